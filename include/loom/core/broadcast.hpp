@@ -1,0 +1,169 @@
+#pragma once
+// Broadcast rules (DESIGN.md section 1): NumPy's n-ary rule, the three
+// broadcast specs of element-wise operations (none, numpy, pdpd) as
+// OpenVINO's spec (seed 003_3137ca9d25be8e19.txt) and Paddle's element-wise
+// page (seed 001_16829360ff8eaa39.txt) define them, and the in-place rule
+// that a destination never grows.
+
+#include <algorithm>
+#include <string>
+
+#include "loom/core/errors.hpp"
+#include "loom/core/shape.hpp"
+
+namespace loom {
+
+namespace detail {
+
+[[noreturn]] inline void throw_not_broadcastable(const shape_type& a, const shape_type& b, index_t size_a,
+                                                 index_t size_b, std::size_t dim) {
+    throw broadcast_error("shapes " + to_string(a) + " and " + to_string(b) + " are not broadcastable: size " +
+                          std::to_string(size_a) + " vs " + std::to_string(size_b) + " at dimension " +
+                          std::to_string(dim) +
+                          " (shapes align on the right; each pair of sizes must be equal or one of them 1)");
+}
+
+}  // namespace detail
+
+/// NumPy broadcasting of any number of shapes: align on the right, prepend
+/// 1s; per dimension the sizes are equal or one is 1, and the result takes
+/// the one that is not 1 (so 0 with 1 gives 0). Throws broadcast_error
+/// naming the two shapes that disagree and the dimension, counted in the
+/// result.
+template <class... Shapes>
+    requires(std::same_as<Shapes, shape_type> && ...)
+shape_type broadcast_shapes(const shape_type& first, const Shapes&... rest) {
+    const shape_type* shapes[] = {&first, &rest...};
+    std::size_t rank = 0;
+    for (const shape_type* s : shapes) rank = std::max(rank, s->size());
+
+    shape_type result(rank, 1);
+    for (std::size_t d = 0; d < rank; ++d) {
+        const shape_type* owner = nullptr;  // the operand whose size (not 1) the result took
+        for (const shape_type* s : shapes) {
+            const std::size_t offset = rank - s->size();
+            if (d < offset) continue;
+            const index_t size = (*s)[d - offset];
+            if (size == 1) continue;
+            if (owner == nullptr) {
+                owner = s;
+                result[d] = size;
+            } else if (size != result[d]) {
+                detail::throw_not_broadcastable(*owner, *s, result[d], size, d);
+            }
+        }
+    }
+    return result;
+}
+
+/// How an element-wise binary operation aligns its operands' shapes.
+struct broadcast_spec {
+    enum class mode {
+        none,                ///< shapes must be identical
+        numpy,               ///< NumPy's rule (the default, and what operators use)
+        pdpd,                ///< OpenVINO's PDPD: B placed onto A at `axis`; only B broadcasts
+        paddle_elementwise,  ///< Paddle's elementwise_* ops: B placed at `axis`, then NumPy's rule
+    };
+    mode kind = mode::numpy;
+    index_t axis = -1;
+
+    friend constexpr bool operator==(const broadcast_spec&, const broadcast_spec&) = default;
+};
+
+/// The broadcast specs, spelled as at a call site: `add(a, b, broadcast::pdpd(1))`.
+namespace broadcast {
+inline constexpr broadcast_spec none{broadcast_spec::mode::none, -1};
+inline constexpr broadcast_spec numpy{broadcast_spec::mode::numpy, -1};
+/// OpenVINO's PDPD rule (seed 003_3137ca9d25be8e19.txt): the result has A's shape.
+constexpr broadcast_spec pdpd(index_t axis = -1) { return {broadcast_spec::mode::pdpd, axis}; }
+/// Paddle's element-wise rule (seed 001_16829360ff8eaa39.txt): a 1 in A may grow.
+constexpr broadcast_spec paddle_elementwise(index_t axis = -1) {
+    return {broadcast_spec::mode::paddle_elementwise, axis};
+}
+}  // namespace broadcast
+
+/// Where the PDPD rules place B onto A: B without its trailing 1s, put at
+/// `axis` and padded with 1s on both sides to A's rank (DESIGN.md section 1,
+/// steps 1 to 5). Throws broadcast_error when B cannot be placed.
+inline shape_type pdpd_placement(const shape_type& a, const shape_type& b, index_t axis) {
+    const auto fail = [&](const std::string& why) {
+        throw broadcast_error("cannot place shape " + to_string(b) + " onto " + to_string(a) + " at axis " +
+                              std::to_string(axis) + ": " + why);
+    };
+    if (b.size() > a.size()) fail("B has a higher rank than A; swap the operands or use broadcast::numpy");
+    if (axis == -1) axis = static_cast<index_t>(a.size() - b.size());
+    if (axis < 0) fail("the only negative axis allowed is -1 (align B with A's trailing dimensions)");
+
+    std::size_t trimmed = b.size();
+    while (trimmed > 0 && b[trimmed - 1] == 1) --trimmed;
+    const auto start = static_cast<std::size_t>(axis);
+    if (start + trimmed > a.size()) {
+        fail("B without its trailing 1s has rank " + std::to_string(trimmed) + ", which does not fit in A's rank " +
+             std::to_string(a.size()) + " from that axis; use a smaller axis");
+    }
+    shape_type placed(a.size(), 1);
+    std::copy(b.begin(), b.begin() + static_cast<std::ptrdiff_t>(trimmed), placed.begin() + axis);
+    return placed;
+}
+
+/// Result shape of an element-wise binary operation on shapes `a` and `b`
+/// under `spec`. For the PDPD specs, `placed_b` receives B's placed shape.
+inline shape_type broadcast_shapes(const shape_type& a, const shape_type& b, const broadcast_spec& spec,
+                                   shape_type* placed_b = nullptr) {
+    switch (spec.kind) {
+        case broadcast_spec::mode::none:
+            if (!(a == b)) {
+                throw broadcast_error("shapes " + to_string(a) + " and " + to_string(b) +
+                                      " differ, and broadcast::none needs identical shapes; "
+                                      "use broadcast::numpy to broadcast them");
+            }
+            return a;
+        case broadcast_spec::mode::numpy:
+            return broadcast_shapes(a, b);
+        case broadcast_spec::mode::pdpd:
+        case broadcast_spec::mode::paddle_elementwise: {
+            shape_type placed = pdpd_placement(a, b, spec.axis);
+            if (placed_b != nullptr) *placed_b = placed;
+            if (spec.kind == broadcast_spec::mode::paddle_elementwise) return broadcast_shapes(a, placed);
+            for (std::size_t d = 0; d < a.size(); ++d) {
+                if (placed[d] != 1 && placed[d] != a[d]) {
+                    throw broadcast_error("shape " + to_string(b) + " placed onto " + to_string(a) + " at axis " +
+                                          std::to_string(spec.axis) + " gives " + to_string(placed) + ": size " +
+                                          std::to_string(placed[d]) + " vs " + std::to_string(a[d]) +
+                                          " at dimension " + std::to_string(d) +
+                                          "; broadcast::pdpd only broadcasts B onto A "
+                                          "(broadcast::paddle_elementwise also lets A's 1s grow)");
+                }
+            }
+            return a;
+        }
+    }
+    return a;
+}
+
+/// OpenVINO's bidirectional rule (seed 003_3137ca9d25be8e19.txt): the shape
+/// of `x * ones(target)`, which may differ from `target`.
+inline shape_type broadcast_bidirectional_shape(const shape_type& x, const shape_type& target) {
+    return broadcast_shapes(x, target);
+}
+
+/// The in-place rule (DESIGN.md section 1, "Assignment"): an in-place
+/// operation or an assignment into a view never changes the destination's
+/// shape. Throws broadcast_error worded like PyTorch's.
+inline void check_fits_destination(const shape_type& destination, const shape_type& value) {
+    shape_type combined;
+    try {
+        combined = broadcast_shapes(destination, value);
+    } catch (const broadcast_error& error) {
+        throw broadcast_error("output with shape " + to_string(destination) + " cannot take a value of shape " +
+                              to_string(value) + ": " + error.what());
+    }
+    if (!(combined == destination)) {
+        throw broadcast_error("output with shape " + to_string(destination) + " doesn't match the broadcast shape " +
+                              to_string(combined) +
+                              "; an in-place operation never changes its destination's shape, so assign "
+                              "to a new tensor instead (t = expr)");
+    }
+}
+
+}  // namespace loom

@@ -1,0 +1,123 @@
+#pragma once
+// A vector with inline storage for its first N elements, used for shapes and
+// strides so that tensors of ordinary rank never touch the heap for them.
+
+#include <algorithm>
+#include <cstddef>
+#include <initializer_list>
+#include <iterator>
+#include <memory>
+#include <type_traits>
+
+namespace loom {
+
+template <class T, std::size_t N>
+class small_vector {
+    static_assert(std::is_trivially_copyable_v<T>, "small_vector holds trivially copyable values only");
+
+public:
+    using value_type = T;
+    using size_type = std::size_t;
+    using iterator = T*;
+    using const_iterator = const T*;
+
+    small_vector() = default;
+    small_vector(std::initializer_list<T> values) { assign(values.begin(), values.end()); }
+    explicit small_vector(size_type count, const T& value = T{}) {
+        resize(count, value);
+    }
+    template <std::input_iterator It>
+    small_vector(It first, It last) { assign(first, last); }
+
+    small_vector(const small_vector& other) { assign(other.begin(), other.end()); }
+    small_vector(small_vector&& other) noexcept { steal(other); }
+    small_vector& operator=(const small_vector& other) {
+        if (this != &other) assign(other.begin(), other.end());
+        return *this;
+    }
+    small_vector& operator=(small_vector&& other) noexcept {
+        if (this != &other) {
+            heap_.reset();
+            steal(other);
+        }
+        return *this;
+    }
+    ~small_vector() = default;
+
+    template <std::input_iterator It>
+    void assign(It first, It last) {
+        size_ = 0;
+        for (; first != last; ++first) push_back(static_cast<T>(*first));
+    }
+
+    void push_back(const T& value) {
+        reserve(size_ + 1);
+        data()[size_++] = value;
+    }
+    void insert(const_iterator pos, const T& value) {
+        const auto at = static_cast<size_type>(pos - begin());
+        push_back(value);
+        std::rotate(begin() + at, end() - 1, end());
+    }
+    void erase(const_iterator pos) {
+        const auto at = static_cast<size_type>(pos - begin());
+        std::copy(begin() + at + 1, end(), begin() + at);
+        --size_;
+    }
+    void pop_back() { --size_; }
+    void resize(size_type count, const T& value = T{}) {
+        reserve(count);
+        std::fill(data() + std::min(size_, count), data() + count, value);
+        size_ = count;
+    }
+    void clear() { size_ = 0; }
+    void reserve(size_type wanted) {
+        if (wanted <= capacity_) return;
+        const size_type grown = std::max(wanted, 2 * capacity_);
+        auto bigger = std::make_unique<T[]>(grown);
+        std::copy(begin(), end(), bigger.get());
+        heap_ = std::move(bigger);
+        capacity_ = grown;
+    }
+
+    T* data() { return heap_ ? heap_.get() : inline_; }
+    const T* data() const { return heap_ ? heap_.get() : inline_; }
+    size_type size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    T& operator[](size_type i) { return data()[i]; }
+    const T& operator[](size_type i) const { return data()[i]; }
+    T& back() { return data()[size_ - 1]; }
+    const T& back() const { return data()[size_ - 1]; }
+    iterator begin() { return data(); }
+    iterator end() { return data() + size_; }
+    const_iterator begin() const { return data(); }
+    const_iterator end() const { return data() + size_; }
+
+    /// True while the elements live in the inline buffer (no heap allocation).
+    bool is_inline() const { return !heap_; }
+
+    friend bool operator==(const small_vector& a, const small_vector& b) {
+        return std::equal(a.begin(), a.end(), b.begin(), b.end());
+    }
+
+private:
+    void steal(small_vector& other) noexcept {
+        if (other.heap_) {
+            heap_ = std::move(other.heap_);
+            capacity_ = other.capacity_;
+        } else {
+            std::copy(other.inline_, other.inline_ + other.size_, inline_);
+            capacity_ = N;
+        }
+        size_ = other.size_;
+        other.size_ = 0;
+        other.capacity_ = N;
+    }
+
+    T inline_[N] = {};
+    std::unique_ptr<T[]> heap_;
+    size_type size_ = 0;
+    size_type capacity_ = N;
+};
+
+}  // namespace loom

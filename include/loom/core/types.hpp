@@ -1,0 +1,116 @@
+#pragma once
+// Element types, their categories and the promotion rules of DESIGN.md
+// section 1, "Types": bool < integer < floating; within a category the wider
+// type wins; signed with unsigned goes to the smallest signed type that holds
+// both; a C++ scalar never widens a tensor of its own category.
+
+#include <concepts>
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+namespace loom {
+
+/// The element types a tensor may hold.
+template <class T>
+concept element = std::same_as<T, bool> || std::same_as<T, float> || std::same_as<T, double> ||
+                  (std::integral<T> && !std::same_as<T, char> && !std::same_as<T, wchar_t> &&
+                   !std::same_as<T, char8_t> && !std::same_as<T, char16_t> && !std::same_as<T, char32_t>);
+
+enum class category { boolean = 0, integer = 1, floating = 2 };
+
+template <element T>
+inline constexpr category category_of = std::same_as<T, bool>       ? category::boolean
+                                        : std::floating_point<T>    ? category::floating
+                                                                    : category::integer;
+
+/// NumPy's name of an element type: `int32`, `float64`, `bool`, ...
+template <element T>
+constexpr const char* type_name() {
+    if constexpr (std::same_as<T, bool>) return "bool";
+    else if constexpr (std::same_as<T, float>) return "float32";
+    else if constexpr (std::same_as<T, double>) return "float64";
+    else if constexpr (std::is_signed_v<T>) {
+        constexpr const char* names[] = {"int8", "int16", "", "int32", "", "", "", "int64"};
+        return names[sizeof(T) - 1];
+    } else {
+        constexpr const char* names[] = {"uint8", "uint16", "", "uint32", "", "", "", "uint64"};
+        return names[sizeof(T) - 1];
+    }
+}
+
+namespace detail {
+
+template <std::size_t Bytes>
+using signed_of_size = std::conditional_t<
+    Bytes == 1, std::int8_t,
+    std::conditional_t<Bytes == 2, std::int16_t, std::conditional_t<Bytes == 4, std::int32_t, std::int64_t>>>;
+
+template <class A, class B>
+struct promote_integers {
+    using type = std::conditional_t<(sizeof(B) > sizeof(A)), B, A>;
+};
+
+// Signed with unsigned: the smallest signed type that holds both; uint64
+// with any signed type has none and goes to float64, as in NumPy.
+template <class A, class B>
+    requires(std::is_signed_v<A> != std::is_signed_v<B>)
+struct promote_integers<A, B> {
+    using S = std::conditional_t<std::is_signed_v<A>, A, B>;
+    using U = std::conditional_t<std::is_signed_v<A>, B, A>;
+    using type = std::conditional_t<(sizeof(S) > sizeof(U)), S,
+                                    std::conditional_t<sizeof(U) == 8, double, signed_of_size<2 * sizeof(U)>>>;
+};
+
+template <class A, class B>
+constexpr auto promote_impl() {
+    if constexpr (std::same_as<A, B>) return A{};
+    else if constexpr (category_of<A> != category_of<B>)
+        return std::conditional_t<(category_of<A> > category_of<B>), A, B>{};
+    else if constexpr (category_of<A> == category::floating)
+        return std::conditional_t<(sizeof(B) > sizeof(A)), B, A>{};
+    else
+        return typename promote_integers<A, B>::type{};
+}
+
+}  // namespace detail
+
+/// The common type of two tensor element types.
+template <element A, element B>
+using promote_t = decltype(detail::promote_impl<A, B>());
+
+/// The element type a C++ scalar of type S takes beside a tensor of type T:
+/// T unless S is of a higher category.
+template <element T, element S>
+using scalar_operand_t = std::conditional_t<(category_of<S> > category_of<T>), S, T>;
+
+/// Type of true division and of floating functions: floating types stay,
+/// integers and bool give float64.
+template <element T>
+using floating_result_t = std::conditional_t<std::floating_point<T>, T, double>;
+
+/// A result of category `From` may be stored into a tensor of type `To`
+/// without astype: never into a lower category.
+template <class From, class To>
+concept storable_in = element<From> && element<To> && (category_of<From> <= category_of<To>);
+
+/// Converts a C++ scalar to the element type it takes beside a tensor,
+/// refusing integers that do not fit (as NumPy 2 refuses them).
+template <element To, element From>
+To convert_scalar(From value) {
+    if constexpr (std::integral<To> && !std::same_as<To, bool> && std::integral<From> && !std::same_as<From, bool>) {
+        if (!std::in_range<To>(value)) {
+            throw std::out_of_range("the scalar " + std::to_string(value) + " does not fit in " + type_name<To>() +
+                                    ", the element type of the tensor beside it (range [" +
+                                    std::to_string(std::numeric_limits<To>::min()) + ", " +
+                                    std::to_string(std::numeric_limits<To>::max()) +
+                                    "]); astype the tensor to a wider type first");
+        }
+    }
+    return static_cast<To>(value);
+}
+
+}  // namespace loom

@@ -1,0 +1,140 @@
+#pragma once
+// The loop plan: the shape the loop walks and, for every operand, its stride
+// in that shape's index space. Building it is a recipe (see loop_plan::build
+// in assign.hpp); this header holds its steps and its printed form.
+//
+// Note [merging dimensions]: dimensions d and d+1 walk memory like one
+// dimension of size n_d * n_{d+1} when, for every operand,
+// stride[d] == stride[d+1] * n_{d+1}. Merging them gives longer inner runs,
+// which is where SIMD and the per-block overheads pay off. Size-1 dimensions
+// are dropped first: their stride never matters. Same rule as NumPy's nditer
+// and PyTorch's TensorIterator.
+
+#include <ostream>
+#include <string>
+
+#include "loom/core/shape.hpp"
+#include "loom/expr/expression.hpp"
+
+namespace loom {
+
+class loop_plan {
+public:
+    /// A plan over `shape`, whose operand 0 will be the destination.
+    explicit loop_plan(shape_type shape) : original_shape_(shape), shape_(std::move(shape)) {}
+
+    /// Registers an operand with its own shape and strides, placed in the
+    /// result by `map`; returns its index. Size-1 and unmapped dimensions get
+    /// stride 0, so a broadcast operand is read without copies.
+    std::size_t add_operand(const char* type, const shape_type& shape, const strides_type& strides,
+                            const dimension_map& map) {
+        const std::size_t rank = shape_.size();
+        strides_.resize(strides_.size() + rank, 0);
+        index_t* planned = strides_.end() - rank;
+        for (std::size_t d = 0; d < shape.size(); ++d) {
+            if (map[d] >= 0 && shape[d] != 1) planned[map[d]] = strides[d];
+        }
+        types_.push_back(type);
+        return types_.size() - 1;
+    }
+
+    /// Drops size-1 dimensions and merges dimensions that are contiguous for
+    /// every operand (Note [merging dimensions]). Leaves at least one
+    /// dimension. Works in place: nothing is allocated for ranks up to 8.
+    void coalesce() {
+        const std::size_t rank = shape_.size();
+        const std::size_t count = operand_count();
+        std::size_t kept = 0;  // dimensions written so far, in place, at the front
+        for (std::size_t d = 0; d < rank; ++d) {
+            if (shape_[d] == 1) continue;
+            const bool joins_previous = kept > 0 && mergeable(kept - 1, d);
+            const std::size_t target = joins_previous ? kept - 1 : kept++;
+            for (std::size_t k = 0; k < count; ++k) strides_[k * rank + target] = strides_[k * rank + d];
+            shape_[target] = joins_previous ? shape_[target] * shape_[d] : shape_[d];
+        }
+        if (kept == 0) {  // rank 0, or every size 1: a single element
+            shape_ = {1};
+            strides_.clear();
+            strides_.resize(count, 0);
+            return;
+        }
+        compact(rank, kept);
+    }
+
+    const shape_type& shape() const { return shape_; }
+    const shape_type& original_shape() const { return original_shape_; }
+    std::size_t rank() const { return shape_.size(); }
+    std::size_t operand_count() const { return types_.size(); }
+    const char* operand_type(std::size_t k) const { return types_[k]; }
+    index_t stride(std::size_t k, std::size_t d) const { return strides_[k * rank() + d]; }
+    strides_type operand_strides(std::size_t k) const {
+        return strides_type(strides_.begin() + k * rank(), strides_.begin() + (k + 1) * rank());
+    }
+    index_t inner_size() const { return shape_.back(); }
+    index_t inner_stride(std::size_t k) const { return stride(k, rank() - 1); }
+
+    /// True when every operand steps by one element in the inner dimension:
+    /// the inner loop then reads memory directly, in runs of inner_size().
+    bool inner_contiguous() const {
+        for (std::size_t k = 0; k < operand_count(); ++k) {
+            if (inner_stride(k) != 1) return false;
+        }
+        return true;
+    }
+
+    /// Elements per block of the inner loop: the whole run when it is
+    /// contiguous, otherwise block_size (operands whose inner stride is not 1
+    /// are gathered or broadcast into a block buffer first).
+    index_t block_length() const {
+        return inner_contiguous() ? inner_size() : std::min<index_t>(inner_size(), block_size);
+    }
+
+    static constexpr index_t block_size = 256;
+
+    /// The plan as text, like NumPy's nditer dump: shapes, per-operand
+    /// strides, and the inner-loop path.
+    friend std::ostream& operator<<(std::ostream& os, const loop_plan& plan) {
+        os << "loop plan: shape " << to_string(plan.original_shape_) << ", merged to " << to_string(plan.shape_)
+           << "\n";
+        for (std::size_t k = 0; k < plan.operand_count(); ++k) {
+            os << "  operand " << k << (k == 0 ? " (destination, " : " (") << plan.types_[k] << "): strides "
+               << to_string(plan.operand_strides(k)) << "\n";
+        }
+        os << "  inner loop: " << plan.inner_size() << " elements, ";
+        if (plan.inner_contiguous()) return os << "path contiguous\n";
+        os << "path blocked by " << plan.block_length() << " (";
+        for (std::size_t k = 0; k < plan.operand_count(); ++k) {
+            const index_t s = plan.inner_stride(k);
+            if (s == 1) continue;
+            if (k == 0) os << "destination scattered; ";
+            else os << "operand " << k << (s == 0 ? " broadcast; " : " gathered; ");
+        }
+        return os << "the rest read directly)\n";
+    }
+
+private:
+    // Dimension `outer` (already kept) and `d` walk memory as one for every operand.
+    bool mergeable(std::size_t outer, std::size_t d) const {
+        const std::size_t rank = shape_.size();
+        for (std::size_t k = 0; k < operand_count(); ++k) {
+            if (strides_[k * rank + outer] != strides_[k * rank + d] * shape_[d]) return false;
+        }
+        return true;
+    }
+
+    // Shrinks every operand's strides from `old_rank` to their first `rank` entries.
+    void compact(std::size_t old_rank, std::size_t rank) {
+        for (std::size_t k = 0; k < operand_count(); ++k) {
+            for (std::size_t d = 0; d < rank; ++d) strides_[k * rank + d] = strides_[k * old_rank + d];
+        }
+        strides_.resize(operand_count() * rank);
+        shape_.resize(rank);
+    }
+
+    shape_type original_shape_;
+    shape_type shape_;
+    small_vector<const char*, 16> types_;
+    small_vector<index_t, 16 * inline_rank> strides_;  // operand k's strides at [k * rank, (k + 1) * rank)
+};
+
+}  // namespace loom

@@ -1,0 +1,254 @@
+#pragma once
+// Arithmetic functors with NumPy's results, and never undefined behaviour:
+// integers wrap around (computed in unsigned arithmetic), integer division
+// or remainder by zero gives 0, and the most negative value divided by -1
+// wraps. Each converts its operands to their promoted type first (types.hpp).
+
+#include <cmath>
+#include <concepts>
+#include <type_traits>
+
+#include "loom/core/types.hpp"
+
+namespace loom::fn {
+
+template <class T>
+concept integer = std::integral<T> && !std::same_as<T, bool>;
+
+namespace detail {
+
+// Unsigned type at least as wide as `unsigned`, so that C++'s own promotion
+// to int never brings back signed overflow.
+template <integer T>
+using wrap_t = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, std::make_unsigned_t<T>>;
+
+template <integer T>
+T wrap(wrap_t<T> value) {
+    return static_cast<T>(value);
+}
+
+}  // namespace detail
+
+struct add {
+    template <element A, element B>
+    auto operator()(A a, B b) const {
+        using C = promote_t<A, B>;
+        if constexpr (std::same_as<C, bool>) return a || b;  // NumPy: bool + bool is logical or
+        else if constexpr (integer<C>)
+            return detail::wrap<C>(detail::wrap_t<C>(C(a)) + detail::wrap_t<C>(C(b)));
+        else return C(C(a) + C(b));
+    }
+};
+
+struct subtract {
+    template <element A, element B>
+    auto operator()(A a, B b) const {
+        using C = promote_t<A, B>;
+        static_assert(!std::same_as<C, bool>,
+                      "subtracting bools is not supported (as in NumPy); use logical_xor or ^ instead");
+        if constexpr (integer<C>) return detail::wrap<C>(detail::wrap_t<C>(C(a)) - detail::wrap_t<C>(C(b)));
+        else return C(C(a) - C(b));
+    }
+};
+
+struct multiply {
+    template <element A, element B>
+    auto operator()(A a, B b) const {
+        using C = promote_t<A, B>;
+        if constexpr (std::same_as<C, bool>) return a && b;  // NumPy: bool * bool is logical and
+        else if constexpr (integer<C>)
+            return detail::wrap<C>(detail::wrap_t<C>(C(a)) * detail::wrap_t<C>(C(b)));
+        else return C(C(a) * C(b));
+    }
+};
+
+/// True division: integers and bools give float64.
+struct divide {
+    template <element A, element B>
+    auto operator()(A a, B b) const {
+        using R = floating_result_t<promote_t<A, B>>;
+        return R(R(a) / R(b));
+    }
+};
+
+namespace detail {
+
+// NumPy's npy_divmod for floating types: Python's floor division and modulo.
+template <std::floating_point T>
+T floating_divmod(T a, T b, T& modulus) {
+    T mod = std::fmod(a, b);
+    if (b == 0) {
+        modulus = mod;
+        return a / b;
+    }
+    T div = (a - mod) / b;
+    if (mod != 0) {
+        if ((b < 0) != (mod < 0)) {
+            mod += b;
+            div -= T(1);
+        }
+    } else {
+        mod = std::copysign(T(0), b);
+    }
+    T floordiv;
+    if (div != 0) {
+        floordiv = std::floor(div);
+        if (div - floordiv > T(0.5)) floordiv += T(1);
+    } else {
+        floordiv = std::copysign(T(0), a / b);
+    }
+    modulus = mod;
+    return floordiv;
+}
+
+// Integer ops on bools compute in int8, as NumPy does.
+template <class C>
+using integral_compute_t = std::conditional_t<std::same_as<C, bool>, std::int8_t, C>;
+
+}  // namespace detail
+
+/// Python's `//`: rounds toward negative infinity; integer division by 0 gives 0.
+struct floor_divide {
+    template <element A, element B>
+    auto operator()(A a, B b) const {
+        using C = detail::integral_compute_t<promote_t<A, B>>;
+        const C x = C(a), y = C(b);
+        if constexpr (std::floating_point<C>) {
+            if (y == 0) return C(x / y);
+            C mod;
+            return detail::floating_divmod(x, y, mod);
+        } else {
+            if (y == 0) return C(0);
+            if constexpr (std::is_signed_v<C>) {
+                if (y == C(-1)) return detail::wrap<C>(detail::wrap_t<C>(0) - detail::wrap_t<C>(x));
+                const C q = C(x / y);
+                return C((x % y != 0 && ((x < 0) != (y < 0))) ? q - 1 : q);
+            } else {
+                return C(x / y);
+            }
+        }
+    }
+};
+
+/// Python's `%`: the result has the divisor's sign; integer remainder by 0 gives 0.
+struct remainder {
+    template <element A, element B>
+    auto operator()(A a, B b) const {
+        using C = detail::integral_compute_t<promote_t<A, B>>;
+        const C x = C(a), y = C(b);
+        if constexpr (std::floating_point<C>) {
+            if (y == 0) return C(std::fmod(x, y));
+            C mod;
+            detail::floating_divmod(x, y, mod);
+            return mod;
+        } else {
+            if (y == 0) return C(0);
+            if constexpr (std::is_signed_v<C>) {
+                if (y == C(-1)) return C(0);
+                const C r = C(x % y);
+                return C((r != 0 && ((r < 0) != (y < 0))) ? r + y : r);
+            } else {
+                return C(x % y);
+            }
+        }
+    }
+};
+
+/// `a ** b`. Integers: exact, wrapping powers; a negative exponent gives the
+/// integer part of 1 / a^-b (1 for a == 1, +-1 for a == -1, otherwise 0),
+/// where NumPy raises an error instead.
+struct power {
+    template <element A, element B>
+    auto operator()(A a, B b) const {
+        using C = detail::integral_compute_t<promote_t<A, B>>;
+        if constexpr (std::floating_point<C>) {
+            return C(std::pow(C(a), C(b)));
+        } else {
+            C base = C(a), exponent = C(b);
+            if constexpr (std::is_signed_v<C>) {
+                if (exponent < 0) {
+                    if (base == 1) return C(1);
+                    if (base == -1) return C((exponent & 1) ? -1 : 1);
+                    return C(0);
+                }
+            }
+            using W = detail::wrap_t<C>;
+            W result = 1, factor = W(base);
+            for (auto e = std::make_unsigned_t<C>(exponent); e != 0; e >>= 1) {
+                if (e & 1) result = W(result * factor);
+                factor = W(factor * factor);
+            }
+            return detail::wrap<C>(result);
+        }
+    }
+};
+
+/// NumPy's maximum: NaN wins.
+struct maximum {
+    template <element A, element B>
+    auto operator()(A a, B b) const {
+        using C = promote_t<A, B>;
+        const C x = C(a), y = C(b);
+        if constexpr (std::floating_point<C>) return (x >= y || x != x) ? x : y;
+        else return x >= y ? x : y;
+    }
+};
+
+/// NumPy's minimum: NaN wins.
+struct minimum {
+    template <element A, element B>
+    auto operator()(A a, B b) const {
+        using C = promote_t<A, B>;
+        const C x = C(a), y = C(b);
+        if constexpr (std::floating_point<C>) return (x <= y || x != x) ? x : y;
+        else return x <= y ? x : y;
+    }
+};
+
+/// NumPy's clip: minimum(maximum(x, low), high).
+struct clip {
+    template <element X, element L, element H>
+    auto operator()(X x, L low, H high) const {
+        return minimum{}(maximum{}(x, low), high);
+    }
+};
+
+struct negative {
+    template <element A>
+    A operator()(A a) const {
+        static_assert(!std::same_as<A, bool>,
+                      "negating bools is not supported (as in NumPy); use logical_not or ! instead");
+        if constexpr (integer<A>) return detail::wrap<A>(detail::wrap_t<A>(0) - detail::wrap_t<A>(a));
+        else return -a;
+    }
+};
+
+struct absolute {
+    template <element A>
+    A operator()(A a) const {
+        if constexpr (std::floating_point<A>) return std::fabs(a);
+        else if constexpr (integer<A> && std::is_signed_v<A>) return a < 0 ? negative{}(a) : a;
+        else return a;
+    }
+};
+
+struct square {
+    template <element A>
+    A operator()(A a) const {
+        return A(multiply{}(a, a));
+    }
+};
+
+/// -1, 0 or 1 (NaN stays NaN).
+struct sign {
+    template <element A>
+    A operator()(A a) const {
+        static_assert(!std::same_as<A, bool>, "sign of bools is not supported (as in NumPy); use astype first");
+        if constexpr (std::floating_point<A>) {
+            if (a != a) return a;
+        }
+        return A((A(0) < a) - (a < A(0)));
+    }
+};
+
+}  // namespace loom::fn

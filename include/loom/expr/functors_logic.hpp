@@ -1,0 +1,120 @@
+#pragma once
+// Comparisons (compare in the promoted type, give bool), logical operations
+// (on truth values, give bool), bitwise operations (integers and bools),
+// selection, and the explicit type conversion.
+
+#include <cmath>
+#include <concepts>
+#include <limits>
+
+#include "loom/core/types.hpp"
+
+namespace loom::fn {
+
+#define LOOM_COMPARISON_FUNCTOR(name, op)                    \
+    struct name {                                            \
+        template <element A, element B>                      \
+        bool operator()(A a, B b) const {                    \
+            using C = promote_t<A, B>;                       \
+            return C(a) op C(b);                             \
+        }                                                    \
+    };
+
+LOOM_COMPARISON_FUNCTOR(equal, ==)
+LOOM_COMPARISON_FUNCTOR(not_equal, !=)
+LOOM_COMPARISON_FUNCTOR(less, <)
+LOOM_COMPARISON_FUNCTOR(less_equal, <=)
+LOOM_COMPARISON_FUNCTOR(greater, >)
+LOOM_COMPARISON_FUNCTOR(greater_equal, >=)
+
+#undef LOOM_COMPARISON_FUNCTOR
+
+struct logical_and {
+    template <element A, element B>
+    bool operator()(A a, B b) const {
+        return bool(a) && bool(b);
+    }
+};
+
+struct logical_or {
+    template <element A, element B>
+    bool operator()(A a, B b) const {
+        return bool(a) || bool(b);
+    }
+};
+
+struct logical_xor {
+    template <element A, element B>
+    bool operator()(A a, B b) const {
+        return bool(a) != bool(b);
+    }
+};
+
+struct logical_not {
+    template <element A>
+    bool operator()(A a) const {
+        return !bool(a);
+    }
+};
+
+template <class T>
+concept bitwise_operand = std::integral<T>;
+
+#define LOOM_BITWISE_FUNCTOR(name, op)                                                                   \
+    struct name {                                                                                        \
+        template <element A, element B>                                                                  \
+        auto operator()(A a, B b) const {                                                                \
+            static_assert(bitwise_operand<A> && bitwise_operand<B>,                                      \
+                          "bitwise operations take integer or bool operands only; astype floats first"); \
+            using C = promote_t<A, B>;                                                                   \
+            return C(C(a) op C(b));                                                                      \
+        }                                                                                                \
+    };
+
+LOOM_BITWISE_FUNCTOR(bitwise_and, &)
+LOOM_BITWISE_FUNCTOR(bitwise_or, |)
+LOOM_BITWISE_FUNCTOR(bitwise_xor, ^)
+
+#undef LOOM_BITWISE_FUNCTOR
+
+/// `~`: bit inversion; on bools, logical not (as NumPy).
+struct bitwise_not {
+    template <element A>
+    A operator()(A a) const {
+        static_assert(bitwise_operand<A>, "~ takes integer or bool operands only; astype floats first");
+        if constexpr (std::same_as<A, bool>) return !a;
+        else return A(~a);
+    }
+};
+
+/// where(condition, a, b): a where the condition holds, else b.
+struct where {
+    template <element Condition, element A, element B>
+    auto operator()(Condition condition, A a, B b) const {
+        using C = promote_t<A, B>;
+        return bool(condition) ? C(a) : C(b);
+    }
+};
+
+/// Conversion to `To`. Floating to integer truncates toward zero, as C++ and
+/// NumPy do, and is defined everywhere: NaN gives 0 and values out of range
+/// saturate to the nearest limit (C++ leaves these undefined).
+template <element To>
+struct cast {
+    template <element From>
+    To operator()(From value) const {
+        if constexpr (std::floating_point<From> && std::integral<To> && !std::same_as<To, bool>) {
+            if (value != value) return To(0);
+            // Compare against limits that are exact powers of two in From.
+            constexpr From upper = From(2) * From(std::numeric_limits<To>::max() / 2 + 1);
+            constexpr From lower = From(std::numeric_limits<To>::min());
+            if (value >= upper) return std::numeric_limits<To>::max();
+            if (value <= lower) return std::numeric_limits<To>::min();
+            return To(value);
+        } else {
+            return To(value);
+        }
+    }
+};
+
+}  // namespace loom::fn

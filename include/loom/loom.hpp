@@ -1,0 +1,11 @@
+#pragma once
+// loom: NumPy-like tensors for C++20. Include this one header.
+
+#include "loom/core/broadcast.hpp"
+#include "loom/core/errors.hpp"
+#include "loom/core/shape.hpp"
+#include "loom/core/types.hpp"
+#include "loom/eval/assign.hpp"
+#include "loom/expr/functions.hpp"
+#include "loom/expr/operators.hpp"
+#include "loom/tensor/tensor.hpp"

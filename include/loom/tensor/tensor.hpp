@@ -1,0 +1,261 @@
+#pragma once
+// tensor<T>: an owning, contiguous, row-major array, and the leaf that every
+// expression ends in. Value semantics: copies are deep, moves are cheap.
+
+#include <initializer_list>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include "loom/core/broadcast.hpp"
+#include "loom/core/shape.hpp"
+#include "loom/core/types.hpp"
+#include "loom/eval/assign.hpp"
+#include "loom/eval/cursors.hpp"
+#include "loom/expr/elementwise.hpp"
+#include "loom/expr/functors_arithmetic.hpp"
+#include "loom/expr/functors_logic.hpp"
+#include "loom/tensor/nested_list.hpp"
+#include "loom/tensor/storage.hpp"
+
+namespace loom {
+
+template <element T>
+class tensor {
+public:
+    using value_type = T;
+    using iterator = T*;
+    using const_iterator = const T*;
+    static constexpr bool is_loom_expression = true;
+
+    /// An empty tensor of shape [0].
+    tensor() : tensor(shape_type{0}) {}
+
+    /// A tensor of `shape`, filled with zeros.
+    explicit tensor(const shape_type& shape) : tensor(shape, T{}) {}
+
+    /// A tensor of the shape written in braces, filled with zeros:
+    /// `tensor<float>({2, 3})`. (An array reference, so that this beats a
+    /// conversion of the braces into a rank-1 tensor; `tensor<float>{2, 3}`
+    /// is the rank-1 tensor of values 2 and 3.)
+    template <std::size_t Rank>
+    explicit tensor(const index_t (&shape)[Rank]) : tensor(shape_type(shape, shape + Rank), T{}) {}
+
+    /// A tensor of `shape`, every element `value`.
+    tensor(const shape_type& shape, T value) : tensor(uninitialized, shape) {
+        std::fill(begin(), end(), value);
+    }
+
+    /// A rank-1 tensor of the values given: `tensor<float>{1, 2, 3}`.
+    template <scalar... Values>
+        requires(sizeof...(Values) >= 1)
+    tensor(Values... values) : tensor(uninitialized, shape_type{static_cast<index_t>(sizeof...(Values))}) {
+        T* out = data();
+        ((*out++ = static_cast<T>(values)), ...);
+    }
+
+    /// Nested lists of rank 2 to 5: `tensor<int>{{1, 2}, {3, 4}}`. Throws
+    /// std::invalid_argument for a ragged list.
+    tensor(nested_list_t<T, 2> values) : tensor(uninitialized, nested_list_shape<T, 2>(values)) {
+        fill_nested<T, 2>(values, shape_, data());
+    }
+    tensor(nested_list_t<T, 3> values) : tensor(uninitialized, nested_list_shape<T, 3>(values)) {
+        fill_nested<T, 3>(values, shape_, data());
+    }
+    tensor(nested_list_t<T, 4> values) : tensor(uninitialized, nested_list_shape<T, 4>(values)) {
+        fill_nested<T, 4>(values, shape_, data());
+    }
+    tensor(nested_list_t<T, 5> values) : tensor(uninitialized, nested_list_shape<T, 5>(values)) {
+        fill_nested<T, 5>(values, shape_, data());
+    }
+
+    /// A copy of a flat row-major buffer viewed as `shape`.
+    tensor(std::span<const T> values, const shape_type& shape) : tensor(uninitialized, shape) {
+        if (static_cast<index_t>(values.size()) != size()) {
+            throw std::invalid_argument("a buffer of " + std::to_string(values.size()) +
+                                        " elements cannot fill shape " + to_string(shape) + ", which holds " +
+                                        std::to_string(size()) + "; pass a buffer of exactly that many elements");
+        }
+        std::copy(values.begin(), values.end(), begin());
+    }
+
+    /// The value of an expression: `tensor<float> r = a * b + c;`. An
+    /// expression of a higher category (floating into integer) needs astype.
+    template <expression E>
+        requires(!std::same_as<std::remove_cvref_t<E>, tensor> && storable_in<value_type_of<E>, T>)
+    tensor(const E& value) : tensor(uninitialized, value.shape()) {
+        evaluate_into(data(), shape_, strides_, value);
+    }
+
+    tensor(const tensor&) = default;
+    tensor(tensor&& other) noexcept
+        : shape_(std::exchange(other.shape_, shape_type{0})),
+          strides_(std::exchange(other.strides_, strides_type{1})),
+          storage_(std::move(other.storage_)) {}
+
+    tensor& operator=(const tensor& other) {
+        if (this != &other) assign(other);
+        return *this;
+    }
+    tensor& operator=(tensor&& other) noexcept {
+        shape_ = std::exchange(other.shape_, shape_type{0});
+        strides_ = std::exchange(other.strides_, strides_type{1});
+        storage_ = std::move(other.storage_);
+        return *this;
+    }
+    ~tensor() = default;
+
+    /// Gives this tensor the expression's shape and values (NumPy's `t = expr`).
+    template <expression E>
+        requires(!std::same_as<std::remove_cvref_t<E>, tensor> && storable_in<value_type_of<E>, T>)
+    tensor& operator=(const E& value) {
+        assign(value);
+        return *this;
+    }
+
+    /// Fills the tensor, keeping its shape: `t = 3`.
+    template <scalar S>
+        requires storable_in<std::remove_cvref_t<S>, T>
+    tensor& operator=(S value) {
+        std::fill(begin(), end(), convert_scalar<T>(value));
+        return *this;
+    }
+
+    // In-place operations never change the shape (DESIGN.md section 1).
+    template <operand X> requires storable_in<value_type_of<decltype(std::declval<const tensor&>() + std::declval<X>())>, T>
+    tensor& operator+=(X&& x) { return update(fn::add{}, std::forward<X>(x)); }
+    template <operand X> requires storable_in<value_type_of<decltype(std::declval<const tensor&>() - std::declval<X>())>, T>
+    tensor& operator-=(X&& x) { return update(fn::subtract{}, std::forward<X>(x)); }
+    template <operand X> requires storable_in<value_type_of<decltype(std::declval<const tensor&>() * std::declval<X>())>, T>
+    tensor& operator*=(X&& x) { return update(fn::multiply{}, std::forward<X>(x)); }
+    template <operand X> requires storable_in<value_type_of<decltype(std::declval<const tensor&>() / std::declval<X>())>, T>
+    tensor& operator/=(X&& x) { return update(fn::divide{}, std::forward<X>(x)); }
+    template <operand X> requires storable_in<value_type_of<decltype(std::declval<const tensor&>() % std::declval<X>())>, T>
+    tensor& operator%=(X&& x) { return update(fn::remainder{}, std::forward<X>(x)); }
+    template <operand X> requires storable_in<value_type_of<decltype(std::declval<const tensor&>() & std::declval<X>())>, T>
+    tensor& operator&=(X&& x) { return update(fn::bitwise_and{}, std::forward<X>(x)); }
+    template <operand X> requires storable_in<value_type_of<decltype(std::declval<const tensor&>() | std::declval<X>())>, T>
+    tensor& operator|=(X&& x) { return update(fn::bitwise_or{}, std::forward<X>(x)); }
+    template <operand X> requires storable_in<value_type_of<decltype(std::declval<const tensor&>() ^ std::declval<X>())>, T>
+    tensor& operator^=(X&& x) { return update(fn::bitwise_xor{}, std::forward<X>(x)); }
+
+    const shape_type& shape() const { return shape_; }
+    const strides_type& strides() const { return strides_; }
+    std::size_t ndim() const { return shape_.size(); }
+    index_t size() const { return storage_.size(); }
+    T* data() { return storage_.data(); }
+    const T* data() const { return storage_.data(); }
+    bool is_contiguous() const { return true; }
+
+    iterator begin() { return data(); }
+    iterator end() { return data() + size(); }
+    const_iterator begin() const { return data(); }
+    const_iterator end() const { return data() + size(); }
+
+    /// Element access; negative indices count from the end. Checked (throws
+    /// std::out_of_range) unless NDEBUG is defined; at() always checks.
+    template <std::integral... Indices>
+    T& operator()(Indices... indices) {
+        return data()[offset_of<!debug_build>(indices...)];
+    }
+    template <std::integral... Indices>
+    const T& operator()(Indices... indices) const {
+        return data()[offset_of<!debug_build>(indices...)];
+    }
+    template <std::integral... Indices>
+    T& at(Indices... indices) {
+        return data()[offset_of<false>(indices...)];
+    }
+    template <std::integral... Indices>
+    const T& at(Indices... indices) const {
+        return data()[offset_of<false>(indices...)];
+    }
+
+    /// How the loop engine reads this tensor (eval/cursors.hpp).
+    template <class Builder>
+    leaf_cursor<T> cursor(Builder& builder, const dimension_map& map) const {
+        return leaf_cursor<T>(data(), builder.add_operand(type_name<T>(), shape_, strides_, map));
+    }
+
+    void swap(tensor& other) noexcept {
+        std::swap(shape_, other.shape_);
+        std::swap(strides_, other.strides_);
+        storage_.swap(other.storage_);
+    }
+
+private:
+#ifdef NDEBUG
+    static constexpr bool debug_build = false;
+#else
+    static constexpr bool debug_build = true;
+#endif
+
+    struct uninitialized_t {};
+    static constexpr uninitialized_t uninitialized{};
+
+    tensor(uninitialized_t, const shape_type& shape)
+        : shape_((check_sizes(shape), shape)), strides_(row_major_strides(shape)), storage_(element_count(shape)) {}
+
+    template <class E>
+    void assign(const E& value) {
+        if (value.shape() == shape_) {
+            // Any leaf that is this tensor has the destination's own index
+            // mapping, so writing element i after reading it is safe.
+            evaluate_into(data(), shape_, strides_, value);
+        } else {
+            tensor fresh(uninitialized, value.shape());
+            evaluate_into(fresh.data(), fresh.shape_, fresh.strides_, value);
+            swap(fresh);
+        }
+    }
+
+    template <class F, class X>
+    tensor& update(F function, X&& x) {
+        decltype(auto) value = lift<T>(std::forward<X>(x));
+        check_fits_destination(shape_, value.shape());
+        evaluate_into(data(), shape_, strides_, make_node(function, std::as_const(*this), std::forward<decltype(value)>(value)));
+        return *this;
+    }
+
+    template <bool Unchecked, class... Indices>
+    index_t offset_of(Indices... indices) const {
+        if constexpr (!Unchecked) {
+            if (sizeof...(Indices) != shape_.size()) {
+                throw std::out_of_range(std::to_string(sizeof...(Indices)) + " indices given for a tensor of shape " +
+                                        to_string(shape_) + "; give exactly " + std::to_string(shape_.size()));
+            }
+        }
+        index_t offset = 0;
+        std::size_t d = 0;
+        ((offset += strides_[d] * normalized_index<Unchecked>(static_cast<index_t>(indices), d), ++d), ...);
+        return offset;
+    }
+
+    template <bool Unchecked>
+    index_t normalized_index(index_t index, std::size_t d) const {
+        const index_t size = shape_[d];
+        const index_t wrapped = index < 0 ? index + size : index;
+        if constexpr (!Unchecked) {
+            if (wrapped < 0 || wrapped >= size) {
+                throw std::out_of_range("index " + std::to_string(index) + " is out of range for dimension " +
+                                        std::to_string(d) + " of size " + std::to_string(size) +
+                                        " in a tensor of shape " + to_string(shape_) + "; use an index in [" +
+                                        std::to_string(-size) + ", " + std::to_string(size) + ")");
+            }
+        }
+        return wrapped;
+    }
+
+    shape_type shape_;
+    strides_type strides_;
+    storage<T> storage_;
+};
+
+/// The value of an expression as a new tensor.
+template <expression E>
+tensor<value_type_of<E>> eval(const E& value) {
+    return tensor<value_type_of<E>>(value);
+}
+
+}  // namespace loom
