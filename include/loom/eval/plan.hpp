@@ -1,7 +1,8 @@
 #pragma once
 // The loop plan: the shape the loop walks and, for every operand, its stride
-// in that shape's index space. Building it is a recipe (see loop_plan::build
-// in assign.hpp); this header holds its steps and its printed form.
+// in that shape's index space and the memory it spans. Building it is a
+// recipe (evaluate_into in assign.hpp); this header holds its steps and its
+// printed form.
 //
 // Note [merging dimensions]: dimensions d and d+1 walk memory like one
 // dimension of size n_d * n_{d+1} when, for every operand,
@@ -9,11 +10,22 @@
 // which is where SIMD and the per-block overheads pay off. Size-1 dimensions
 // are dropped first: their stride never matters. Same rule as NumPy's nditer
 // and PyTorch's TensorIterator.
+//
+// Note [aliasing]: the loop reads operand k at element i and then writes the
+// destination at element i. That is safe when operand k *is* the destination
+// (same address, same strides in the plan: `a += b`, `a = a * 2`), and when
+// the two spans of memory do not meet. Otherwise (`a = a + transpose(a)`,
+// overlapping slices) an element could be overwritten before it is read, so
+// the expression is evaluated into a temporary first, as NumPy does. The test
+// compares memory extents first, so it costs a few comparisons per operand.
 
 #include <ostream>
+#include <cstddef>
+#include <cstdint>
 #include <string>
 
 #include "loom/core/shape.hpp"
+#include "loom/core/types.hpp"
 #include "loom/expr/expression.hpp"
 
 namespace loom {
@@ -23,10 +35,12 @@ public:
     /// A plan over `shape`, whose operand 0 will be the destination.
     explicit loop_plan(shape_type shape) : original_shape_(shape), shape_(std::move(shape)) {}
 
-    /// Registers an operand with its own shape and strides, placed in the
-    /// result by `map`; returns its index. Size-1 and unmapped dimensions get
-    /// stride 0, so a broadcast operand is read without copies.
-    std::size_t add_operand(const char* type, const shape_type& shape, const strides_type& strides,
+    /// Registers an operand (memory at `data` with its own shape and
+    /// strides, placed in the result by `map`); returns its index. Size-1 and
+    /// unmapped dimensions get stride 0, so a broadcast operand is read
+    /// without copies.
+    template <element T>
+    std::size_t add_operand(const T* data, const shape_type& shape, const strides_type& strides,
                             const dimension_map& map) {
         const std::size_t rank = shape_.size();
         strides_.resize(strides_.size() + rank, 0);
@@ -34,8 +48,23 @@ public:
         for (std::size_t d = 0; d < shape.size(); ++d) {
             if (map[d] >= 0 && shape[d] != 1) planned[map[d]] = strides[d];
         }
-        types_.push_back(type);
-        return types_.size() - 1;
+        operands_.push_back({type_name<T>(), memory_span::of(data, shape, strides)});
+        return operands_.size() - 1;
+    }
+
+    /// True when some operand must not be read while the destination (operand
+    /// 0) is written, because it shares memory with it under another index
+    /// mapping (Note [aliasing]). Call before coalesce().
+    bool reads_destination_differently() const {
+        const memory_span& destination = operands_[0].span;
+        for (std::size_t k = 1; k < operand_count(); ++k) {
+            if (!operands_[k].span.meets(destination)) continue;
+            const bool same_mapping = operands_[k].span.first == destination.first &&
+                                      std::equal(strides_.begin() + k * rank(), strides_.begin() + (k + 1) * rank(),
+                                                 strides_.begin());
+            if (!same_mapping) return true;
+        }
+        return false;
     }
 
     /// Drops size-1 dimensions and merges dimensions that are contiguous for
@@ -64,8 +93,8 @@ public:
     const shape_type& shape() const { return shape_; }
     const shape_type& original_shape() const { return original_shape_; }
     std::size_t rank() const { return shape_.size(); }
-    std::size_t operand_count() const { return types_.size(); }
-    const char* operand_type(std::size_t k) const { return types_[k]; }
+    std::size_t operand_count() const { return operands_.size(); }
+    const char* operand_type(std::size_t k) const { return operands_[k].type; }
     index_t stride(std::size_t k, std::size_t d) const { return strides_[k * rank() + d]; }
     strides_type operand_strides(std::size_t k) const {
         return strides_type(strides_.begin() + k * rank(), strides_.begin() + (k + 1) * rank());
@@ -97,7 +126,7 @@ public:
         os << "loop plan: shape " << to_string(plan.original_shape_) << ", merged to " << to_string(plan.shape_)
            << "\n";
         for (std::size_t k = 0; k < plan.operand_count(); ++k) {
-            os << "  operand " << k << (k == 0 ? " (destination, " : " (") << plan.types_[k] << "): strides "
+            os << "  operand " << k << (k == 0 ? " (destination, " : " (") << plan.operands_[k].type << "): strides "
                << to_string(plan.operand_strides(k)) << "\n";
         }
         os << "  inner loop: " << plan.inner_size() << " elements, ";
@@ -133,7 +162,39 @@ private:
 
     shape_type original_shape_;
     shape_type shape_;
-    small_vector<const char*, 16> types_;
+    // The bytes an operand can touch: [first + low, first + high).
+    struct memory_span {
+        const std::byte* first = nullptr;
+        std::ptrdiff_t low = 0;
+        std::ptrdiff_t high = 0;
+
+        template <class T>
+        static memory_span of(const T* data, const shape_type& shape, const strides_type& strides) {
+            memory_span span{reinterpret_cast<const std::byte*>(data), 0, 0};
+            for (std::size_t d = 0; d < shape.size(); ++d) {
+                if (shape[d] == 0) return {};
+                const std::ptrdiff_t reach = strides[d] * (shape[d] - 1) * static_cast<std::ptrdiff_t>(sizeof(T));
+                (reach < 0 ? span.low : span.high) += reach;
+            }
+            span.high += static_cast<std::ptrdiff_t>(sizeof(T));
+            return span;
+        }
+        bool meets(const memory_span& other) const {
+            if (first == nullptr || other.first == nullptr) return false;
+            // Compare as integers: the two spans may belong to different allocations.
+            const auto begin = reinterpret_cast<std::uintptr_t>(first) + low;
+            const auto end = reinterpret_cast<std::uintptr_t>(first) + high;
+            const auto other_begin = reinterpret_cast<std::uintptr_t>(other.first) + other.low;
+            const auto other_end = reinterpret_cast<std::uintptr_t>(other.first) + other.high;
+            return begin < other_end && other_begin < end;
+        }
+    };
+    struct operand {
+        const char* type;  // element type, by NumPy's name
+        memory_span span;
+    };
+
+    small_vector<operand, 16> operands_;
     small_vector<index_t, 16 * inline_rank> strides_;  // operand k's strides at [k * rank, (k + 1) * rank)
 };
 

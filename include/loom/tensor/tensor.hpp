@@ -175,7 +175,7 @@ public:
     /// How the loop engine reads this tensor (eval/cursors.hpp).
     template <class Builder>
     leaf_cursor<T> cursor(Builder& builder, const dimension_map& map) const {
-        return leaf_cursor<T>(data(), builder.add_operand(type_name<T>(), shape_, strides_, map));
+        return leaf_cursor<T>(data(), builder.add_operand(data(), shape_, strides_, map));
     }
 
     void swap(tensor& other) noexcept {
