@@ -9,3 +9,6 @@
 #include "loom/expr/functions.hpp"
 #include "loom/expr/operators.hpp"
 #include "loom/tensor/tensor.hpp"
+#include "loom/tensor/broadcast_views.hpp"
+#include "loom/tensor/manipulation.hpp"
+#include "loom/tensor/view.hpp"

@@ -3,6 +3,7 @@
 // expression ends in. Value semantics: copies are deep, moves are cheap.
 
 #include <initializer_list>
+#include <memory>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -13,16 +14,17 @@
 #include "loom/core/types.hpp"
 #include "loom/eval/assign.hpp"
 #include "loom/eval/cursors.hpp"
-#include "loom/expr/elementwise.hpp"
-#include "loom/expr/functors_arithmetic.hpp"
-#include "loom/expr/functors_logic.hpp"
+#include "loom/tensor/in_place.hpp"
 #include "loom/tensor/nested_list.hpp"
+#include "loom/tensor/shape_members.hpp"
+#include "loom/tensor/slice.hpp"
 #include "loom/tensor/storage.hpp"
+#include "loom/tensor/view.hpp"
 
 namespace loom {
 
 template <element T>
-class tensor {
+class tensor : public in_place_operators<tensor<T>, T>, public shape_members<tensor<T>> {
 public:
     using value_type = T;
     using iterator = T*;
@@ -122,24 +124,6 @@ public:
         return *this;
     }
 
-    // In-place operations never change the shape (DESIGN.md section 1).
-    template <operand X> requires storable_in<value_type_of<decltype(std::declval<const tensor&>() + std::declval<X>())>, T>
-    tensor& operator+=(X&& x) { return update(fn::add{}, std::forward<X>(x)); }
-    template <operand X> requires storable_in<value_type_of<decltype(std::declval<const tensor&>() - std::declval<X>())>, T>
-    tensor& operator-=(X&& x) { return update(fn::subtract{}, std::forward<X>(x)); }
-    template <operand X> requires storable_in<value_type_of<decltype(std::declval<const tensor&>() * std::declval<X>())>, T>
-    tensor& operator*=(X&& x) { return update(fn::multiply{}, std::forward<X>(x)); }
-    template <operand X> requires storable_in<value_type_of<decltype(std::declval<const tensor&>() / std::declval<X>())>, T>
-    tensor& operator/=(X&& x) { return update(fn::divide{}, std::forward<X>(x)); }
-    template <operand X> requires storable_in<value_type_of<decltype(std::declval<const tensor&>() % std::declval<X>())>, T>
-    tensor& operator%=(X&& x) { return update(fn::remainder{}, std::forward<X>(x)); }
-    template <operand X> requires storable_in<value_type_of<decltype(std::declval<const tensor&>() & std::declval<X>())>, T>
-    tensor& operator&=(X&& x) { return update(fn::bitwise_and{}, std::forward<X>(x)); }
-    template <operand X> requires storable_in<value_type_of<decltype(std::declval<const tensor&>() | std::declval<X>())>, T>
-    tensor& operator|=(X&& x) { return update(fn::bitwise_or{}, std::forward<X>(x)); }
-    template <operand X> requires storable_in<value_type_of<decltype(std::declval<const tensor&>() ^ std::declval<X>())>, T>
-    tensor& operator^=(X&& x) { return update(fn::bitwise_xor{}, std::forward<X>(x)); }
-
     const shape_type& shape() const { return shape_; }
     const strides_type& strides() const { return strides_; }
     std::size_t ndim() const { return shape_.size(); }
@@ -153,16 +137,28 @@ public:
     const_iterator begin() const { return data(); }
     const_iterator end() const { return data() + size(); }
 
-    /// Element access; negative indices count from the end. Checked (throws
-    /// std::out_of_range) unless NDEBUG is defined; at() always checks.
-    template <std::integral... Indices>
-    T& operator()(Indices... indices) {
-        return data()[offset_of<!debug_build>(indices...)];
+    /// Element access, `t(1, -1)`: negative indices count from the end;
+    /// checked (std::out_of_range) unless NDEBUG is defined. With any range,
+    /// all, newaxis or ellipsis among the arguments, a view instead:
+    /// `t(1, range(1, 5, 2), all, newaxis, ellipsis, -1)` (NumPy's basic
+    /// indexing; Note [view lifetime] in view.hpp).
+    template <index_argument... Args>
+    decltype(auto) operator()(const Args&... args) & {
+        if constexpr ((std::integral<Args> && ...)) return data()[offset_of<!debug_build>(args...)];
+        else return view()(args...);
     }
-    template <std::integral... Indices>
-    const T& operator()(Indices... indices) const {
-        return data()[offset_of<!debug_build>(indices...)];
+    template <index_argument... Args>
+    decltype(auto) operator()(const Args&... args) const& {
+        if constexpr ((std::integral<Args> && ...)) return data()[offset_of<!debug_build>(args...)];
+        else return view()(args...);
     }
+    template <index_argument... Args>
+    auto operator()(const Args&... args) && {
+        if constexpr ((std::integral<Args> && ...)) return T(data()[offset_of<!debug_build>(args...)]);
+        else return std::move(*this).view()(args...);
+    }
+
+    /// Element access, always checked.
     template <std::integral... Indices>
     T& at(Indices... indices) {
         return data()[offset_of<false>(indices...)];
@@ -171,6 +167,20 @@ public:
     const T& at(Indices... indices) const {
         return data()[offset_of<false>(indices...)];
     }
+
+    /// A view of the whole tensor; from a temporary, a view that owns it.
+    tensor_view<T> view() & { return {data(), shape_, strides_}; }
+    tensor_view<const T> view() const& { return {data(), shape_, strides_}; }
+    tensor_view<T> view() && {
+        auto owned = std::make_shared<tensor>(std::move(*this));
+        return {owned->data(), owned->shape(), owned->strides(), owned};
+    }
+
+    /// A copy (tensors are values; this mirrors tensor_view::copy()).
+    tensor copy() const { return *this; }
+
+    /// A tensor is always writable (compound assignments ask).
+    void check_writable() const {}
 
     /// How the loop engine reads this tensor (eval/cursors.hpp).
     template <class Builder>
@@ -200,9 +210,7 @@ private:
     template <class E>
     void assign(const E& value) {
         if (value.shape() == shape_) {
-            // Any leaf that is this tensor has the destination's own index
-            // mapping, so writing element i after reading it is safe.
-            evaluate_into(data(), shape_, strides_, value);
+            evaluate_into(data(), shape_, strides_, value);  // reuses the memory; safe under aliasing
         } else {
             tensor fresh(uninitialized, value.shape());
             evaluate_into(fresh.data(), fresh.shape_, fresh.strides_, value);
@@ -210,41 +218,23 @@ private:
         }
     }
 
-    template <class F, class X>
-    tensor& update(F function, X&& x) {
-        decltype(auto) value = lift<T>(std::forward<X>(x));
-        check_fits_destination(shape_, value.shape());
-        evaluate_into(data(), shape_, strides_, make_node(function, std::as_const(*this), std::forward<decltype(value)>(value)));
-        return *this;
-    }
-
     template <bool Unchecked, class... Indices>
     index_t offset_of(Indices... indices) const {
         if constexpr (!Unchecked) {
             if (sizeof...(Indices) != shape_.size()) {
                 throw std::out_of_range(std::to_string(sizeof...(Indices)) + " indices given for a tensor of shape " +
-                                        to_string(shape_) + "; give exactly " + std::to_string(shape_.size()));
+                                        to_string(shape_) + "; give exactly " + std::to_string(shape_.size()) +
+                                        " (or use range/all to select a sub-view)");
             }
         }
         index_t offset = 0;
         std::size_t d = 0;
-        ((offset += strides_[d] * normalized_index<Unchecked>(static_cast<index_t>(indices), d), ++d), ...);
-        return offset;
-    }
-
-    template <bool Unchecked>
-    index_t normalized_index(index_t index, std::size_t d) const {
-        const index_t size = shape_[d];
-        const index_t wrapped = index < 0 ? index + size : index;
-        if constexpr (!Unchecked) {
-            if (wrapped < 0 || wrapped >= size) {
-                throw std::out_of_range("index " + std::to_string(index) + " is out of range for dimension " +
-                                        std::to_string(d) + " of size " + std::to_string(size) +
-                                        " in a tensor of shape " + to_string(shape_) + "; use an index in [" +
-                                        std::to_string(-size) + ", " + std::to_string(size) + ")");
-            }
+        if constexpr (Unchecked) {
+            ((offset += strides_[d] * (indices < 0 ? indices + shape_[d] : indices), ++d), ...);
+        } else {
+            ((offset += strides_[d] * resolve_index(static_cast<index_t>(indices), shape_[d], d, shape_), ++d), ...);
         }
-        return wrapped;
+        return offset;
     }
 
     shape_type shape_;

@@ -1,0 +1,156 @@
+#pragma once
+// The decimal text of one floating-point value, digit for digit as NumPy's
+// Dragon4 formatter writes it for arrays (numpy/core/arrayprint.py calls
+// dragon4_positional and dragon4_scientific with unique=True).
+//
+// Note [shortest or exact digits]: in its 'unique' mode Dragon4 writes the
+// shortest digits that read back as the same value. A `precision` may cut
+// them short, and `min_digits` may ask for more; in both cases the digits
+// printed are the exact binary value correctly rounded, ties to even.
+// std::to_chars gives both: without a precision the shortest round-trip
+// digits (of float's own precision for a float, so 0.1f gives "0.1"), with
+// one the exact value correctly rounded, ties to even.
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <concepts>
+#include <string>
+#include <system_error>
+
+namespace loom::detail {
+
+/// A number split as NumPy splits it to align columns: the integer part with
+/// its sign ("-12"), the digits after the point, and in scientific notation
+/// the power of ten.
+struct float_text {
+    std::string integer;
+    std::string fraction;
+    int exponent = 0;
+};
+
+/// std::to_chars into a string: the shortest round-trip digits.
+template <std::floating_point T>
+std::string shortest_chars(T value, std::chars_format format) {
+    char buffer[64];  // the longest shortest text of a double, "-2.2250738585072014e-308", has 24
+    const std::to_chars_result result = std::to_chars(buffer, buffer + sizeof buffer, value, format);
+    return std::string(buffer, result.ptr);
+}
+
+/// std::to_chars into a string: the exact value correctly rounded to
+/// `precision` digits after the point.
+template <std::floating_point T>
+std::string rounded_chars(T value, std::chars_format format, int precision) {
+    // Room for a sign, 309 integer digits of the largest double, the point,
+    // the digits asked for and an exponent.
+    std::string text(static_cast<std::size_t>(precision) + 320, '\0');
+    const std::to_chars_result result =
+        std::to_chars(text.data(), text.data() + text.size(), value, format, precision);
+    text.resize(static_cast<std::size_t>(result.ptr - text.data()));
+    return text;
+}
+
+/// Splits std::to_chars output ("-1.25", "3", "1.5e-05", "2e+10") into a
+/// float_text.
+inline float_text split_chars(const std::string& chars) {
+    float_text text;
+    const std::size_t e = chars.find('e');
+    const std::string mantissa = chars.substr(0, e);
+    if (e != std::string::npos) text.exponent = std::stoi(chars.substr(e + 1));
+    const std::size_t point = mantissa.find('.');
+    text.integer = mantissa.substr(0, point);
+    if (point != std::string::npos) text.fraction = mantissa.substr(point + 1);
+    return text;
+}
+
+inline void trim_trailing_zeros(std::string& digits) {
+    digits.erase(digits.find_last_not_of('0') + 1);
+}
+
+/// The shortest round-trip digits of a finite `value` in scientific notation.
+template <std::floating_point T>
+float_text shortest_scientific(T value) {
+    return split_chars(shortest_chars(value, std::chars_format::scientific));
+}
+
+/// The same digits written positionally: "1.5e+02" gives "150" and "",
+/// "1.5e-02" gives "0" and "015". (Not std::to_chars' fixed format: for
+/// 123456792.f its shortest fixed text is "123456792", where NumPy writes
+/// the shortest digits "12345679" padded with a zero.)
+inline float_text to_positional(const float_text& scientific) {
+    const bool negative = scientific.integer[0] == '-';
+    const std::string digits = scientific.integer.substr(negative ? 1 : 0) + scientific.fraction;
+    const int exponent = scientific.exponent;
+    float_text text;
+    text.integer = negative ? "-" : "";
+    if (exponent < 0) {
+        text.integer += '0';
+        text.fraction = std::string(static_cast<std::size_t>(-exponent - 1), '0') + digits;
+    } else {
+        const auto integer_digits = static_cast<std::size_t>(exponent) + 1;
+        text.integer += digits.substr(0, integer_digits);
+        if (digits.size() < integer_digits) text.integer.append(integer_digits - digits.size(), '0');
+        else text.fraction = digits.substr(integer_digits);
+    }
+    return text;
+}
+
+/// NumPy's dragon4_positional(value, precision, unique=True,
+/// fractional=True, trim='.'): the shortest digits, or the value rounded to
+/// `precision` digits after the point when the shortest has more (Note
+/// [shortest or exact digits]); trailing zeros dropped, the point kept.
+template <std::floating_point T>
+float_text positional_text(T value, int precision) {
+    float_text shortest = to_positional(shortest_scientific(value));
+    if (static_cast<int>(shortest.fraction.size()) <= precision) return shortest;
+    float_text rounded = split_chars(rounded_chars(value, std::chars_format::fixed, precision));
+    trim_trailing_zeros(rounded.fraction);
+    return rounded;
+}
+
+/// NumPy's dragon4_scientific(value, precision, min_digits, unique=True):
+/// the shortest digits if they number from `min_digits` to `precision` after
+/// the point, else the value rounded to the nearer bound (Note [shortest or
+/// exact digits]). `trim_zeros` drops trailing zeros (trim='.'); without it
+/// the digits are kept as produced (trim='k').
+template <std::floating_point T>
+float_text scientific_text(T value, int precision, int min_digits, bool trim_zeros) {
+    float_text text = shortest_scientific(value);
+    const int fraction_digits = static_cast<int>(text.fraction.size());
+    const int wanted = std::clamp(fraction_digits, min_digits, precision);
+    if (wanted != fraction_digits) text = split_chars(rounded_chars(value, std::chars_format::scientific, wanted));
+    if (trim_zeros) trim_trailing_zeros(text.fraction);
+    return text;
+}
+
+/// Appends `exponent` as NumPy writes it: a sign, then at least
+/// `min_digits` digits ("e+10", "e-05" with the 'e' written by the caller).
+inline void append_exponent(std::string& out, int exponent, std::size_t min_digits) {
+    out += exponent < 0 ? '-' : '+';
+    const std::string digits = std::to_string(exponent < 0 ? -exponent : exponent);
+    if (digits.size() < min_digits) out.append(min_digits - digits.size(), '0');
+    out += digits;
+}
+
+/// NumPy's str() of a float scalar (and so of a rank-0 array): the shortest
+/// digits, positional with at least one fraction digit ("1.0", "0.0001")
+/// from 1e-4 up to 1e16, else scientific without trailing zeros ("1e+16",
+/// "1.5e-05"). NumPy compares those bounds in long double, and so does this.
+template <std::floating_point T>
+std::string scalar_float_text(T value) {
+    if (std::isnan(value)) return "nan";
+    if (std::isinf(value)) return value < 0 ? "-inf" : "inf";
+    const long double magnitude = value < 0 ? -static_cast<long double>(value) : static_cast<long double>(value);
+    if (magnitude == 0 || (magnitude < 1e16L && magnitude >= 1e-4L)) {
+        const float_text text = to_positional(shortest_scientific(value));
+        return text.integer + '.' + (text.fraction.empty() ? "0" : text.fraction);
+    }
+    const float_text text = shortest_scientific(value);
+    std::string out = text.integer;
+    if (!text.fraction.empty()) out += '.' + text.fraction;
+    out += 'e';
+    append_exponent(out, text.exponent, 2);
+    return out;
+}
+
+}  // namespace loom::detail

@@ -1,0 +1,186 @@
+#pragma once
+// Printing tensors and expressions exactly as NumPy's str(array) prints them:
+// `std::cout << t`, `loom::to_string(t)`. The layout follows NumPy's
+// _formatArray (numpy/core/arrayprint.py): nested brackets, rows wrapped at
+// the line width, blank lines between blocks of rank 3 and up, and "..." in
+// place of the middle of each long dimension once an array has more
+// elements than the threshold. How each element is written is in
+// io/element_format.hpp.
+
+#include <memory>
+#include <ostream>
+#include <span>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+#include "loom/core/shape.hpp"
+#include "loom/core/types.hpp"
+#include "loom/expr/expression.hpp"
+#include "loom/io/element_format.hpp"
+#include "loom/io/print_options.hpp"
+#include "loom/tensor/tensor.hpp"
+
+namespace loom {
+namespace detail {
+
+/// The shown items of a dimension of `size`: all of them, or when
+/// summarised the first and last `edge` with a "..." between. Item k of
+/// count() is index(k), or -1 for the "...".
+class shown_items {
+public:
+    shown_items(index_t size, bool summarised, index_t edge)
+        : size_(size), edge_(edge), summary_(summarised && 2 * edge < size) {}
+
+    /// Items, the "..." included.
+    index_t count() const { return summary_ ? 2 * edge_ + 1 : size_; }
+    /// Items that are values.
+    index_t value_count() const { return summary_ ? 2 * edge_ : size_; }
+    index_t index(index_t k) const {
+        if (!summary_ || k < edge_) return k;
+        return k == edge_ ? -1 : size_ - (count() - k);
+    }
+
+private:
+    index_t size_;
+    index_t edge_;
+    bool summary_;
+};
+
+/// Writes a contiguous row-major array of rank >= 1 and size > 0.
+template <element T>
+class array_printer {
+public:
+    array_printer(const T* data, const shape_type& shape, const print_options& options)
+        : data_(data),
+          shape_(shape),
+          strides_(row_major_strides(shape)),
+          options_(options),
+          summarised_(element_count(shape) > options.threshold),
+          format_(make_format()) {}
+
+    std::string text() {
+        // The outermost block starts after "[" on a line of `linewidth`.
+        write_block(0, 0, 1, options_.linewidth);
+        return std::move(out_);
+    }
+
+private:
+    shown_items items(std::size_t axis) const { return shown_items(shape_[axis], summarised_, options_.edgeitems); }
+
+    /// The format is set by the elements that will be shown, and by them
+    /// alone (NumPy's _leading_trailing).
+    element_format<T> make_format() const {
+        const index_t size = element_count(shape_);
+        if (!summarised_) return element_format<T>(std::span<const T>(data_, static_cast<std::size_t>(size)), options_);
+        index_t shown_count = 1;
+        for (std::size_t d = 0; d < shape_.size(); ++d) shown_count *= items(d).value_count();
+        const auto shown = std::make_unique<T[]>(static_cast<std::size_t>(shown_count));
+        T* next = shown.get();
+        gather(0, 0, next);
+        return element_format<T>(std::span<const T>(shown.get(), static_cast<std::size_t>(shown_count)), options_);
+    }
+
+    void gather(std::size_t axis, index_t offset, T*& next) const {
+        const shown_items shown = items(axis);
+        for (index_t k = 0; k < shown.count(); ++k) {
+            const index_t i = shown.index(k);
+            if (i < 0) continue;
+            if (axis + 1 == shape_.size()) *next++ = data_[offset + i * strides_[axis]];
+            else gather(axis + 1, offset + i * strides_[axis], next);
+        }
+    }
+
+    /// Appends the block of dimensions `axis`... at `offset`. Its first line
+    /// holds `indent` characters before the block's first item, as do the
+    /// lines it wraps onto; `width` is the room left inside the brackets
+    /// that close around it.
+    void write_block(std::size_t axis, index_t offset, index_t indent, index_t width) {
+        if (axis + 1 == shape_.size()) return write_row(offset, indent, width);
+        const shown_items shown = items(axis);
+        // Blocks of rank r are separated by r - 1 line breaks: one blank line
+        // between the 2-D blocks of a 3-D array, two between 3-D blocks...
+        const auto breaks = static_cast<std::size_t>(shape_.size() - axis - 1);
+        out_ += '[';
+        for (index_t k = 0; k < shown.count(); ++k) {
+            if (k > 0) {
+                out_.append(breaks, '\n');
+                out_.append(static_cast<std::size_t>(indent), ' ');
+            }
+            const index_t i = shown.index(k);
+            if (i < 0) out_ += "...";
+            else write_block(axis + 1, offset + i * strides_[axis], indent + 1, width - 1);
+        }
+        out_ += ']';
+    }
+
+    /// The last dimension: items separated by spaces, wrapped onto a new
+    /// line (indented to line up) when the next would reach past `width`
+    /// less the closing bracket.
+    void write_row(index_t offset, index_t indent, index_t width) {
+        const shown_items shown = items(shape_.size() - 1);
+        const index_t room = width - 1;
+        const index_t stride = strides_.back();
+        index_t line_length = indent;
+        out_ += '[';
+        for (index_t k = 0; k < shown.count(); ++k) {
+            if (k > 0) {
+                out_ += ' ';
+                ++line_length;
+            }
+            const index_t i = shown.index(k);
+            word_.clear();
+            if (i < 0) word_ = "...";
+            else format_.append(word_, data_[offset + i * stride]);
+            const auto word_length = static_cast<index_t>(word_.size());
+            // A line that holds nothing yet takes the item however long it is.
+            if (line_length + word_length > room && line_length > indent) {
+                out_.erase(out_.find_last_not_of(' ') + 1);
+                out_ += '\n';
+                out_.append(static_cast<std::size_t>(indent), ' ');
+                line_length = indent;
+            }
+            out_ += word_;
+            line_length += word_length;
+        }
+        out_ += ']';
+    }
+
+    const T* data_;
+    const shape_type& shape_;
+    strides_type strides_;
+    print_options options_;
+    bool summarised_;
+    element_format<T> format_;
+    std::string out_;
+    std::string word_;
+};
+
+}  // namespace detail
+
+/// The text NumPy's str() gives for the same array: `[[2 3 4 0 0]\n [1 0 0 2 3]]`,
+/// `[ True False]`, `[1.  2.5]`, `1.5` for rank 0, `[]` when empty.
+/// Throws std::invalid_argument for options that make no sense (see
+/// check_print_options).
+template <element T>
+std::string to_string(const tensor<T>& value, const print_options& options = {}) {
+    check_print_options(options);
+    if (value.ndim() == 0) return detail::scalar_text(value.data()[0]);
+    if (value.size() == 0) return "[]";
+    return detail::array_printer<T>(value.data(), value.shape(), options).text();
+}
+
+/// The text of an expression's value: it is evaluated first.
+template <expression E>
+    requires(!std::same_as<std::remove_cvref_t<E>, tensor<value_type_of<E>>>)
+std::string to_string(const E& value, const print_options& options = {}) {
+    return to_string(eval(value), options);
+}
+
+/// Writes to_string(value): `std::cout << a + b` prints the sum.
+template <expression E>
+std::ostream& operator<<(std::ostream& os, const E& value) {
+    return os << to_string(value);
+}
+
+}  // namespace loom

@@ -1,0 +1,107 @@
+#pragma once
+// Broadcasting an array to a shape without copying (DESIGN.md section 1,
+// "Broadcasting an array to a shape"): the result is a view whose broadcast
+// dimensions have stride 0. Such a view is read-only: several of its
+// elements share memory. copy() gives a writable tensor.
+
+#include <string>
+#include <vector>
+
+#include "loom/core/broadcast.hpp"
+#include "loom/tensor/shape_members.hpp"
+#include "loom/tensor/view_of.hpp"
+
+namespace loom {
+
+namespace detail {
+
+// The view of `v` over `target`, where dimension j of `v` sits at target
+// dimension map[j] (or nowhere, for a dropped size-1 dimension). Throws
+// broadcast_error (worded by `describe`) where a size is neither equal nor 1.
+template <class V, class Describe>
+V broadcast_view(const V& v, const shape_type& target, const std::vector<index_t>& map, Describe describe) {
+    strides_type strides(target.size(), 0);
+    for (std::size_t j = 0; j < v.ndim(); ++j) {
+        const index_t size = v.shape()[j];
+        if (map[j] < 0) continue;
+        const auto d = static_cast<std::size_t>(map[j]);
+        if (size == target[d]) strides[d] = v.strides()[j];
+        else if (size != 1) {
+            throw broadcast_error(describe() + ": size " + std::to_string(size) + " vs " +
+                                  std::to_string(target[d]) + " at dimension " + std::to_string(d) +
+                                  " (each size must equal the target's or be 1)");
+        }
+    }
+    return V(v.data(), target, std::move(strides), v.owner());
+}
+
+inline std::vector<index_t> right_aligned_map(std::size_t rank, std::size_t target_rank) {
+    std::vector<index_t> map(rank);
+    for (std::size_t j = 0; j < rank; ++j) map[j] = static_cast<index_t>(target_rank - rank + j);
+    return map;
+}
+
+}  // namespace detail
+
+/// numpy.broadcast_to: `x` seen as exactly `shape` (unidirectional).
+template <expression X>
+auto broadcast_to(X&& x, const shape_type& shape) {
+    auto v = view_of(std::forward<X>(x));
+    check_sizes(shape);
+    const auto describe = [&] { return "cannot broadcast shape " + to_string(v.shape()) + " to " + to_string(shape); };
+    if (v.ndim() > shape.size()) {
+        throw broadcast_error(describe() + ": the target has fewer dimensions; give a target of rank " +
+                              std::to_string(v.ndim()) + " or more");
+    }
+    return detail::broadcast_view(v, shape, detail::right_aligned_map(v.ndim(), shape.size()), describe);
+}
+
+/// `x` seen as `shape` under a broadcast spec: broadcast::numpy is
+/// broadcast_to; broadcast::none requires equal shapes; broadcast::pdpd(axis)
+/// places x onto `shape` at `axis` (seed 003_3137ca9d25be8e19.txt).
+template <expression X>
+auto broadcast_to(X&& x, const shape_type& shape, const broadcast_spec& spec) {
+    auto v = view_of(std::forward<X>(x));
+    if (spec.kind == broadcast_spec::mode::numpy) return broadcast_to(std::move(v), shape);
+    shape_type placed;
+    broadcast_shapes(shape, v.shape(), spec, &placed);  // throws broadcast_error under the spec's rule
+    if (spec.kind == broadcast_spec::mode::none) return v;
+    const std::size_t axis =
+        static_cast<std::size_t>(spec.axis == -1 ? static_cast<index_t>(shape.size() - v.ndim()) : spec.axis);
+    std::vector<index_t> map(v.ndim(), -1);
+    for (std::size_t j = 0; j < v.ndim() && axis + j < shape.size(); ++j) map[j] = static_cast<index_t>(axis + j);
+    const auto describe = [&] {
+        return "cannot place shape " + to_string(v.shape()) + " onto " + to_string(shape) + " at axis " +
+               std::to_string(spec.axis);
+    };
+    return detail::broadcast_view(v, shape, map, describe);
+}
+
+/// torch.expand: like broadcast_to, where -1 keeps the existing size.
+template <expression X>
+auto expand(X&& x, const std::vector<index_t>& sizes) {
+    auto v = view_of(std::forward<X>(x));
+    shape_type shape(sizes.begin(), sizes.end());
+    const std::size_t added = sizes.size() >= v.ndim() ? sizes.size() - v.ndim() : 0;
+    for (std::size_t d = 0; d < shape.size(); ++d) {
+        if (shape[d] != -1) continue;
+        if (d < added) {
+            throw std::invalid_argument("cannot expand shape " + to_string(v.shape()) + " to " + to_string(shape) +
+                                        ": -1 at dimension " + std::to_string(d) +
+                                        " keeps a size, but that dimension is new; give its size");
+        }
+        shape[d] = v.shape()[d - added];
+    }
+    return broadcast_to(std::move(v), shape);
+}
+
+/// OpenVINO's bidirectional Broadcast: `x` seen as the NumPy broadcast of its
+/// shape and `target` (like x * ones(target)), which may differ from target.
+template <expression X>
+auto broadcast_bidirectional(X&& x, const shape_type& target) {
+    auto v = view_of(std::forward<X>(x));
+    const shape_type shape = broadcast_bidirectional_shape(v.shape(), target);
+    return broadcast_to(std::move(v), shape);
+}
+
+}  // namespace loom

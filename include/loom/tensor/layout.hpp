@@ -1,0 +1,96 @@
+#pragma once
+// Strided layouts: where element (i, j, ...) of an array lives, as an offset
+// plus per-dimension strides (in elements; 0 and negative allowed), and how
+// indexing arguments transform a layout without touching data.
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+#include "loom/core/shape.hpp"
+#include "loom/tensor/slice.hpp"
+
+namespace loom {
+
+struct strided_layout {
+    shape_type shape;
+    strides_type strides;
+    index_t offset = 0;  ///< of element (0, 0, ...), from the memory the layout was derived from
+};
+
+/// True when the layout is C-contiguous (row-major, no gaps). Size-1
+/// dimensions may have any stride, as in NumPy.
+inline bool is_row_major(const shape_type& shape, const strides_type& strides) {
+    index_t expected = 1;
+    for (std::size_t d = shape.size(); d-- > 0;) {
+        if (shape[d] == 0) return true;
+        if (shape[d] != 1 && strides[d] != expected) return false;
+        expected *= shape[d];
+    }
+    return true;
+}
+
+/// True when two elements of the layout share memory: a dimension of size
+/// more than 1 with stride 0 (a broadcast view).
+inline bool has_repeated_elements(const shape_type& shape, const strides_type& strides) {
+    for (std::size_t d = 0; d < shape.size(); ++d) {
+        if (shape[d] > 1 && strides[d] == 0) return true;
+    }
+    return false;
+}
+
+namespace detail {
+
+template <class A>
+constexpr std::size_t dimensions_consumed() {
+    using B = std::remove_cvref_t<A>;
+    return std::same_as<B, newaxis_t> || std::same_as<B, ellipsis_t> ? 0 : 1;
+}
+
+}  // namespace detail
+
+/// The layout that `args` (integers, range, all, newaxis, ellipsis) select
+/// from `shape`/`strides`, as NumPy's basic indexing: an integer drops its
+/// dimension, a range keeps it, newaxis inserts a size-1 dimension, an
+/// ellipsis (at most one) stands for every dimension not otherwise indexed,
+/// and dimensions left over at the end are kept whole.
+template <index_argument... Args>
+strided_layout select(const shape_type& shape, const strides_type& strides, const Args&... args) {
+    constexpr std::size_t consumed = (detail::dimensions_consumed<Args>() + ... + 0);
+    constexpr std::size_t ellipses = (std::size_t{std::same_as<std::remove_cvref_t<Args>, ellipsis_t>} + ... + 0);
+    static_assert(ellipses <= 1, "an index may hold at most one ellipsis");
+    if (consumed > shape.size()) {
+        throw std::out_of_range("too many indices: " + std::to_string(consumed) + " given for shape " +
+                                to_string(shape) + ", which has " + std::to_string(shape.size()) + " dimensions");
+    }
+    strided_layout result;
+    std::size_t d = 0;  // the next dimension of the source
+    const auto keep = [&](index_t size, index_t stride) {
+        result.shape.push_back(size);
+        result.strides.push_back(stride);
+    };
+    const auto apply = [&](const auto& arg) {
+        using A = std::remove_cvref_t<decltype(arg)>;
+        if constexpr (std::integral<A>) {
+            result.offset += strides[d] * resolve_index(static_cast<index_t>(arg), shape[d], d, shape);
+            ++d;
+        } else if constexpr (std::same_as<A, range>) {
+            const resolved_range r = resolve(arg, shape[d], d);
+            if (r.length > 0) result.offset += strides[d] * r.first;
+            keep(r.length, strides[d] * r.step);
+            ++d;
+        } else if constexpr (std::same_as<A, all_t>) {
+            keep(shape[d], strides[d]);
+            ++d;
+        } else if constexpr (std::same_as<A, newaxis_t>) {
+            keep(1, 0);
+        } else {
+            for (std::size_t n = shape.size() - consumed; n > 0; --n, ++d) keep(shape[d], strides[d]);
+        }
+    };
+    (apply(args), ...);
+    for (; d < shape.size(); ++d) keep(shape[d], strides[d]);
+    return result;
+}
+
+}  // namespace loom

@@ -1,0 +1,73 @@
+#pragma once
+// The shape manipulations as members, `t.unsqueeze(0)` as PyTorch writes
+// them, for tensors and views alike. Each forwards to the free function of
+// the same name (manipulation.hpp, broadcast_views.hpp), keeping the value
+// category: a member called on a temporary tensor returns a view that owns it.
+
+#include <utility>
+#include <vector>
+
+#include "loom/core/broadcast.hpp"
+#include "loom/core/shape.hpp"
+#include "loom/expr/expression.hpp"
+
+namespace loom {
+
+// Declared here so that the members below can name them; defined in
+// manipulation.hpp and broadcast_views.hpp (default arguments live here).
+template <expression X> auto reshape(X&& x, const std::vector<index_t>& sizes);
+template <expression X> auto ravel(X&& x);
+template <expression X> auto flatten(const X& x);
+template <expression X> auto unsqueeze(X&& x, index_t dim);
+template <expression X> auto expand_dims(X&& x, index_t axis);
+template <expression X> auto squeeze(X&& x);
+template <expression X> auto squeeze(X&& x, index_t dim);
+template <expression X> auto permute(X&& x, const std::vector<index_t>& axes);
+template <expression X> auto transpose(X&& x);
+template <expression X> auto transpose(X&& x, const std::vector<index_t>& axes);
+template <expression X> auto swapaxes(X&& x, index_t a, index_t b);
+template <expression X> auto moveaxis(X&& x, index_t source, index_t destination);
+template <expression X> auto flip(X&& x);
+template <expression X> auto flip(X&& x, index_t axis);
+template <expression X> auto diagonal(X&& x, index_t offset = 0, index_t axis1 = 0, index_t axis2 = 1);
+template <expression X> auto broadcast_to(X&& x, const shape_type& shape);
+template <expression X> auto broadcast_to(X&& x, const shape_type& shape, const broadcast_spec& spec);
+template <expression X> auto expand(X&& x, const std::vector<index_t>& sizes);
+
+#define LOOM_SHAPE_MEMBER(name, parameters, ...)                                                         \
+    auto name parameters & { return loom::name(derived() __VA_OPT__(, ) __VA_ARGS__); }                  \
+    auto name parameters const& { return loom::name(std::as_const(derived()) __VA_OPT__(, ) __VA_ARGS__); } \
+    auto name parameters && { return loom::name(std::move(derived()) __VA_OPT__(, ) __VA_ARGS__); }
+
+template <class Derived>
+class shape_members {
+public:
+    LOOM_SHAPE_MEMBER(reshape, (const std::vector<index_t>& sizes), sizes)
+    LOOM_SHAPE_MEMBER(ravel, ())
+    LOOM_SHAPE_MEMBER(unsqueeze, (index_t dim), dim)
+    LOOM_SHAPE_MEMBER(expand_dims, (index_t axis), axis)
+    LOOM_SHAPE_MEMBER(squeeze, ())
+    LOOM_SHAPE_MEMBER(squeeze, (index_t dim), dim)
+    LOOM_SHAPE_MEMBER(permute, (const std::vector<index_t>& axes), axes)
+    LOOM_SHAPE_MEMBER(transpose, ())
+    LOOM_SHAPE_MEMBER(transpose, (const std::vector<index_t>& axes), axes)
+    LOOM_SHAPE_MEMBER(swapaxes, (index_t a, index_t b), a, b)
+    LOOM_SHAPE_MEMBER(moveaxis, (index_t source, index_t destination), source, destination)
+    LOOM_SHAPE_MEMBER(flip, ())
+    LOOM_SHAPE_MEMBER(flip, (index_t axis), axis)
+    LOOM_SHAPE_MEMBER(diagonal, (index_t offset = 0, index_t axis1 = 0, index_t axis2 = 1), offset, axis1, axis2)
+    LOOM_SHAPE_MEMBER(broadcast_to, (const shape_type& shape), shape)
+    LOOM_SHAPE_MEMBER(broadcast_to, (const shape_type& shape, const broadcast_spec& spec), shape, spec)
+    LOOM_SHAPE_MEMBER(expand, (const std::vector<index_t>& sizes), sizes)
+
+    /// A contiguous rank-1 copy.
+    auto flatten() const { return loom::flatten(derived()); }
+
+private:
+    Derived& derived() { return static_cast<Derived&>(*this); }
+    const Derived& derived() const { return static_cast<const Derived&>(*this); }
+};
+
+#undef LOOM_SHAPE_MEMBER
+
+}  // namespace loom

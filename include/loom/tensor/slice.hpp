@@ -1,0 +1,89 @@
+#pragma once
+// The arguments of NumPy-style indexing, `t(1, range(1, 5, 2), all, newaxis,
+// ellipsis, -1)`, and Python's rules for them.
+
+#include <concepts>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+
+#include "loom/core/shape.hpp"
+
+namespace loom {
+
+/// An omitted bound of a range, as Python's `None`: `range(1, none)` is `1:`.
+inline constexpr std::nullopt_t none = std::nullopt;
+
+/// Python's slice `start:stop:step`: bounds may be negative (counted from the
+/// end) or none, and are clipped to the dimension.
+struct range {
+    std::optional<index_t> start;
+    std::optional<index_t> stop;
+    index_t step = 1;
+
+    range(std::optional<index_t> start_, std::optional<index_t> stop_, index_t step_ = 1)
+        : start(start_), stop(stop_), step(step_) {}
+};
+
+/// Every element of a dimension (`:`).
+struct all_t {};
+inline constexpr all_t all{};
+
+/// A new dimension of size 1 (`np.newaxis`).
+struct newaxis_t {};
+inline constexpr newaxis_t newaxis{};
+
+/// As many `all` as the dimensions not indexed otherwise (`...`).
+struct ellipsis_t {};
+inline constexpr ellipsis_t ellipsis{};
+
+/// What may index a dimension.
+template <class A>
+concept index_argument = std::integral<std::remove_cvref_t<A>> || std::same_as<std::remove_cvref_t<A>, range> ||
+                         std::same_as<std::remove_cvref_t<A>, all_t> ||
+                         std::same_as<std::remove_cvref_t<A>, newaxis_t> ||
+                         std::same_as<std::remove_cvref_t<A>, ellipsis_t>;
+
+/// A range resolved against a dimension of `size`: the first index, the step
+/// and the number of elements (Python's PySlice_AdjustIndices).
+struct resolved_range {
+    index_t first;
+    index_t step;
+    index_t length;
+};
+
+inline resolved_range resolve(const range& r, index_t size, std::size_t dimension) {
+    if (r.step == 0) {
+        throw std::invalid_argument("range for dimension " + std::to_string(dimension) +
+                                    " has step 0; use a positive or negative step");
+    }
+    const bool backwards = r.step < 0;
+    const auto clip = [&](std::optional<index_t> bound, index_t if_none) {
+        if (!bound) return if_none;
+        index_t i = *bound < 0 ? *bound + size : *bound;
+        if (i < 0) return backwards ? index_t{-1} : index_t{0};
+        if (i >= size) return backwards ? size - 1 : size;
+        return i;
+    };
+    const index_t first = clip(r.start, backwards ? size - 1 : 0);
+    const index_t stop = clip(r.stop, backwards ? index_t{-1} : size);
+    index_t length = 0;
+    if (!backwards && stop > first) length = (stop - first - 1) / r.step + 1;
+    if (backwards && first > stop) length = (first - stop - 1) / -r.step + 1;
+    return {first, r.step, length};
+}
+
+/// An integer index checked against a dimension: negative counts from the end.
+inline index_t resolve_index(index_t index, index_t size, std::size_t dimension, const shape_type& shape) {
+    const index_t wrapped = index < 0 ? index + size : index;
+    if (wrapped < 0 || wrapped >= size) {
+        throw std::out_of_range("index " + std::to_string(index) + " is out of range for dimension " +
+                                std::to_string(dimension) + " of size " + std::to_string(size) +
+                                " in shape " + to_string(shape) + "; use an index in [" + std::to_string(-size) +
+                                ", " + std::to_string(size) + ")");
+    }
+    return wrapped;
+}
+
+}  // namespace loom

@@ -1,0 +1,48 @@
+#pragma once
+// view_of(x): the strided view that every shape manipulation starts from.
+// A tensor lvalue gives a view of its memory; a tensor rvalue is moved into
+// shared ownership so the view keeps it alive (Note [view lifetime] in
+// view.hpp); any other expression is evaluated into such an owned tensor.
+
+#include <memory>
+#include <type_traits>
+
+#include "loom/tensor/tensor.hpp"
+#include "loom/tensor/view.hpp"
+
+namespace loom {
+
+template <class X>
+inline constexpr bool is_view_v = false;
+template <class T>
+inline constexpr bool is_view_v<tensor_view<T>> = true;
+
+template <class X>
+inline constexpr bool is_tensor_v = false;
+template <class T>
+inline constexpr bool is_tensor_v<tensor<T>> = true;
+
+/// A tensor or a view: something with memory, shape and strides.
+template <class X>
+concept strided = is_view_v<std::remove_cvref_t<X>> || is_tensor_v<std::remove_cvref_t<X>>;
+
+template <expression X>
+auto view_of(X&& x) {
+    using B = std::remove_cvref_t<X>;
+    using T = value_type_of<X>;
+    if constexpr (is_view_v<B>) {
+        return B(x);
+    } else if constexpr (is_tensor_v<B> && std::is_lvalue_reference_v<X>) {
+        using E = std::conditional_t<std::is_const_v<std::remove_reference_t<X>>, const T, T>;
+        return tensor_view<E>(x.data(), x.shape(), x.strides());
+    } else {
+        // A temporary tensor, or an expression to evaluate: the view owns the result.
+        auto owned = std::make_shared<tensor<T>>(std::forward<X>(x));
+        return tensor_view<T>(owned->data(), owned->shape(), owned->strides(), owned);
+    }
+}
+
+template <expression X>
+using view_of_t = decltype(view_of(std::declval<X>()));
+
+}  // namespace loom
