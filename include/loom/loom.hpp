@@ -12,3 +12,4 @@
 #include "loom/tensor/broadcast_views.hpp"
 #include "loom/tensor/manipulation.hpp"
 #include "loom/tensor/view.hpp"
+#include "loom/tensor/masking.hpp"

@@ -56,7 +56,8 @@ public:
 /// values are written positionally with at most `precision` digits after
 /// the point, unless NumPy's rule calls for scientific notation; the points
 /// line up, shorter fractions padded with spaces ("[1.  2.5]").
-template <std::floating_point T>
+template <element T>
+    requires std::floating_point<T>
 class element_format<T> {
 public:
     element_format(std::span<const T> shown, const print_options& options) : precision_(options.precision) {

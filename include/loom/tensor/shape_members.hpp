@@ -13,6 +13,19 @@
 
 namespace loom {
 
+/// A bool expression: a mask.
+template <class M>
+concept bool_expression = expression<M> && std::same_as<value_type_of<M>, bool>;
+
+/// An integer expression: indices.
+template <class I>
+concept index_expression = expression<I> && std::integral<value_type_of<I>> && !std::same_as<value_type_of<I>, bool>;
+
+template <class View>
+class masked_assignment;
+template <expression X, bool_expression M> auto masked_select(const X& x, const M& mask);
+template <expression X, index_expression I> auto take(const X& x, const I& indices, index_t axis);
+
 // Declared here so that the members below can name them; defined in
 // manipulation.hpp and broadcast_views.hpp (default arguments live here).
 template <expression X> auto reshape(X&& x, const std::vector<index_t>& sizes);
@@ -62,6 +75,23 @@ public:
 
     /// A contiguous rank-1 copy.
     auto flatten() const { return loom::flatten(derived()); }
+
+    /// `t[mask]`: a rank-1 copy of the elements where `mask` is true.
+    template <bool_expression M>
+    auto operator[](const M& mask) const {
+        return loom::masked_select(derived(), mask);
+    }
+    /// `t[indices]`: a copy of the rows at `indices` (numpy.take along axis 0).
+    template <index_expression I>
+    auto operator[](const I& indices) const {
+        return loom::take(derived(), indices, 0);
+    }
+    /// `t(mask) = value`: writes where `mask` is true (masking.hpp).
+    template <bool_expression M>
+    auto operator()(const M& mask) {
+        using view_type = decltype(derived().view());
+        return masked_assignment<view_type>(derived().view(), eval(mask));
+    }
 
 private:
     Derived& derived() { return static_cast<Derived&>(*this); }

@@ -49,10 +49,12 @@ public:
         std::fill(begin(), end(), value);
     }
 
-    /// A rank-1 tensor of the values given: `tensor<float>{1, 2, 3}`.
+    /// A rank-1 tensor of the values given: `tensor<float>{1, 2, 3}`. Explicit
+    /// for a single value, so that a scalar never converts into a tensor
+    /// (`t = 3.5` on an int tensor must not compile as `t = tensor{3.5}`).
     template <scalar... Values>
         requires(sizeof...(Values) >= 1)
-    tensor(Values... values) : tensor(uninitialized, shape_type{static_cast<index_t>(sizeof...(Values))}) {
+    explicit(sizeof...(Values) == 1) tensor(Values... values) : tensor(uninitialized, shape_type{static_cast<index_t>(sizeof...(Values))}) {
         T* out = data();
         ((*out++ = static_cast<T>(values)), ...);
     }
@@ -142,6 +144,8 @@ public:
     /// all, newaxis or ellipsis among the arguments, a view instead:
     /// `t(1, range(1, 5, 2), all, newaxis, ellipsis, -1)` (NumPy's basic
     /// indexing; Note [view lifetime] in view.hpp).
+    using shape_members<tensor>::operator();
+
     template <index_argument... Args>
     decltype(auto) operator()(const Args&... args) & {
         if constexpr ((std::integral<Args> && ...)) return data()[offset_of<!debug_build>(args...)];

@@ -23,6 +23,7 @@
 #include "loom/expr/scalar_node.hpp"
 #include "loom/tensor/in_place.hpp"
 #include "loom/tensor/layout.hpp"
+#include "loom/tensor/shape_members.hpp"
 #include "loom/tensor/slice.hpp"
 
 namespace loom {
@@ -45,7 +46,7 @@ using view_base = std::conditional_t<std::is_const_v<T>, no_in_place_operators,
 }  // namespace detail
 
 template <class T>
-class tensor_view : public detail::view_base<T> {
+class tensor_view : public detail::view_base<T>, public shape_members<tensor_view<T>> {
 public:
     using value_type = std::remove_const_t<T>;
     using element_type = T;
@@ -113,12 +114,17 @@ public:
         }
     }
 
+    /// This view (tensors and views both answer view()).
+    tensor_view view() const { return *this; }
+
     /// A contiguous copy of the viewed elements.
     tensor<value_type> copy() const { return tensor<value_type>(*this); }
 
     /// Element access (all integers; negative ones count from the end; always
     /// checked), or a sub-view when any argument is a range, all, newaxis or
     /// ellipsis.
+    using shape_members<tensor_view<T>>::operator();
+
     template <index_argument... Args>
     decltype(auto) operator()(const Args&... args) const {
         if constexpr ((std::integral<Args> && ...)) {
