@@ -49,6 +49,16 @@ inline void check_sizes(const shape_type& shape) {
     }
 }
 
+namespace detail {
+
+[[noreturn]] inline void throw_too_many_elements(const shape_type& shape) {
+    throw std::length_error("shape " + to_string(shape) + " has more elements than fit in a " +
+                            std::to_string(std::numeric_limits<index_t>::digits + 1) +
+                            "-bit index; use smaller sizes");
+}
+
+}  // namespace detail
+
 /// Number of elements of `shape` (1 for rank 0). Throws std::length_error
 /// when the count does not fit in index_t, instead of wrapping around.
 inline index_t element_count(const shape_type& shape) {
@@ -58,21 +68,19 @@ inline index_t element_count(const shape_type& shape) {
         if (size == 0) return 0;
         overflow = overflow || __builtin_mul_overflow(count, size, &count);
     }
-    if (overflow) {
-        throw std::length_error("shape " + to_string(shape) + " has more elements than fit in a " +
-                                std::to_string(std::numeric_limits<index_t>::digits + 1) +
-                                "-bit index; use smaller sizes");
-    }
+    if (overflow) detail::throw_too_many_elements(shape);
     return count;
 }
 
-/// Strides, in elements, of a contiguous row-major array of `shape`.
+/// Strides, in elements, of a contiguous row-major array of `shape`. Throws
+/// std::length_error when the sizes other than 0 multiply past index_t: the
+/// strides would not fit (NumPy refuses such shapes too, even with a 0 among them).
 inline strides_type row_major_strides(const shape_type& shape) {
     strides_type strides(shape.size(), 1);
     index_t step = 1;
     for (std::size_t d = shape.size(); d-- > 0;) {
         strides[d] = step;
-        step *= shape[d] == 0 ? 1 : shape[d];
+        if (__builtin_mul_overflow(step, shape[d] == 0 ? 1 : shape[d], &step)) detail::throw_too_many_elements(shape);
     }
     return strides;
 }

@@ -4,14 +4,24 @@
 // leaf_cursor for memory, scalar_cursor for a C++ scalar, node_cursor for a
 // function of other cursors.
 //
-// Note [blocks and readers]: before each block the engine calls
-// start_block(offsets, inner_strides, count). A leaf whose inner stride is 1
-// then reads its memory in place; one whose stride is 0 (broadcast) or
-// anything else (a strided view) is copied into a small buffer first, so
-// that the kernel always sees unit-stride pointers. Then reader() gives a
-// small value (pointers and scalars only) that the kernel copies into a local
-// and calls as r(i): the compiler keeps its pointers in registers and
-// vectorises the loop, whatever the tree.
+// Note [blocks and readers]: the engine walks the inner dimension in runs,
+// one per outer index, cut into blocks of at most loop_plan::block_size
+// elements. Before each run it calls start_run(offsets, inner_strides);
+// before each block, load_block(start, count); then reader(start) gives a
+// small value (pointers and scalars only) that the kernel copies into a
+// local and calls as r(i) for i in [0, count): the compiler keeps its
+// pointers in registers and vectorises the loop, whatever the tree.
+// A leaf whose inner stride is 1 is read in place. One whose stride is 0
+// (broadcast) or anything else (a strided view) is copied into a buffer, so
+// that the kernel always sees unit-stride pointers: a broadcast value is
+// written into the buffer when it differs from the one already there (once
+// per run at most), a strided leaf is gathered block by block.
+//
+// Note [stores between blocks]: a kernel that streams results to memory
+// keeps the store queue full, so every store made between two blocks waits
+// for a free slot and the next block starts late. Whatever changes per run
+// is therefore written once, in start_run; load_block stores only into a
+// buffer that must be (re)filled, and reader only computes pointers.
 
 #include <algorithm>
 #include <cstddef>
@@ -19,10 +29,9 @@
 #include <utility>
 
 #include "loom/core/shape.hpp"
+#include "loom/eval/plan.hpp"
 
 namespace loom {
-
-inline constexpr index_t cursor_block_size = 256;
 
 template <class T>
 struct leaf_reader {
@@ -51,7 +60,7 @@ template <class T>
 class leaf_cursor {
 public:
     leaf_cursor(const T* base, std::size_t operand) : base_(base), operand_(operand) {}
-    // Cursors are moved into their parents before any block starts: the
+    // Cursors are moved into their parents before any run starts: the
     // buffer holds nothing yet, so it is not copied.
     leaf_cursor(leaf_cursor&& other) noexcept : base_(other.base_), operand_(other.operand_) {}
     leaf_cursor(const leaf_cursor&) = delete;
@@ -59,43 +68,45 @@ public:
     leaf_cursor& operator=(leaf_cursor&&) = delete;
     ~leaf_cursor() = default;
 
-    void start_block(const index_t* offsets, const index_t* inner_strides, index_t count) {
-        const index_t offset = offsets[operand_];
-        const index_t stride = inner_strides[operand_];
-        if (stride == 1) {
-            block_ = base_ + offset;
-        } else if (stride == 0) {
-            // One value for the whole run: refill only when it changes.
-            if (offset != filled_offset_ || count > filled_count_) {
-                std::fill(buffer_, buffer_ + count, base_[offset]);
-                filled_offset_ = offset;
-                filled_count_ = count;
-            }
-            block_ = buffer_;
-        } else {
-            for (index_t i = 0; i < count; ++i) buffer_[i] = base_[offset + i * stride];
-            filled_offset_ = -1;
-            block_ = buffer_;
-        }
+    void start_run(const index_t* offsets, const index_t* inner_strides) {
+        run_ = base_ + offsets[operand_];
+        stride_ = inner_strides[operand_];
     }
 
-    leaf_reader<T> reader() const { return {block_}; }
+    void load_block(index_t start, index_t count) {
+        if (stride_ == 1) return;
+        if (stride_ == 0) {
+            if (run_ != filled_from_ || count > filled_count_) {
+                std::fill(buffer_, buffer_ + count, *run_);
+                filled_from_ = run_;
+                filled_count_ = count;
+            }
+            return;
+        }
+        const T* first = run_ + start * stride_;
+        for (index_t i = 0; i < count; ++i) buffer_[i] = first[i * stride_];
+        filled_from_ = nullptr;
+    }
+
+    leaf_reader<T> reader(index_t start) const { return {stride_ == 1 ? run_ + start : buffer_}; }
 
 private:
     const T* base_;
     std::size_t operand_;
-    const T* block_ = nullptr;
-    index_t filled_offset_ = -1;
-    index_t filled_count_ = 0;
-    T buffer_[cursor_block_size];
+    const T* run_ = nullptr;          // the first element of the current run
+    index_t stride_ = 1;              // its inner stride
+    const T* filled_from_ = nullptr;  // the broadcast element the buffer repeats, if any
+    index_t filled_count_ = 0;        // how many times
+    alignas(64) T buffer_[loop_plan::block_size];
 };
 
 template <class T>
 class scalar_cursor {
 public:
     explicit scalar_cursor(T value) : value_(value) {}
-    void start_block(const index_t*, const index_t*, index_t) {}
-    scalar_reader<T> reader() const { return {value_}; }
+    void start_run(const index_t*, const index_t*) {}
+    void load_block(index_t, index_t) {}
+    scalar_reader<T> reader(index_t) const { return {value_}; }
 
 private:
     T value_;
@@ -107,14 +118,18 @@ public:
     explicit node_cursor(F function, Cursors&&... operands)
         : function_(function), operands_(std::move(operands)...) {}
 
-    void start_block(const index_t* offsets, const index_t* inner_strides, index_t count) {
-        std::apply([&](Cursors&... c) { (c.start_block(offsets, inner_strides, count), ...); }, operands_);
+    void start_run(const index_t* offsets, const index_t* inner_strides) {
+        std::apply([&](Cursors&... c) { (c.start_run(offsets, inner_strides), ...); }, operands_);
     }
 
-    auto reader() const {
+    void load_block(index_t start, index_t count) {
+        std::apply([&](Cursors&... c) { (c.load_block(start, count), ...); }, operands_);
+    }
+
+    auto reader(index_t start) const {
         return std::apply(
             [&](const Cursors&... c) {
-                return node_reader<F, decltype(c.reader())...>{function_, {c.reader()...}};
+                return node_reader<F, decltype(c.reader(start))...>{function_, {c.reader(start)...}};
             },
             operands_);
     }

@@ -10,12 +10,44 @@
 
 namespace loom {
 
-/// The kernel: `count` results of `reader` stored into `out`. The reader is a
-/// local copy so that its pointers stay in registers.
+/// The kernel: `count` results of `reader` stored into `out`. The reader is
+/// a local copy so that its pointers stay in registers. `out` may be one of
+/// the reader's pointers (`a += b`), so nothing here is __restrict: the
+/// compiler checks for overlap once per call and then vectorises.
 template <class D, class Reader>
 void run_kernel(D* out, Reader reader, index_t count) {
     for (index_t i = 0; i < count; ++i) out[i] = static_cast<D>(reader(i));
 }
+
+namespace detail {
+
+// One run of `length` results into unit-stride memory at `out`, block by
+// block. The hot path: its loop holds nothing else, so that its few
+// variables stay in registers (Note [stores between blocks]).
+template <class D, class Cursor>
+void run_in_place(D* out, Cursor& root, index_t length, index_t block) {
+    for (index_t start = 0; start < length; start += block) {
+        const index_t count = std::min(block, length - start);
+        root.load_block(start, count);
+        run_kernel(out + start, root.reader(start), count);
+    }
+}
+
+// One run into memory `stride` elements apart: each block is computed into
+// a unit-stride buffer, then scattered.
+template <class D, class Cursor>
+void run_scattered(D* out, index_t stride, Cursor& root, index_t length, index_t block) {
+    alignas(64) D results[loop_plan::block_size];
+    for (index_t start = 0; start < length; start += block) {
+        const index_t count = std::min(block, length - start);
+        root.load_block(start, count);
+        run_kernel(results, root.reader(start), count);
+        D* const first = out + start * stride;
+        for (index_t i = 0; i < count; ++i) first[i * stride] = results[i];
+    }
+}
+
+}  // namespace detail
 
 /// Runs `plan` (coalesced; operand 0 is `destination`, the others are the
 /// leaves of `root`, numbered in tree order) and stores every result.
@@ -30,25 +62,17 @@ void run_plan(const loop_plan& plan, D* destination, Cursor& root) {
     const index_t inner = plan.inner_size();
     const index_t block = plan.block_length();
 
-    small_vector<index_t, 16> inner_strides(operands), offsets(operands, 0), block_offsets(operands);
+    small_vector<index_t, 16> inner_strides(operands), offsets(operands, 0);
     for (std::size_t k = 0; k < operands; ++k) inner_strides[k] = plan.inner_stride(k);
     const index_t out_stride = inner_strides[0];
     small_vector<index_t, inline_rank> index(rank, 0);
-    D scattered[cursor_block_size];  // destination block when its inner stride is not 1
 
     while (true) {
-        for (index_t start = 0; start < inner; start += block) {
-            const index_t count = std::min(block, inner - start);
-            for (std::size_t k = 0; k < operands; ++k) block_offsets[k] = offsets[k] + start * inner_strides[k];
-            root.start_block(block_offsets.data(), inner_strides.data(), count);
-            D* out = destination + block_offsets[0];
-            if (out_stride == 1) {
-                run_kernel(out, root.reader(), count);
-            } else {
-                run_kernel(scattered, root.reader(), count);
-                for (index_t i = 0; i < count; ++i) out[i * out_stride] = scattered[i];
-            }
-        }
+        root.start_run(offsets.data(), inner_strides.data());
+        D* const run = destination + offsets[0];
+        if (out_stride == 1) detail::run_in_place(run, root, inner, block);
+        else detail::run_scattered(run, out_stride, root, inner, block);
+
         // Advance the odometer over the outer dimensions.
         std::size_t d = rank - 1;
         while (true) {

@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <string>
 
+#include "loom/core/errors.hpp"
 #include "loom/core/shape.hpp"
 #include "loom/core/types.hpp"
 #include "loom/expr/expression.hpp"
@@ -42,6 +43,7 @@ public:
     template <element T>
     std::size_t add_operand(const T* data, const shape_type& shape, const strides_type& strides,
                             const dimension_map& map) {
+        check_fits(shape, map);
         const std::size_t rank = shape_.size();
         strides_.resize(strides_.size() + rank, 0);
         index_t* planned = strides_.end() - rank;
@@ -81,10 +83,10 @@ public:
             for (std::size_t k = 0; k < count; ++k) strides_[k * rank + target] = strides_[k * rank + d];
             shape_[target] = joins_previous ? shape_[target] * shape_[d] : shape_[d];
         }
-        if (kept == 0) {  // rank 0, or every size 1: a single element
-            shape_ = {1};
+        if (kept == 0) {  // rank 0, or every size 1: a single element, which any stride reaches;
+            shape_ = {1};  // stride 1 lets it take the contiguous path
             strides_.clear();
-            strides_.resize(count, 0);
+            strides_.resize(count, 1);
             return;
         }
         compact(rank, kept);
@@ -142,6 +144,21 @@ public:
     }
 
 private:
+    // Note [stale operands]: an expression refers to its lvalue operands, and
+    // its shape was fixed when it was built. An operand reassigned to another
+    // shape since then would be read past its end: it is refused here.
+    void check_fits(const shape_type& shape, const dimension_map& map) const {
+        for (std::size_t d = 0; d < shape.size(); ++d) {
+            if (shape[d] == 1) continue;
+            if (map[d] < 0 || shape[d] != shape_[static_cast<std::size_t>(map[d])]) {
+                throw broadcast_error("an operand of shape " + to_string(shape) + " does not fit the loop over " +
+                                      to_string(original_shape_) +
+                                      ": it changed shape after the expression reading it was built; "
+                                      "build the expression again");
+            }
+        }
+    }
+
     // Dimension `outer` (already kept) and `d` walk memory as one for every operand.
     bool mergeable(std::size_t outer, std::size_t d) const {
         const std::size_t rank = shape_.size();

@@ -8,8 +8,10 @@
 // unevaluated tree; write `tensor<T> r = expr;` (or `eval(expr)`) to compute it.
 
 #include <concepts>
+#include <string>
 #include <type_traits>
 
+#include "loom/core/errors.hpp"
 #include "loom/core/shape.hpp"
 #include "loom/core/types.hpp"
 
@@ -46,8 +48,15 @@ using closure_t = std::conditional_t<std::is_lvalue_reference_v<E>, const std::r
 using dimension_map = small_vector<index_t, inline_rank>;
 
 /// The map of an operand of rank `rank` right-aligned inside a node whose map
-/// is `parent` (NumPy's alignment).
+/// is `parent` (NumPy's alignment). An operand of a higher rank changed shape
+/// after the node was built (Note [stale operands] in eval/plan.hpp).
 inline dimension_map right_aligned(const dimension_map& parent, std::size_t rank) {
+    if (rank > parent.size()) {
+        throw broadcast_error("an operand of rank " + std::to_string(rank) + " does not fit an expression of rank " +
+                              std::to_string(parent.size()) +
+                              ": it changed shape after the expression reading it was built; "
+                              "build the expression again");
+    }
     return dimension_map(parent.end() - static_cast<std::ptrdiff_t>(rank), parent.end());
 }
 

@@ -183,25 +183,26 @@ struct power {
     }
 };
 
-/// NumPy's maximum: NaN wins.
+/// NumPy's maximum: NaN wins, and of equal values the second (so that
+/// maximum(0.0, -0.0) is -0.0, as in NumPy).
 struct maximum {
     template <element A, element B>
     auto operator()(A a, B b) const {
         using C = promote_t<A, B>;
         const C x = C(a), y = C(b);
-        if constexpr (std::floating_point<C>) return (x >= y || x != x) ? x : y;
-        else return x >= y ? x : y;
+        if constexpr (std::floating_point<C>) return (x > y || x != x) ? x : y;
+        else return x > y ? x : y;
     }
 };
 
-/// NumPy's minimum: NaN wins.
+/// NumPy's minimum: NaN wins, and of equal values the second.
 struct minimum {
     template <element A, element B>
     auto operator()(A a, B b) const {
         using C = promote_t<A, B>;
         const C x = C(a), y = C(b);
-        if constexpr (std::floating_point<C>) return (x <= y || x != x) ? x : y;
-        else return x <= y ? x : y;
+        if constexpr (std::floating_point<C>) return (x < y || x != x) ? x : y;
+        else return x < y ? x : y;
     }
 };
 
@@ -232,10 +233,12 @@ struct absolute {
     }
 };
 
+/// a * a; bools square in int8, as in NumPy (which has no bool loop for it).
 struct square {
     template <element A>
-    A operator()(A a) const {
-        return A(multiply{}(a, a));
+    auto operator()(A a) const {
+        using C = detail::integral_compute_t<A>;
+        return C(multiply{}(C(a), C(a)));
     }
 };
 

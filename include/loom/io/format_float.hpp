@@ -1,7 +1,8 @@
 #pragma once
 // The decimal text of one floating-point value, digit for digit as NumPy's
-// Dragon4 formatter writes it for arrays (numpy/core/arrayprint.py calls
-// dragon4_positional and dragon4_scientific with unique=True).
+// Dragon4 formatter (numpy/core/src/multiarray/dragon4.c) writes it when
+// arrayprint.py calls dragon4_positional or dragon4_scientific with
+// unique=True, and when str() is called on a scalar.
 //
 // Note [shortest or exact digits]: in its 'unique' mode Dragon4 writes the
 // shortest digits that read back as the same value. A `precision` may cut
@@ -16,7 +17,6 @@
 #include <cmath>
 #include <concepts>
 #include <string>
-#include <system_error>
 
 namespace loom::detail {
 
@@ -95,15 +95,23 @@ inline float_text to_positional(const float_text& scientific) {
     return text;
 }
 
-/// NumPy's dragon4_positional(value, precision, unique=True,
-/// fractional=True, trim='.'): the shortest digits, or the value rounded to
-/// `precision` digits after the point when the shortest has more (Note
-/// [shortest or exact digits]); trailing zeros dropped, the point kept.
+/// NumPy's dragon4_positional(value, precision, min_digits=0, unique=True,
+/// fractional=True, trim='.'), as its array formatter calls it: the
+/// shortest digits, unless they stop short of the units digit (the shortest
+/// digits of 77658576.f are 7765858e1) or go past `precision` digits after
+/// the point; then the value rounded to the units digit or to `precision`
+/// digits (Note [shortest or exact digits]). Trailing zeros are dropped,
+/// the point kept.
 template <std::floating_point T>
 float_text positional_text(T value, int precision) {
-    float_text shortest = to_positional(shortest_scientific(value));
-    if (static_cast<int>(shortest.fraction.size()) <= precision) return shortest;
-    float_text rounded = split_chars(rounded_chars(value, std::chars_format::fixed, precision));
+    const float_text shortest = shortest_scientific(value);
+    const auto significant_digits =
+        static_cast<int>(shortest.integer.size() - (shortest.integer[0] == '-') + shortest.fraction.size());
+    // Powers of ten of the last digit: of the shortest text, and of the one printed.
+    const int shortest_last = shortest.exponent - significant_digits + 1;
+    const int last = std::clamp(shortest_last, -precision, 0);
+    if (last == shortest_last) return to_positional(shortest);
+    float_text rounded = split_chars(rounded_chars(value, std::chars_format::fixed, -last));
     trim_trailing_zeros(rounded.fraction);
     return rounded;
 }

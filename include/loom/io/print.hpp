@@ -91,10 +91,10 @@ private:
         }
     }
 
-    /// Appends the block of dimensions `axis`... at `offset`. Its first line
-    /// holds `indent` characters before the block's first item, as do the
-    /// lines it wraps onto; `width` is the room left inside the brackets
-    /// that close around it.
+    /// Appends the sub-array over dimensions `axis` and after, starting at
+    /// element `offset`. Its lines start `indent` columns in (its first line
+    /// too, counting the brackets that open there); `width` is the line
+    /// width less one column for each enclosing bracket that closes after it.
     void write_block(std::size_t axis, index_t offset, index_t indent, index_t width) {
         if (axis + 1 == shape_.size()) return write_row(offset, indent, width);
         const shown_items shown = items(axis);
@@ -159,7 +159,8 @@ private:
 }  // namespace detail
 
 /// The text NumPy's str() gives for the same array: `[[2 3 4 0 0]\n [1 0 0 2 3]]`,
-/// `[ True False]`, `[1.  2.5]`, `1.5` for rank 0, `[]` when empty.
+/// `[ True False]`, `[1.  2.5]`, `[]` when empty; for rank 0 the bare value,
+/// `1.5`, as NumPy's str() of a scalar, which the options do not change.
 /// Throws std::invalid_argument for options that make no sense (see
 /// check_print_options).
 template <element T>

@@ -16,10 +16,10 @@ namespace loom {
 namespace detail {
 
 // The view of `v` over `target`, where dimension j of `v` sits at target
-// dimension map[j] (or nowhere, for a dropped size-1 dimension). Throws
+// dimension map[j] (or nowhere, -1, for a dropped size-1 dimension). Throws
 // broadcast_error (worded by `describe`) where a size is neither equal nor 1.
 template <class V, class Describe>
-V broadcast_view(const V& v, const shape_type& target, const std::vector<index_t>& map, Describe describe) {
+V broadcast_view(const V& v, const shape_type& target, const dimension_map& map, Describe describe) {
     strides_type strides(target.size(), 0);
     for (std::size_t j = 0; j < v.ndim(); ++j) {
         const index_t size = v.shape()[j];
@@ -35,8 +35,8 @@ V broadcast_view(const V& v, const shape_type& target, const std::vector<index_t
     return V(v.data(), target, std::move(strides), v.owner());
 }
 
-inline std::vector<index_t> right_aligned_map(std::size_t rank, std::size_t target_rank) {
-    std::vector<index_t> map(rank);
+inline dimension_map right_aligned_map(std::size_t rank, std::size_t target_rank) {
+    dimension_map map(rank);
     for (std::size_t j = 0; j < rank; ++j) map[j] = static_cast<index_t>(target_rank - rank + j);
     return map;
 }
@@ -68,7 +68,7 @@ auto broadcast_to(X&& x, const shape_type& shape, const broadcast_spec& spec) {
     if (spec.kind == broadcast_spec::mode::none) return v;
     const std::size_t axis =
         static_cast<std::size_t>(spec.axis == -1 ? static_cast<index_t>(shape.size() - v.ndim()) : spec.axis);
-    std::vector<index_t> map(v.ndim(), -1);
+    dimension_map map(v.ndim(), -1);
     for (std::size_t j = 0; j < v.ndim() && axis + j < shape.size(); ++j) map[j] = static_cast<index_t>(axis + j);
     const auto describe = [&] {
         return "cannot place shape " + to_string(v.shape()) + " onto " + to_string(shape) + " at axis " +

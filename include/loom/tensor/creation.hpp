@@ -8,6 +8,7 @@
 // 1.0, 0.1)` and `linspace(0, 1, 5)` are float64, `zeros_like(e)` has e's type.
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <cmath>
 #include <concepts>
@@ -16,6 +17,7 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <utility>
 
 #include "loom/core/shape.hpp"
 #include "loom/core/types.hpp"
@@ -35,6 +37,48 @@ concept element_or_from_arguments = element<T> || std::same_as<T, from_arguments
 template <element_or_from_arguments T, element Fallback>
 using element_or_t = std::conditional_t<std::same_as<T, from_arguments>, Fallback, T>;
 
+namespace detail {
+
+// 128-bit integers hold every 64-bit argument, and sums and differences of
+// two, exactly (arange and its messages).
+__extension__ typedef __int128 wide_integer;
+__extension__ typedef unsigned __int128 wide_unsigned;
+
+/// Decimal text of a 128-bit integer.
+inline std::string number_text(wide_integer value) {
+    if (value >= std::numeric_limits<std::int64_t>::min() && value <= std::numeric_limits<std::int64_t>::max()) {
+        return std::to_string(static_cast<std::int64_t>(value));
+    }
+    const bool negative = value < 0;
+    // The magnitude in unsigned arithmetic, so that negating the minimum is defined.
+    wide_unsigned magnitude = negative ? 0 - static_cast<wide_unsigned>(value) : static_cast<wide_unsigned>(value);
+    std::string digits;
+    do {
+        digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(magnitude % 10)));
+        magnitude /= 10;
+    } while (magnitude != 0);
+    return negative ? "-" + digits : digits;
+}
+
+/// The shortest text that reads back as the same double, with ".0" on whole
+/// numbers so that they read as floating (as Python prints them).
+inline std::string number_text(double value) {
+    char buffer[32];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+    std::string text(buffer, result.ptr);
+    if (std::isfinite(value) && text.find_first_of(".e") == std::string::npos) text += ".0";
+    return text;
+}
+
+/// Text of an argument for an error message.
+template <scalar S>
+std::string number_text(S value) {
+    if constexpr (std::floating_point<S>) return number_text(static_cast<double>(value));
+    else return number_text(static_cast<wide_integer>(value));
+}
+
+}  // namespace detail
+
 // ---------------------------------------------------------------------------
 // Filled tensors
 // ---------------------------------------------------------------------------
@@ -53,22 +97,31 @@ tensor<T> ones(const shape_type& shape) {
 
 /// A tensor of `shape` filled with `value`, of value's type unless T is
 /// given. As with `t = value`, a value of a higher category than T (a double
-/// into an int tensor) does not compile, and an integer that does not fit
-/// in T throws std::out_of_range.
+/// into an int tensor) does not compile; a value that does not fit in T (300
+/// into int8, 1e300 into float32) throws std::out_of_range.
 template <element_or_from_arguments T = from_arguments, scalar V>
     requires storable_in<V, element_or_t<T, V>>
 tensor<element_or_t<T, V>> full(const shape_type& shape, V value) {
     using R = element_or_t<T, V>;
-    return tensor<R>(shape, convert_scalar<R>(value));
+    bool fits = true;
+    if constexpr (category_of<R> == category::integer && category_of<V> == category::integer) {
+        fits = std::in_range<R>(value);
+    } else if constexpr (std::floating_point<R> && std::floating_point<V>) {
+        const auto magnitude = std::fabs(static_cast<double>(value));
+        fits = !std::isfinite(magnitude) || magnitude <= static_cast<double>(std::numeric_limits<R>::max());
+    }
+    if (!fits) {
+        throw std::out_of_range("full(" + to_string(shape) + ", " + detail::number_text(value) +
+                                "): the value does not fit in " + type_name<R>() + "; use a wider element type");
+    }
+    return tensor<R>(shape, static_cast<R>(value));
 }
 
 /// A tensor of `shape` whose contents are unspecified: write every element
 /// before reading one (float64 unless T is given).
 template <element T = double>
 tensor<T> empty(const shape_type& shape) {
-    // The contents are unspecified so that this may skip initialisation;
-    // tensor<T> offers no uninitialised constructor, so today they are zeros.
-    return tensor<T>(shape);
+    return tensor<T>(uninitialized, shape);
 }
 
 /// zeros of e's shape, of e's element type unless T is given.
@@ -106,10 +159,11 @@ tensor<element_or_t<T, value_type_of<E>>> empty_like(const E& e) {
 // lengths and values match bit for bit:
 //   1. length = ceil((stop - start) / step), or 0 if that is not positive.
 //      A difference of two integers is exact, anything that involves a
-//      floating argument is a double; the quotient is a double (for two
-//      integers, the exact quotient: the same ceiling for every length that
-//      can be allocated). A quotient that underflows to 0 gives length 1 if
-//      positive, 0 if negative (NumPy's divide-by-inf rule).
+//      floating argument is a double; the quotient is a double, for two
+//      integers the double nearest to the exact quotient (Python's int / int),
+//      so that arange(-2^63, 2^63 - 1, 2^63 - 1) has NumPy's 2 elements, not
+//      3. A quotient that underflows to 0 gives length 1 if positive, 0 if
+//      negative (NumPy's divide-by-inf rule).
 //   2. out[0] = start and out[1] = start + step (the sum exact or double, as
 //      in 1), each converted to T: a double to an integer truncates toward
 //      zero, an integer to float32 goes through double.
@@ -119,36 +173,36 @@ tensor<element_or_t<T, value_type_of<E>>> empty_like(const E& e) {
 // Integer arguments of up to 64 bits, and their sums and differences, are
 // held exactly in 128 bits.
 //
-// Bit-for-bit equality with NumPy assumes the compiler does not fuse
-// `out[0] + i * delta` into one fused multiply-add: that is the default on
-// x86-64 unless FMA instructions are enabled (-march=haswell and later); with
-// them, build with -ffp-contract=off.
+// NumPy rounds the product i * delta before adding out[0]. A compiler allowed
+// to contract (GCC in GNU mode, clang within an expression, whenever FMA
+// instructions are enabled, e.g. by -march=native) would fuse the two into
+// one multiply-add that rounds once and changes the last bit, so the product
+// goes through rounded_product. linspace does the same.
 
 namespace detail {
 
-__extension__ typedef __int128 wide_integer;
-
-inline std::string to_text(wide_integer value) {
-    if (value >= std::numeric_limits<std::int64_t>::min() && value <= std::numeric_limits<std::int64_t>::max()) {
-        return std::to_string(static_cast<std::int64_t>(value));
-    }
-    const bool negative = value < 0;
-    // Magnitude in unsigned 128 bits, so that negating the minimum is defined.
-    __extension__ unsigned __int128 magnitude =
-        negative ? 0 - static_cast<unsigned __int128>(value) : static_cast<unsigned __int128>(value);
-    std::string digits;
-    do {
-        digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(magnitude % 10)));
-        magnitude /= 10;
-    } while (magnitude != 0);
-    return negative ? "-" + digits : digits;
+inline int wide_bit_width(wide_unsigned value) {
+    const auto high = static_cast<std::uint64_t>(value >> 64);
+    return high != 0 ? 64 + std::bit_width(high) : std::bit_width(static_cast<std::uint64_t>(value));
 }
 
-/// The shortest text that reads back as the same double.
-inline std::string to_text(double value) {
-    char buffer[32];
-    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-    return std::string(buffer, result.ptr);
+/// The double nearest to a / b for positive integers below 2^66, ties to
+/// even, as Python's int / int: the quotient scaled to 56 or 57 bits, with a
+/// sticky bit for a remainder, is rounded once by the conversion to double.
+inline double nearest_quotient(wide_unsigned a, wide_unsigned b) {
+    const int scale = 56 + wide_bit_width(b) - wide_bit_width(a);  // a / b * 2^scale lies in [2^55, 2^57)
+    if (scale >= 0) a <<= scale;
+    else b <<= -scale;
+    const auto quotient = static_cast<std::uint64_t>(a / b) | (a % b != 0 ? 1u : 0u);
+    return std::ldexp(static_cast<double>(quotient), -scale);
+}
+
+/// a * b rounded to T on its own: held in a volatile, so that the compiler
+/// cannot fuse it with a following addition (Note [arange arithmetic]).
+template <std::floating_point T>
+T rounded_product(T a, T b) {
+    const volatile T product = a * b;
+    return product;
 }
 
 /// A number as Python holds it in arange's arithmetic: an exact integer or
@@ -166,7 +220,7 @@ struct arange_number {
 
     double as_double() const { return is_integer ? static_cast<double>(integer) : real; }
     bool is_zero() const { return is_integer ? integer == 0 : real == 0.0; }
-    std::string text() const { return is_integer ? to_text(integer) : to_text(real); }
+    std::string text() const { return is_integer ? number_text(integer) : number_text(real); }
 
     friend arange_number operator+(const arange_number& a, const arange_number& b) {
         if (a.is_integer && b.is_integer) return {true, a.integer + b.integer, 0.0};
@@ -178,58 +232,63 @@ struct arange_number {
     }
 };
 
-inline std::string arange_call(const arange_number& start, const arange_number& stop, const arange_number& step) {
-    return "arange(" + start.text() + ", " + stop.text() + ", " + step.text() + ")";
-}
+/// start, stop and step of one arange call.
+struct arange_arguments {
+    arange_number start;
+    arange_number stop;
+    arange_number step;
+
+    std::string call() const { return "arange(" + start.text() + ", " + stop.text() + ", " + step.text() + ")"; }
+};
 
 /// Step 1 of Note [arange arithmetic].
-inline index_t arange_length(const arange_number& start, const arange_number& stop, const arange_number& step) {
+inline index_t arange_length(const arange_arguments& arguments) {
+    const auto& [start, stop, step] = arguments;
     if (step.is_zero()) {
-        throw std::invalid_argument(arange_call(start, stop, step) +
+        throw std::invalid_argument(arguments.call() +
                                     ": the step is 0, so the sequence never reaches the stop; pass a non-zero step");
     }
     const arange_number distance = stop - start;
     if (distance.is_zero()) return 0;
-    constexpr index_t max_length = std::numeric_limits<index_t>::max();
-    const auto too_long = [&] {
-        return std::length_error(arange_call(start, stop, step) + " would have more elements than fit in a " +
-                                 std::to_string(std::numeric_limits<index_t>::digits + 1) +
-                                 "-bit index; use a larger step or a shorter interval");
-    };
+    double quotient;
     if (distance.is_integer && step.is_integer) {
         if ((distance.integer < 0) != (step.integer < 0)) return 0;
-        const wide_integer d = distance.integer < 0 ? -distance.integer : distance.integer;
-        const wide_integer s = step.integer < 0 ? -step.integer : step.integer;
-        const wide_integer length = (d + s - 1) / s;
-        if (length > max_length) throw too_long();
-        return static_cast<index_t>(length);
+        const auto magnitude = [](wide_integer value) {
+            return static_cast<wide_unsigned>(value < 0 ? -value : value);
+        };
+        quotient = nearest_quotient(magnitude(distance.integer), magnitude(step.integer));
+    } else {
+        quotient = distance.as_double() / step.as_double();
     }
-    const double quotient = distance.as_double() / step.as_double();
     if (quotient == 0.0) return std::signbit(quotient) ? 0 : 1;
     if (std::isnan(quotient)) {
-        throw std::invalid_argument(arange_call(start, stop, step) +
+        throw std::invalid_argument(arguments.call() +
                                     ": the length (stop - start) / step is NaN; pass finite start, stop and step");
     }
     const double length = std::ceil(quotient);
     if (length <= 0.0) return 0;
     // 2^63 and more (infinity too) do not fit; below it the conversion is exact.
-    if (length >= static_cast<double>(max_length)) throw too_long();
+    if (length >= static_cast<double>(std::numeric_limits<index_t>::max())) {
+        throw std::length_error(arguments.call() + " would have more elements than fit in a " +
+                                std::to_string(std::numeric_limits<index_t>::digits + 1) +
+                                "-bit index; use a larger step or a shorter interval");
+    }
     return static_cast<index_t>(length);
 }
 
 template <element T>
-std::out_of_range arange_overflow(const std::string& call, const std::string& value, const char* which) {
-    return std::out_of_range(call + ": the " + std::string(which) + " value " + value + " does not fit in " +
+std::out_of_range arange_overflow(const arange_arguments& arguments, const std::string& value, const char* which) {
+    return std::out_of_range(arguments.call() + ": the " + which + " value " + value + " does not fit in " +
                              type_name<T>() + "; use a wider element type");
 }
 
-/// Step 2 of Note [arange arithmetic]: one argument-derived value as a T.
+/// Step 2 of Note [arange arithmetic]: start or start + step as a T.
 template <element T>
-T arange_element(const arange_number& value, const std::string& call, const char* which) {
+T arange_element(const arange_number& value, const arange_arguments& arguments, const char* which) {
     if constexpr (std::floating_point<T>) {
         const double real = value.as_double();
         if (std::isfinite(real) && std::fabs(real) > static_cast<double>(std::numeric_limits<T>::max())) {
-            throw arange_overflow<T>(call, value.text(), which);
+            throw arange_overflow<T>(arguments, value.text(), which);
         }
         return static_cast<T>(real);
     } else {
@@ -237,11 +296,11 @@ T arange_element(const arange_number& value, const std::string& call, const char
         if (!value.is_integer) {
             // Truncation toward zero; 2^100 is beyond every element type and
             // within what 128 bits hold.
-            if (!(std::fabs(value.real) < 0x1p100)) throw arange_overflow<T>(call, value.text(), which);
+            if (!(std::fabs(value.real) < 0x1p100)) throw arange_overflow<T>(arguments, value.text(), which);
             integer = static_cast<wide_integer>(std::trunc(value.real));
         }
         if (integer < std::numeric_limits<T>::min() || integer > std::numeric_limits<T>::max()) {
-            throw arange_overflow<T>(call, value.text(), which);
+            throw arange_overflow<T>(arguments, value.text(), which);
         }
         return static_cast<T>(integer);
     }
@@ -251,18 +310,21 @@ T arange_element(const arange_number& value, const std::string& call, const char
 /// Checks the last value first: the values are monotonic, so it is the one
 /// furthest from out[0].
 template <element T>
-void arange_fill(T* out, index_t length, const std::string& call) {
+void arange_fill(T* out, index_t length, const arange_arguments& arguments) {
     if constexpr (std::floating_point<T>) {
         const T first = out[0];
         const T delta = out[1] - first;
-        const T last = first + static_cast<T>(length - 1) * delta;
-        if (!std::isfinite(last)) throw arange_overflow<T>(call, to_text(static_cast<double>(last)), "last");
-        for (index_t i = 2; i < length; ++i) out[i] = first + static_cast<T>(i) * delta;
+        const T last = first + rounded_product(static_cast<T>(length - 1), delta);
+        if (!std::isfinite(last)) {
+            const double wide_last = first + static_cast<double>(length - 1) * static_cast<double>(delta);
+            throw arange_overflow<T>(arguments, number_text(wide_last), "last");
+        }
+        for (index_t i = 2; i < length; ++i) out[i] = first + rounded_product(static_cast<T>(i), delta);
     } else {
         const wide_integer delta = wide_integer(out[1]) - wide_integer(out[0]);
         const wide_integer last = wide_integer(out[0]) + wide_integer(length - 1) * delta;
         if (last < std::numeric_limits<T>::min() || last > std::numeric_limits<T>::max()) {
-            throw arange_overflow<T>(call, to_text(last), "last");
+            throw arange_overflow<T>(arguments, number_text(last), "last");
         }
         // Every value fits in T, so arithmetic modulo 2^64 gives it exactly.
         const auto first = static_cast<std::uint64_t>(out[0]);
@@ -290,18 +352,16 @@ tensor<detail::arange_element_t<T, Start, Stop, Step>> arange(Start start, Stop 
     using R = detail::arange_element_t<T, Start, Stop, Step>;
     static_assert(!std::same_as<R, bool>, "arange of bools is not supported (NumPy has no fill for them); "
                                           "use arange of an integer type and astype<bool>");
-    const auto first = detail::arange_number::of(start);
-    const auto by = detail::arange_number::of(step);
-    const auto last = detail::arange_number::of(stop);
-    const index_t length = detail::arange_length(first, last, by);
+    const detail::arange_arguments arguments{detail::arange_number::of(start), detail::arange_number::of(stop),
+                                             detail::arange_number::of(step)};
+    const index_t length = detail::arange_length(arguments);
     tensor<R> result(shape_type{length});
     if (length == 0) return result;
-    const std::string call = detail::arange_call(first, last, by);
     R* out = result.data();
-    out[0] = detail::arange_element<R>(first, call, "first");
+    out[0] = detail::arange_element<R>(arguments.start, arguments, "first");
     if (length == 1) return result;
-    out[1] = detail::arange_element<R>(first + by, call, "second");
-    detail::arange_fill(out, length, call);
+    out[1] = detail::arange_element<R>(arguments.start + arguments.step, arguments, "second");
+    detail::arange_fill(out, length, arguments);
     return result;
 }
 
@@ -340,8 +400,8 @@ T linspace_element(double value, double start, double stop) {
         constexpr double lower = static_cast<double>(std::numeric_limits<T>::min());
         if (floored >= lower && floored < upper) return static_cast<T>(floored);
     }
-    throw std::out_of_range("linspace(" + to_text(start) + ", " + to_text(stop) + "): the value " + to_text(value) +
-                            " does not fit in " + type_name<T>() + "; use a wider element type");
+    throw std::out_of_range("linspace(" + number_text(start) + ", " + number_text(stop) + "): the value " +
+                            number_text(value) + " does not fit in " + type_name<T>() + "; use a wider element type");
 }
 
 }  // namespace detail
@@ -350,14 +410,15 @@ T linspace_element(double value, double start, double stop) {
 /// `endpoint`), NumPy's linspace and its float64 values to the bit: with
 /// div = num - 1 (endpoint) or num, step = (stop - start) / div and
 /// y[i] = i * step + start; if step is 0 (underflow), y[i] = i / div *
-/// (stop - start) + start; with endpoint the last value is stop itself.
+/// (stop - start) + start; with endpoint the last value is stop itself. Each
+/// product is rounded before the addition, as in NumPy (Note [arange arithmetic]).
 /// Computed in double, then stored as T (integers are floored, as in NumPy).
 /// Throws std::invalid_argument for num < 0, std::out_of_range for a value
 /// that does not fit in T.
 template <element T = double>
 tensor<T> linspace(double start, double stop, index_t num, bool endpoint = true) {
     if (num < 0) {
-        throw std::invalid_argument("linspace(" + detail::to_text(start) + ", " + detail::to_text(stop) + ", " +
+        throw std::invalid_argument("linspace(" + detail::number_text(start) + ", " + detail::number_text(stop) + ", " +
                                     std::to_string(num) + "): the number of samples is negative; pass 0 or more");
     }
     tensor<T> result(shape_type{num});
@@ -365,15 +426,16 @@ tensor<T> linspace(double start, double stop, index_t num, bool endpoint = true)
     const index_t div = endpoint ? num - 1 : num;
     const double delta = stop - start;
     const double step = div > 0 ? delta / static_cast<double>(div) : 0.0;
-    for (index_t i = 0; i < num; ++i) {
+    const index_t computed = endpoint && num > 1 ? num - 1 : num;  // with endpoint, the last is stop itself
+    for (index_t i = 0; i < computed; ++i) {
         const auto position = static_cast<double>(i);
-        double value;
-        if (div <= 0) value = position * delta + start;  // num <= 1: NumPy multiplies by delta
-        else if (step == 0.0) value = position / static_cast<double>(div) * delta + start;
-        else value = position * step + start;
-        out[i] = detail::linspace_element<T>(value, start, stop);
+        double offset;
+        if (div <= 0) offset = detail::rounded_product(position, delta);  // num <= 1: NumPy multiplies by delta
+        else if (step == 0.0) offset = detail::rounded_product(position / static_cast<double>(div), delta);
+        else offset = detail::rounded_product(position, step);
+        out[i] = detail::linspace_element<T>(offset + start, start, stop);
     }
-    if (endpoint && num > 1) out[num - 1] = detail::linspace_element<T>(stop, start, stop);
+    if (computed < num) out[num - 1] = detail::linspace_element<T>(stop, start, stop);
     return result;
 }
 

@@ -12,6 +12,11 @@
 
 namespace loom {
 
+// Note [empty layouts]: a layout with no elements never reads its memory, so
+// its offset is 0 whatever the indexing or manipulation that made it: the
+// memory of an empty tensor may be a null pointer, and moving one by any
+// non-zero offset would be undefined behaviour.
+
 struct strided_layout {
     shape_type shape;
     strides_type strides;
@@ -77,7 +82,8 @@ strided_layout select(const shape_type& shape, const strides_type& strides, cons
         } else if constexpr (std::same_as<A, range>) {
             const resolved_range r = resolve(arg, shape[d], d);
             if (r.length > 0) result.offset += strides[d] * r.first;
-            keep(r.length, strides[d] * r.step);
+            // With one element or none the step is never taken (and stride * step might overflow).
+            keep(r.length, r.length > 1 ? strides[d] * r.step : strides[d]);
             ++d;
         } else if constexpr (std::same_as<A, all_t>) {
             keep(shape[d], strides[d]);
@@ -90,6 +96,7 @@ strided_layout select(const shape_type& shape, const strides_type& strides, cons
     };
     (apply(args), ...);
     for (; d < shape.size(); ++d) keep(shape[d], strides[d]);
+    if (element_count(result.shape) == 0) result.offset = 0;  // Note [empty layouts]
     return result;
 }
 

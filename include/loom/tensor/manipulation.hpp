@@ -1,6 +1,6 @@
 #pragma once
 // Shape manipulation: each function returns a view of the same memory where
-// NumPy does (reshape of a layout that allows it, ravel likewise, unsqueeze,
+// NumPy does (reshape of a layout that allows it, ravel of a contiguous one, unsqueeze,
 // squeeze, transpose, permute, swapaxes, moveaxis, flip, diagonal) and a copy
 // where NumPy does (flatten; reshape and ravel when the layout does not
 // allow a view). Every function also accepts a temporary or any expression,
@@ -55,30 +55,51 @@ inline bool strides_for_reshape(const shape_type& old_shape, const strides_type&
     return true;
 }
 
+// The view of v's memory laid out as `shape`/`strides` from `offset`.
 template <class V>
 V with_layout(const V& v, index_t offset, shape_type shape, strides_type strides) {
+    if (element_count(shape) == 0) offset = 0;  // Note [empty layouts] in layout.hpp
     return V(v.data() + offset, std::move(shape), std::move(strides), v.owner());
 }
 
+using axis_order = small_vector<std::size_t, inline_rank>;
+
 // `perm` checked as a permutation of [0, rank), negative axes allowed.
-inline small_vector<std::size_t, inline_rank> checked_permutation(const std::vector<index_t>& perm,
-                                                                  const shape_type& shape) {
+inline axis_order checked_permutation(const std::vector<index_t>& perm, const shape_type& shape) {
     const auto fail = [&](const std::string& why) {
         throw std::invalid_argument("axes " + dims_text(perm) + " are not a permutation of the dimensions of " +
                                     to_string(shape) + ": " + why);
     };
     if (perm.size() != shape.size()) fail("give each of the " + std::to_string(shape.size()) + " axes once");
-    small_vector<std::size_t, inline_rank> axes;
-    std::vector<bool> seen(shape.size(), false);
+    const auto rank = static_cast<index_t>(shape.size());
+    axis_order axes;
+    small_vector<bool, inline_rank> seen(shape.size(), false);
     for (index_t p : perm) {
-        if (p < -static_cast<index_t>(shape.size()) || p >= static_cast<index_t>(shape.size()))
-            fail("axis " + std::to_string(p) + " is out of range");
-        const std::size_t axis = normalize_axis(p, shape.size());
+        if (p < -rank || p >= rank) fail("axis " + std::to_string(p) + " is out of range");
+        const auto axis = static_cast<std::size_t>(p < 0 ? p + rank : p);
         if (seen[axis]) fail("axis " + std::to_string(p) + " is repeated");
         seen[axis] = true;
         axes.push_back(axis);
     }
     return axes;
+}
+
+inline axis_order identity_order(std::size_t rank) {
+    axis_order order(rank);
+    for (std::size_t d = 0; d < rank; ++d) order[d] = d;
+    return order;
+}
+
+// `v` whose dimension d is dimension order[d] of v (order is a permutation).
+template <class V>
+V permuted(const V& v, const axis_order& order) {
+    shape_type shape;
+    strides_type strides;
+    for (std::size_t axis : order) {
+        shape.push_back(v.shape()[axis]);
+        strides.push_back(v.strides()[axis]);
+    }
+    return with_layout(v, 0, std::move(shape), std::move(strides));
 }
 
 }  // namespace detail
@@ -105,7 +126,12 @@ auto reshape(X&& x, const std::vector<index_t>& sizes) {
         known *= sizes[d];
     }
     if (inferred != sizes.size()) {
-        if (known == 0 || count % known != 0) {
+        if (known == 0) {
+            throw std::invalid_argument("cannot reshape " + to_string(v.shape()) + " into " +
+                                        detail::dims_text(sizes) +
+                                        ": a -1 beside a size of 0 could stand for any size; give every size");
+        }
+        if (count % known != 0) {
             throw std::invalid_argument("cannot reshape " + to_string(v.shape()) + " (" + std::to_string(count) +
                                         " elements) into " + detail::dims_text(sizes) +
                                         ": no size for -1 makes the element counts match");
@@ -130,23 +156,26 @@ auto reshape(X&& x, const std::vector<index_t>& sizes) {
 /// A contiguous rank-1 copy of `x`.
 template <expression X>
 auto flatten(const X& x) {
-    using T = value_type_of<X>;
-    tensor<T> copy(x);
-    return tensor<T>(std::span<const T>(copy.data(), static_cast<std::size_t>(copy.size())),
-                     shape_type{copy.size()});
+    tensor<value_type_of<X>> result(shape_type{element_count(x.shape())});
+    evaluate_into(result.data(), x.shape(), row_major_strides(x.shape()), x);  // x's elements, in row-major order
+    return result;
 }
 
-/// `x` as rank 1: a view when the layout allows it, otherwise a copy.
+/// `x` as rank 1 and contiguous: a view when x is contiguous, otherwise a
+/// copy (numpy.ravel; reshape(x, {-1}) gives a strided view more often).
 template <expression X>
 auto ravel(X&& x) {
-    return reshape(std::forward<X>(x), {-1});
+    auto v = view_of(std::forward<X>(x));
+    if (v.is_contiguous()) return detail::with_layout(v, 0, shape_type{v.size()}, strides_type{1});
+    decltype(v) copy = view_of(flatten(v));
+    return copy;
 }
 
 /// `x` with a new size-1 dimension at `dim` (in [-ndim-1, ndim]), as torch.unsqueeze.
 template <expression X>
 auto unsqueeze(X&& x, index_t dim) {
     auto v = view_of(std::forward<X>(x));
-    const std::size_t axis = normalize_axis(dim, v.ndim() + 1, "unsqueeze dimension");
+    const std::size_t axis = resolve_axis(dim, v.shape(), "unsqueeze dimension", v.ndim() + 1);
     shape_type shape = v.shape();
     strides_type strides = v.strides();
     shape.insert(shape.begin() + axis, 1);
@@ -178,7 +207,7 @@ auto squeeze(X&& x) {
 template <expression X>
 auto squeeze(X&& x, index_t dim) {
     auto v = view_of(std::forward<X>(x));
-    const std::size_t axis = normalize_axis(dim, v.ndim(), "squeeze dimension");
+    const std::size_t axis = resolve_axis(dim, v.shape(), "squeeze dimension");
     if (v.shape()[axis] != 1) {
         throw std::invalid_argument("cannot squeeze dimension " + std::to_string(dim) + " of shape " +
                                     to_string(v.shape()) + ": its size is " + std::to_string(v.shape()[axis]) +
@@ -196,14 +225,7 @@ auto squeeze(X&& x, index_t dim) {
 template <expression X>
 auto permute(X&& x, const std::vector<index_t>& axes) {
     auto v = view_of(std::forward<X>(x));
-    const auto order = detail::checked_permutation(axes, v.shape());
-    shape_type shape;
-    strides_type strides;
-    for (std::size_t axis : order) {
-        shape.push_back(v.shape()[axis]);
-        strides.push_back(v.strides()[axis]);
-    }
-    return detail::with_layout(v, 0, std::move(shape), std::move(strides));
+    return detail::permuted(v, detail::checked_permutation(axes, v.shape()));
 }
 
 template <expression X>
@@ -215,19 +237,18 @@ auto transpose(X&& x, const std::vector<index_t>& axes) {
 template <expression X>
 auto transpose(X&& x) {
     auto v = view_of(std::forward<X>(x));
-    std::vector<index_t> axes(v.ndim());
-    for (std::size_t d = 0; d < axes.size(); ++d) axes[d] = static_cast<index_t>(axes.size() - 1 - d);
-    return permute(std::move(v), axes);
+    detail::axis_order order = detail::identity_order(v.ndim());
+    std::reverse(order.begin(), order.end());
+    return detail::permuted(v, order);
 }
 
 /// `x` with dimensions `a` and `b` exchanged.
 template <expression X>
 auto swapaxes(X&& x, index_t a, index_t b) {
     auto v = view_of(std::forward<X>(x));
-    std::vector<index_t> axes(v.ndim());
-    for (std::size_t d = 0; d < axes.size(); ++d) axes[d] = static_cast<index_t>(d);
-    std::swap(axes[normalize_axis(a, v.ndim())], axes[normalize_axis(b, v.ndim())]);
-    return permute(std::move(v), axes);
+    detail::axis_order order = detail::identity_order(v.ndim());
+    std::swap(order[resolve_axis(a, v.shape())], order[resolve_axis(b, v.shape())]);
+    return detail::permuted(v, order);
 }
 
 /// `x` with dimension `source` moved to position `destination`, the others
@@ -235,21 +256,21 @@ auto swapaxes(X&& x, index_t a, index_t b) {
 template <expression X>
 auto moveaxis(X&& x, index_t source, index_t destination) {
     auto v = view_of(std::forward<X>(x));
-    const std::size_t from = normalize_axis(source, v.ndim(), "source axis");
-    const std::size_t to = normalize_axis(destination, v.ndim(), "destination axis");
-    std::vector<index_t> axes;
+    const std::size_t from = resolve_axis(source, v.shape(), "source axis");
+    const std::size_t to = resolve_axis(destination, v.shape(), "destination axis");
+    detail::axis_order order;
     for (std::size_t d = 0; d < v.ndim(); ++d) {
-        if (d != from) axes.push_back(static_cast<index_t>(d));
+        if (d != from) order.push_back(d);
     }
-    axes.insert(axes.begin() + static_cast<std::ptrdiff_t>(to), static_cast<index_t>(from));
-    return permute(std::move(v), axes);
+    order.insert(order.begin() + static_cast<std::ptrdiff_t>(to), from);
+    return detail::permuted(v, order);
 }
 
 /// `x` with the order of elements reversed along `axis`.
 template <expression X>
 auto flip(X&& x, index_t axis) {
     auto v = view_of(std::forward<X>(x));
-    const std::size_t d = normalize_axis(axis, v.ndim());
+    const std::size_t d = resolve_axis(axis, v.shape());
     strides_type strides = v.strides();
     const index_t offset = v.shape()[d] > 0 ? strides[d] * (v.shape()[d] - 1) : 0;
     strides[d] = -strides[d];
@@ -260,8 +281,13 @@ auto flip(X&& x, index_t axis) {
 template <expression X>
 auto flip(X&& x) {
     auto v = view_of(std::forward<X>(x));
-    for (std::size_t d = 0; d < v.ndim(); ++d) v = flip(std::move(v), static_cast<index_t>(d));
-    return v;
+    strides_type strides = v.strides();
+    index_t offset = 0;
+    for (std::size_t d = 0; d < v.ndim(); ++d) {
+        if (v.shape()[d] > 0) offset += strides[d] * (v.shape()[d] - 1);
+        strides[d] = -strides[d];
+    }
+    return detail::with_layout(v, offset, v.shape(), std::move(strides));
 }
 
 /// The diagonal of the (axis1, axis2) planes, `offset` above the main one
@@ -273,8 +299,8 @@ auto diagonal(X&& x, index_t offset, index_t axis1, index_t axis2) {  // default
     if (v.ndim() < 2) {
         throw std::invalid_argument("diagonal needs at least 2 dimensions, but the shape is " + to_string(v.shape()));
     }
-    const std::size_t a = normalize_axis(axis1, v.ndim(), "axis1");
-    const std::size_t b = normalize_axis(axis2, v.ndim(), "axis2");
+    const std::size_t a = resolve_axis(axis1, v.shape(), "axis1");
+    const std::size_t b = resolve_axis(axis2, v.shape(), "axis2");
     if (a == b) {
         throw std::invalid_argument("diagonal needs two different axes, but axis1 and axis2 are both " +
                                     std::to_string(a) + " for shape " + to_string(v.shape()));

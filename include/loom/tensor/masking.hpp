@@ -5,9 +5,11 @@
 // the loop engine as `where(mask, values, destination)`.
 
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include "loom/expr/functions.hpp"
+#include "loom/tensor/manipulation.hpp"
 #include "loom/tensor/shape_members.hpp"
 #include "loom/tensor/view_of.hpp"
 
@@ -15,9 +17,25 @@ namespace loom {
 
 namespace detail {
 
-template <class T>
-tensor<T> contiguous(const T* data, index_t size, const shape_type& shape) {
-    return tensor<T>(std::span<const T>(data, static_cast<std::size_t>(size)), shape);
+// `v` at index i of dimension `axis`, which is dropped.
+template <class V>
+V slice_along(const V& v, std::size_t axis, index_t i) {
+    shape_type shape = v.shape();
+    strides_type strides = v.strides();
+    const index_t offset = i * strides[axis];
+    shape.erase(shape.begin() + static_cast<std::ptrdiff_t>(axis));
+    strides.erase(strides.begin() + static_cast<std::ptrdiff_t>(axis));
+    return V(v.data() + offset, std::move(shape), std::move(strides), v.owner());
+}
+
+// True when `from` broadcasts to exactly `to` (NumPy's unidirectional rule).
+inline bool broadcasts_to(const shape_type& from, const shape_type& to) {
+    if (from.size() > to.size()) return false;
+    const std::size_t offset = to.size() - from.size();
+    for (std::size_t d = 0; d < from.size(); ++d) {
+        if (from[d] != 1 && from[d] != to[offset + d]) return false;
+    }
+    return true;
 }
 
 inline void check_mask_shape(const shape_type& shape, const shape_type& mask) {
@@ -49,29 +67,30 @@ auto masked_select(const X& x, const M& mask) {  // declared in shape_members.hp
 
 /// Elements of `x` at integer `indices` (negative ones count from the end)
 /// along `axis`: the result's shape is x's with that dimension replaced by
-/// the indices' shape (numpy.take).
+/// the indices' shape (numpy.take). Only the chosen elements are read: a
+/// tensor or view is not copied first.
 template <expression X, index_expression I>
 auto take(const X& x, const I& indices, index_t axis) {  // declared in shape_members.hpp
     using T = value_type_of<X>;
-    const tensor<T> values(x);
+    const auto source = view_of(x);
     const tensor<index_t> chosen = astype<index_t>(indices);
-    const std::size_t a = normalize_axis(axis, values.ndim());
-    const index_t size = values.shape()[a];
-    index_t outer = 1, inner = 1;
-    for (std::size_t d = 0; d < a; ++d) outer *= values.shape()[d];
-    for (std::size_t d = a + 1; d < values.ndim(); ++d) inner *= values.shape()[d];
+    const std::size_t a = resolve_axis(axis, source.shape());
+    const auto before = source.shape().begin() + static_cast<std::ptrdiff_t>(a);
 
-    shape_type shape(values.shape().begin(), values.shape().begin() + static_cast<std::ptrdiff_t>(a));
+    shape_type shape(source.shape().begin(), before);
     for (index_t s : chosen.shape()) shape.push_back(s);
-    for (std::size_t d = a + 1; d < values.ndim(); ++d) shape.push_back(values.shape()[d]);
+    for (auto d = before + 1; d != source.shape().end(); ++d) shape.push_back(*d);
     tensor<T> result(shape);
-    T* out = result.data();
-    for (index_t o = 0; o < outer; ++o) {
-        for (index_t index : chosen) {
-            const index_t i = resolve_index(index, size, a, values.shape());
-            const T* row = values.data() + (o * size + i) * inner;
-            out = std::copy(row, row + inner, out);
-        }
+
+    // The result seen with the indices' dimensions as one: its slice k along
+    // `a` is the source's slice chosen[k].
+    shape_type rows_shape = source.shape();
+    rows_shape[a] = chosen.size();
+    const tensor_view<T> rows(result.data(), rows_shape, row_major_strides(rows_shape));
+    for (index_t k = 0; k < chosen.size(); ++k) {
+        const index_t i = resolve_index(chosen.data()[k], source.shape()[a], a, source.shape());
+        const auto to = detail::slice_along(rows, a, k);
+        evaluate_into(to.data(), to.shape(), to.strides(), detail::slice_along(source, a, i));
     }
     return result;
 }
@@ -79,15 +98,13 @@ auto take(const X& x, const I& indices, index_t axis) {  // declared in shape_me
 /// numpy.take without an axis: `x` flattened, then indexed.
 template <expression X, index_expression I>
 auto take(const X& x, const I& indices) {
-    using T = value_type_of<X>;
-    const tensor<T> values(x);
-    return take(detail::contiguous(values.data(), values.size(), shape_type{values.size()}), indices, 0);
+    return take(ravel(view_of(x)), indices, 0);
 }
 
 /// numpy.putmask: destination.flat[n] = values.flat[n % values.size] wherever
 /// mask.flat[n] is true. `destination` is a tensor or a writable view.
 template <class D, expression V, bool_expression M>
-    requires strided<D>
+    requires strided<D> && storable_in<value_type_of<V>, typename std::remove_cvref_t<D>::value_type>
 void putmask(D&& destination, const M& mask, const V& values) {
     using T = typename std::remove_cvref_t<D>::value_type;
     detail::check_mask_shape(destination.shape(), mask.shape());
@@ -108,24 +125,32 @@ void putmask(D&& destination, const M& mask, const V& values) {
 /// `t[mask] = values`).
 template <class View>
 class masked_assignment {  // declared in shape_members.hpp
+    static constexpr bool writable = !std::is_const_v<typename View::element_type>;
+
 public:
     masked_assignment(View target, tensor<bool> mask) : target_(std::move(target)), mask_(std::move(mask)) {
         detail::check_mask_shape(target_.shape(), mask_.shape());
     }
 
+    // `t(m1) = t(m2)` would only rebind this helper; write `t(m1) = t[m2]`.
+    masked_assignment(const masked_assignment&) = default;
+    masked_assignment& operator=(const masked_assignment&) = delete;
+
     template <scalar S>
+        requires writable && storable_in<std::remove_cvref_t<S>, typename View::value_type>
     masked_assignment& operator=(S value) {
-        target_ = where(mask_, value, target_);
+        target_ = where(mask_, convert_scalar<typename View::value_type>(value), target_);
         return *this;
     }
 
     template <expression V>
+        requires writable && storable_in<value_type_of<V>, typename View::value_type>
     masked_assignment& operator=(const V& values) {
         using T = typename View::value_type;
         index_t count = 0;
         for (bool s : mask_) count += s;
         const shape_type wanted{count};
-        if (!(broadcast_shapes(values.shape(), wanted) == wanted)) {
+        if (!detail::broadcasts_to(values.shape(), wanted)) {
             throw broadcast_error("cannot assign values of shape " + to_string(values.shape()) + " to the " +
                                   std::to_string(count) + " elements a mask selects; give shape " +
                                   to_string(wanted) + " or a scalar");

@@ -16,7 +16,7 @@
 //             One word per element, in row-major order.
 //   randn     Marsaglia's polar method, in double: u = 2 * U1 - 1 and
 //             v = 2 * U2 - 1, with U1 then U2 drawn as rand's float64; redraw
-//             both while s = u * u + v * v is >= 1 or 0; the pair is
+//             both while s = fma(u, u, v * v) is >= 1 or 0; the pair is
 //             u * sqrt(-2 * log(s) / s), v * sqrt(-2 * log(s) / s), filling two
 //             elements in row-major order (an odd count drops the last
 //             second value). float32 results are the doubles rounded.
@@ -25,8 +25,9 @@
 //             equally likely); the element is low + word mod range.
 // std::log is the one library function involved: results are identical
 // across compilers that use the same C library (glibc for g++ and clang on
-// Linux). As for arange, a compiler that fuses multiply-adds (FMA enabled
-// with -ffp-contract=fast) could change randn; loom's builds do not.
+// Linux). s is an explicit fused multiply-add because a compiler may fuse
+// `u * u + v * v` or not, depending on its flags; no other step of these
+// algorithms can round differently when fused.
 
 #include <bit>
 #include <cmath>
@@ -115,11 +116,9 @@ std::pair<double, double> random_normal_pair(G& generator) {
     double v = 0.0;
     double s = 0.0;
     do {
-        u = 2.0 * random_unit_double(generator) - 1.0;
+        u = 2.0 * random_unit_double(generator) - 1.0;  // exact, fused or not
         v = 2.0 * random_unit_double(generator) - 1.0;
-        const double uu = u * u;  // separate statements: never fused into one multiply-add
-        const double vv = v * v;
-        s = uu + vv;
+        s = std::fma(u, u, v * v);
     } while (s >= 1.0 || s == 0.0);
     const double factor = std::sqrt(-2.0 * std::log(s) / s);
     return {u * factor, v * factor};
@@ -183,7 +182,8 @@ tensor<T> randint(Low low, High high, const shape_type& shape, G& generator) {
         throw std::invalid_argument(call() + ": the interval [low, high) is empty; pass high > low");
     }
     // high > low, so high - 1 does not overflow.
-    if (std::cmp_less(low, std::numeric_limits<T>::min()) || std::cmp_greater(high - 1, std::numeric_limits<T>::max())) {
+    if (std::cmp_less(low, std::numeric_limits<T>::min()) ||
+        std::cmp_greater(high - 1, std::numeric_limits<T>::max())) {
         throw std::out_of_range(call() + ": the interval goes beyond the range of " + type_name<T>() + ", [" +
                                 std::to_string(std::numeric_limits<T>::min()) + ", " +
                                 std::to_string(std::numeric_limits<T>::max()) + "]; narrow it or use a wider type");

@@ -2,7 +2,9 @@
 // The arguments of NumPy-style indexing, `t(1, range(1, 5, 2), all, newaxis,
 // ellipsis, -1)`, and Python's rules for them.
 
+#include <algorithm>
 #include <concepts>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -58,7 +60,9 @@ inline resolved_range resolve(const range& r, index_t size, std::size_t dimensio
         throw std::invalid_argument("range for dimension " + std::to_string(dimension) +
                                     " has step 0; use a positive or negative step");
     }
-    const bool backwards = r.step < 0;
+    // Python clamps the step to [-max, max], so that negating it never overflows.
+    const index_t step = std::max(r.step, -std::numeric_limits<index_t>::max());
+    const bool backwards = step < 0;
     const auto clip = [&](std::optional<index_t> bound, index_t if_none) {
         if (!bound) return if_none;
         index_t i = *bound < 0 ? *bound + size : *bound;
@@ -69,9 +73,9 @@ inline resolved_range resolve(const range& r, index_t size, std::size_t dimensio
     const index_t first = clip(r.start, backwards ? size - 1 : 0);
     const index_t stop = clip(r.stop, backwards ? index_t{-1} : size);
     index_t length = 0;
-    if (!backwards && stop > first) length = (stop - first - 1) / r.step + 1;
-    if (backwards && first > stop) length = (first - stop - 1) / -r.step + 1;
-    return {first, r.step, length};
+    if (!backwards && stop > first) length = (stop - first - 1) / step + 1;
+    if (backwards && first > stop) length = (first - stop - 1) / -step + 1;
+    return {first, step, length};
 }
 
 /// An integer index checked against a dimension: negative counts from the end.
@@ -84,6 +88,23 @@ inline index_t resolve_index(index_t index, index_t size, std::size_t dimension,
                                 ", " + std::to_string(size) + ")");
     }
     return wrapped;
+}
+
+/// An axis of `shape` (negative counts from the end) as an index in [0, rank),
+/// where `rank` is the shape's, or one more where a new axis is being placed.
+/// Throws std::out_of_range naming the shape.
+inline std::size_t resolve_axis(index_t axis, const shape_type& shape, const char* what, std::size_t rank) {
+    const auto r = static_cast<index_t>(rank);
+    if (axis < -r || axis >= r) {
+        throw std::out_of_range(std::string(what) + " " + std::to_string(axis) + " is out of range for shape " +
+                                to_string(shape) + "; use a value in [" + std::to_string(-r) + ", " +
+                                std::to_string(r) + ")");
+    }
+    return static_cast<std::size_t>(axis < 0 ? axis + r : axis);
+}
+
+inline std::size_t resolve_axis(index_t axis, const shape_type& shape, const char* what = "axis") {
+    return resolve_axis(axis, shape, what, shape.size());
 }
 
 }  // namespace loom

@@ -23,6 +23,12 @@
 
 namespace loom {
 
+/// Tag of the constructor that leaves a tensor's contents unspecified.
+struct uninitialized_t {
+    explicit uninitialized_t() = default;
+};
+inline constexpr uninitialized_t uninitialized{};
+
 template <element T>
 class tensor : public in_place_operators<tensor<T>, T>, public shape_members<tensor<T>> {
 public:
@@ -43,6 +49,11 @@ public:
     /// is the rank-1 tensor of values 2 and 3.)
     template <std::size_t Rank>
     explicit tensor(const index_t (&shape)[Rank]) : tensor(shape_type(shape, shape + Rank), T{}) {}
+
+    /// A tensor of `shape` whose contents are unspecified (numpy.empty):
+    /// write every element before reading one.
+    tensor(uninitialized_t, const shape_type& shape)
+        : shape_((check_sizes(shape), shape)), strides_(row_major_strides(shape)), storage_(element_count(shape)) {}
 
     /// A tensor of `shape`, every element `value`.
     tensor(const shape_type& shape, T value) : tensor(uninitialized, shape) {
@@ -205,11 +216,6 @@ private:
     static constexpr bool debug_build = true;
 #endif
 
-    struct uninitialized_t {};
-    static constexpr uninitialized_t uninitialized{};
-
-    tensor(uninitialized_t, const shape_type& shape)
-        : shape_((check_sizes(shape), shape)), strides_(row_major_strides(shape)), storage_(element_count(shape)) {}
 
     template <class E>
     void assign(const E& value) {

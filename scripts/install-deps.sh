@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Installs the Debian packages one of loom's tasks needs, skipping those already installed:
+#   bash scripts/install-deps.sh tour   build the library and run the tour (scripts/tour.sh)
+#   bash scripts/install-deps.sh test   ... and build and run the tests (scripts/test.sh)
+#   bash scripts/install-deps.sh ci     ... and the quality gates: clang++ 14, benchmarks and their peers (.ci/run)
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+# xtl-dev: Debian's xsimd CMake package links to xtl without depending on it.
+tour_packages=(cmake ninja-build g++ libxsimd-dev xtl-dev)
+test_packages=("${tour_packages[@]}" libgtest-dev libgmock-dev python3-numpy)
+ci_packages=("${test_packages[@]}" clang-14 libbenchmark-dev libxtensor-dev libeigen3-dev)
+
+case "${1-}" in
+    tour) packages=("${tour_packages[@]}") ;;
+    test) packages=("${test_packages[@]}") ;;
+    ci) packages=("${ci_packages[@]}") ;;
+    *)
+        echo "usage: bash scripts/install-deps.sh tour|test|ci" >&2
+        exit 2
+        ;;
+esac
+
+missing=()
+for package in "${packages[@]}"; do
+    if [[ "$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null)" != "install ok installed" ]]; then
+        missing+=("$package")
+    fi
+done
+
+if ((${#missing[@]} == 0)); then
+    echo "install-deps: the packages for '$1' are installed: ${packages[*]}"
+    exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}"
+if ((EUID == 0)); then
+    as_root=()
+elif command -v sudo >/dev/null; then
+    as_root=(sudo)
+else
+    echo "install-deps: installing packages needs root; as root, run: apt-get install ${missing[*]}" >&2
+    exit 1
+fi
+run "${as_root[@]}" apt-get update -q
+run "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"

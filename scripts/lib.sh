@@ -1,0 +1,28 @@
+# Helpers for the scripts in this folder and for .ci/run; source it, don't run it.
+# Sourcing it moves to the repository root, where every path in these scripts starts.
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+jobs=$(nproc)
+
+# Prints a command, then runs it.
+run() {
+    printf '+'
+    printf ' %q' "$@"
+    printf '\n'
+    "$@"
+}
+
+# Configures build folder $1 with Ninja and the cmake options after it, then builds everything it has.
+loom_build() {
+    local dir=$1
+    shift
+    run cmake -S . -B "$dir" -G Ninja "$@"
+    run cmake --build "$dir" -j "$jobs"
+}
+
+# Runs every test of build folder $1, failing when there are none, and keeps the results in
+# $1/ctest-results.xml (JUnit) for .ci/run's totals.
+loom_test() {
+    rm -f "$1/ctest-results.xml"
+    run ctest --test-dir "$1" --output-on-failure --no-tests=error -j "$jobs" --output-junit ctest-results.xml
+}

@@ -1,0 +1,28 @@
+#pragma once
+// The heap allocation counter of the allocation tests. This binary replaces
+// the global operator new and delete once, in test_allocations.cpp, which
+// also defines the two counts below; every file of the binary measures with
+// traffic_of.
+
+namespace loom::testing {
+
+/// Calls of any form of the global operator new so far.
+long allocation_count();
+/// Calls of any form of the global operator delete (with a non-null pointer) so far.
+long deallocation_count();
+
+struct heap_traffic {
+    long allocations;
+    long deallocations;
+};
+
+/// The allocations and deallocations made while `action` runs.
+template <class F>
+heap_traffic traffic_of(F&& action) {
+    const long allocated_before = allocation_count();
+    const long freed_before = deallocation_count();
+    action();
+    return {allocation_count() - allocated_before, deallocation_count() - freed_before};
+}
+
+}  // namespace loom::testing

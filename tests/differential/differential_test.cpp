@@ -1,0 +1,243 @@
+// The differential test against NumPy: random cases (generator.cpp) are
+// evaluated in loom (evaluator.cpp) and in NumPy under loom's rules
+// (python_emitter.cpp, numpy_runner.cpp), and compared (comparator.cpp).
+//
+// LOOM_DIFF_SEED and LOOM_DIFF_CASES choose the cases (defaults below); every
+// case depends on the seed and its number alone. The compile definition
+// LOOM_NUMPY_PYTHON names a Python that has NumPy.
+
+#include <gtest/gtest.h>
+#include <stdlib.h>  // mkdtemp
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <set>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "catalogue.hpp"
+#include "comparator.hpp"
+#include "evaluator.hpp"
+#include "fused_patterns.hpp"
+#include "generator.hpp"
+#include "numpy_runner.hpp"
+#include "python_emitter.hpp"
+
+#define LOOM_DIFFERENTIAL_TEXT(x) LOOM_DIFFERENTIAL_TEXT_IMPL(x)
+#define LOOM_DIFFERENTIAL_TEXT_IMPL(x) #x
+
+namespace loom::differential {
+namespace {
+
+constexpr std::uint64_t default_seed = 20240611;
+constexpr std::uint64_t default_case_count = 2400;
+constexpr std::size_t batch_size = 1200;  // cases per Python process
+constexpr int printed_failure_limit = 20;
+
+std::string numpy_python() {
+#ifdef LOOM_NUMPY_PYTHON
+    // The definition may be a string literal or a bare path.
+    std::string text = LOOM_DIFFERENTIAL_TEXT(LOOM_NUMPY_PYTHON);
+    if (text.size() >= 2 && text.front() == '"') text = text.substr(1, text.size() - 2);
+    return text;
+#else
+    return "/usr/bin/python3";
+#endif
+}
+
+std::uint64_t environment_number(const char* name, std::uint64_t fallback) {
+    const char* text = std::getenv(name);
+    if (text == nullptr || *text == '\0') return fallback;
+    char* end = nullptr;
+    errno = 0;
+    const unsigned long long value = std::strtoull(text, &end, 10);
+    if (*end != '\0' || errno != 0) {
+        throw std::invalid_argument(std::string(name) + "='" + text + "' is not a non-negative integer");
+    }
+    return value;
+}
+
+std::filesystem::path make_directory() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "loom-differential-XXXXXX").string();
+    if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("cannot create a directory like " + pattern);
+    return pattern;
+}
+
+/// Every case with both outcomes, computed once for the whole suite.
+struct differential_run {
+    std::uint64_t seed = default_seed;
+    std::vector<test_case> cases;
+    std::vector<outcome> loom;          ///< fused when the case is
+    std::vector<outcome> node_by_node;  ///< for fused cases only
+    std::vector<outcome> numpy;
+    std::filesystem::path directory;
+    std::string failure;  ///< why the run could not complete
+    int mismatches = 0;
+    double seconds = 0;
+
+    void execute() {
+        const auto start = std::chrono::steady_clock::now();
+        seed = environment_number("LOOM_DIFF_SEED", default_seed);
+        const std::uint64_t count = environment_number("LOOM_DIFF_CASES", default_case_count);
+        const case_generator generator(seed);
+        for (std::uint64_t number = 0; number < count; ++number) {
+            cases.push_back(generator.generate(static_cast<int>(number)));
+            loom.push_back(evaluate_in_loom(cases.back()));
+            node_by_node.push_back(cases.back().fused_pattern >= 0 ? evaluate_node_by_node(cases.back()) : outcome{});
+        }
+        directory = make_directory();
+        const std::string python = numpy_python();
+        for (std::size_t first = 0; first < cases.size(); first += batch_size) {
+            const std::span<const test_case> batch =
+                std::span<const test_case>(cases).subspan(first, std::min(batch_size, cases.size() - first));
+            std::vector<outcome> outcomes =
+                evaluate_in_numpy(batch, directory, "batch_" + std::to_string(first / batch_size) + ".py", python);
+            numpy.insert(numpy.end(), std::make_move_iterator(outcomes.begin()), std::make_move_iterator(outcomes.end()));
+        }
+        seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    }
+
+    std::size_t fused_count() const {
+        return static_cast<std::size_t>(std::count_if(cases.begin(), cases.end(), [](const test_case& c) { return c.fused_pattern >= 0; }));
+    }
+    std::size_t broadcast_error_count() const {
+        return static_cast<std::size_t>(std::count_if(numpy.begin(), numpy.end(), [](const outcome& o) {
+            return o.result == outcome::kind::broadcast_error;
+        }));
+    }
+};
+
+class DifferentialAgainstNumPy : public testing::Test {
+protected:
+    static void SetUpTestSuite() {
+        run_ = std::make_unique<differential_run>();
+        try {
+            run_->execute();
+        } catch (const std::exception& error) {
+            run_->failure = error.what();
+        }
+    }
+
+    static void TearDownTestSuite() {
+        std::printf("differential: %zu cases (%zu fused, %zu broadcast errors), %d mismatches; seed %llu, %.1f s\n",
+                    run_->cases.size(), run_->fused_count(), run_->broadcast_error_count(), run_->mismatches,
+                    static_cast<unsigned long long>(run_->seed), run_->seconds);
+        if (run_->directory.empty()) return;
+        if (run_->mismatches == 0 && run_->failure.empty()) {
+            std::filesystem::remove_all(run_->directory);
+        } else {
+            std::printf("differential: the scripts and %s.py are in %s\n", rules_module_name, run_->directory.c_str());
+        }
+    }
+
+    void SetUp() override { ASSERT_TRUE(run_->failure.empty()) << run_->failure; }
+
+    static const differential_run& run() { return *run_; }
+
+    /// Reports a mismatch: in full for the first few, in one line after that.
+    static void report(std::size_t i, const outcome& loom, const outcome& other, const std::string& what) {
+        const test_case& c = run_->cases[i];
+        if (++run_->mismatches <= printed_failure_limit) {
+            ADD_FAILURE() << describe(c, loom, other, what, reproducer(c))
+                          << "  (run the Python in " << run_->directory.string() << ", beside " << rules_module_name
+                          << ".py)";
+        } else {
+            ADD_FAILURE() << "case " << c.number << " of seed " << c.seed << ": " << what << " (details shown for the first "
+                          << printed_failure_limit << " mismatches only)";
+        }
+    }
+
+private:
+    static inline std::unique_ptr<differential_run> run_;
+};
+
+bool is_broadcast_error(const outcome& o) { return o.result == outcome::kind::broadcast_error; }
+
+TEST_F(DifferentialAgainstNumPy, ResultsMatchNumPy) {
+    std::size_t compared = 0;
+    for (std::size_t i = 0; i < run().cases.size(); ++i) {
+        if (is_broadcast_error(run().loom[i]) || is_broadcast_error(run().numpy[i])) continue;
+        ++compared;
+        if (const auto what = difference(run().loom[i], run().numpy[i], run().cases[i].ulps, run().cases[i].ulps_of)) {
+            report(i, run().loom[i], run().numpy[i], *what);
+        }
+    }
+    EXPECT_GT(compared, run().cases.size() / 2);
+}
+
+TEST_F(DifferentialAgainstNumPy, BroadcastErrorExactlyWhenNumPyRaises) {
+    for (std::size_t i = 0; i < run().cases.size(); ++i) {
+        const bool loom_threw = is_broadcast_error(run().loom[i]);
+        if (loom_threw != is_broadcast_error(run().numpy[i])) {
+            report(i, run().loom[i], run().numpy[i],
+                   loom_threw ? "loom threw broadcast_error, NumPy did not raise"
+                              : "NumPy raised a broadcast error, loom did not throw broadcast_error");
+        }
+    }
+}
+
+// Fusion must not change a single bit: the same functors run on the same
+// values whether the tree is one loop or one loop per node.
+TEST_F(DifferentialAgainstNumPy, FusedEvaluationMatchesNodeByNode) {
+    std::size_t fused = 0;
+    for (std::size_t i = 0; i < run().cases.size(); ++i) {
+        if (run().cases[i].fused_pattern < 0) continue;
+        ++fused;
+        if (const auto what = difference(run().loom[i], run().node_by_node[i], 0)) {
+            report(i, run().loom[i], run().numpy[i], "fused and node-by-node evaluation differ: " + *what);
+        }
+    }
+    EXPECT_GT(fused, 0u);
+}
+
+void count_nodes(const node& n, std::map<std::string, int>& counts) {
+    ++counts[std::string("operation ") + info(n.op).function];
+    if (n.op == operation::astype) ++counts[std::string("astype to ") + name_of(n.target)];
+    if (n.op == operation::scalar) ++counts[std::string("scalar of type ") + name_of(dtype_of(n.scalar))];
+    if (n.spelled == spelling::symbol) ++counts[std::string("symbol ") + info(n.op).symbol];
+    if (n.spelled == spelling::alias) ++counts[std::string("alias ") + info(n.op).alias];
+    if (n.spelled == spelling::spec_none) ++counts["broadcast::none"];
+    if (n.spelled == spelling::spec_numpy) ++counts["broadcast::numpy"];
+    for (const node& operand : n.operands) count_nodes(operand, counts);
+}
+
+// The generator must keep reaching every operation, spelling, element type
+// and fused pattern, or the comparisons above would silently cover less.
+TEST_F(DifferentialAgainstNumPy, CasesCoverEveryOperationSpellingAndType) {
+    if (run().cases.size() < default_case_count) GTEST_SKIP() << "coverage is checked with the default case count";
+    std::map<std::string, int> counts;
+    for (const test_case& c : run().cases) {
+        count_nodes(c.expression, counts);
+        for (const any_tensor& input : c.inputs) ++counts[std::string("input of type ") + name_of(dtype_of(input))];
+        if (c.fused_pattern >= 0) ++counts["fused pattern " + std::to_string(c.fused_pattern)];
+    }
+    std::set<std::string> expected;
+    for (std::size_t op = std::size_t(operation::negative); op < operation_count; ++op) {
+        const operation_info& about = info(operation(op));
+        expected.insert(std::string("operation ") + about.function);
+        if (about.symbol != nullptr) expected.insert(std::string("symbol ") + about.symbol);
+        if (about.alias != nullptr) expected.insert(std::string("alias ") + about.alias);
+    }
+    for (std::size_t type = 0; type < dtype_count; ++type) {
+        expected.insert(std::string("input of type ") + name_of(dtype(type)));
+        expected.insert(std::string("astype to ") + name_of(dtype(type)));
+    }
+    for (const scalar_form& form : scalar_forms) expected.insert(std::string("scalar of type ") + name_of(form.scalar_type));
+    for (std::size_t pattern = 0; pattern < fused_patterns().size(); ++pattern) {
+        expected.insert("fused pattern " + std::to_string(pattern));
+    }
+    expected.insert("broadcast::none");
+    expected.insert("broadcast::numpy");
+    for (const std::string& name : expected) EXPECT_GT(counts[name], 0) << name << " never generated";
+    EXPECT_GT(run().broadcast_error_count(), 0u) << "no case with shapes that do not broadcast";
+}
+
+}  // namespace
+}  // namespace loom::differential

@@ -1,0 +1,274 @@
+// Broadcast rules on shapes (DESIGN.md section 1, "NumPy broadcasting",
+// "Broadcast specs", "Assignment and in-place semantics"). The seed pages'
+// examples, evaluated on real tensors, are in test_seeds.cpp.
+
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+
+#include "loom/loom.hpp"
+
+namespace {
+
+using loom::broadcast_error;
+using loom::shape_type;
+namespace broadcast = loom::broadcast;
+
+template <class F>
+std::string message_of(F&& action) {
+    try {
+        action();
+    } catch (const std::exception& error) {
+        return error.what();
+    }
+    return "(no exception)";
+}
+
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
+// ---- NumPy's rule, two shapes ----
+
+TEST(BroadcastShapes, EqualShapesGiveTheSameShape) {
+    EXPECT_EQ(loom::broadcast_shapes(shape_type{2, 3}, shape_type{2, 3}), (shape_type{2, 3}));
+}
+
+TEST(BroadcastShapes, ShorterShapeIsPrependedWithOnes) {
+    EXPECT_EQ(loom::broadcast_shapes(shape_type{4}, shape_type{2, 3, 4}), (shape_type{2, 3, 4}));
+    EXPECT_EQ(loom::broadcast_shapes(shape_type{2, 3, 4}, shape_type{3, 1}), (shape_type{2, 3, 4}));
+}
+
+TEST(BroadcastShapes, SizeOneStretchesInEitherOperand) {
+    EXPECT_EQ(loom::broadcast_shapes(shape_type{8, 1, 6, 1}, shape_type{7, 1, 5}), (shape_type{8, 7, 6, 5}));
+}
+
+TEST(BroadcastShapes, IsSymmetric) {
+    const shape_type a{8, 1, 6, 1}, b{7, 1, 5};
+    EXPECT_EQ(loom::broadcast_shapes(a, b), loom::broadcast_shapes(b, a));
+}
+
+TEST(BroadcastShapes, Rank0WithRank0IsRank0) {
+    EXPECT_EQ(loom::broadcast_shapes(shape_type{}, shape_type{}), shape_type{});
+}
+
+TEST(BroadcastShapes, Rank0BroadcastsWithAnything) {
+    EXPECT_EQ(loom::broadcast_shapes(shape_type{}, shape_type{2, 3}), (shape_type{2, 3}));
+    EXPECT_EQ(loom::broadcast_shapes(shape_type{0, 3}, shape_type{}), (shape_type{0, 3}));
+}
+
+TEST(BroadcastShapes, ZeroWithOneGivesZero) {
+    EXPECT_EQ(loom::broadcast_shapes(shape_type{0}, shape_type{1}), shape_type{0});
+    EXPECT_EQ(loom::broadcast_shapes(shape_type{1, 4}, shape_type{0, 1}), (shape_type{0, 4}));
+}
+
+TEST(BroadcastShapes, ZeroWithZeroGivesZero) {
+    EXPECT_EQ(loom::broadcast_shapes(shape_type{0, 3}, shape_type{0, 3}), (shape_type{0, 3}));
+}
+
+TEST(BroadcastShapes, ZeroWithAnotherSizeIsAnError) {
+    EXPECT_THROW(loom::broadcast_shapes(shape_type{0}, shape_type{3}), broadcast_error);
+    const std::string message = message_of([] { loom::broadcast_shapes(shape_type{2, 0}, shape_type{3}); });
+    EXPECT_TRUE(contains(message, "size 0 vs 3 at dimension 1")) << message;
+}
+
+TEST(BroadcastShapes, MismatchThrowsBroadcastError) {
+    EXPECT_THROW(loom::broadcast_shapes(shape_type{3}, shape_type{4}), broadcast_error);
+}
+
+TEST(BroadcastShapes, BroadcastErrorIsAnInvalidArgument) {
+    static_assert(std::is_base_of_v<std::invalid_argument, broadcast_error>);
+    EXPECT_THROW(loom::broadcast_shapes(shape_type{3}, shape_type{4}), std::invalid_argument);
+}
+
+TEST(BroadcastShapes, MismatchMessageNamesBothShapesSizesAndDimension) {
+    const std::string message =
+        message_of([] { loom::broadcast_shapes(shape_type{5, 2, 4, 1}, shape_type{3, 1, 1}); });
+    EXPECT_TRUE(contains(message, "shapes [5, 2, 4, 1] and [3, 1, 1] are not broadcastable")) << message;
+    EXPECT_TRUE(contains(message, "size 2 vs 3 at dimension 1")) << message;
+}
+
+TEST(BroadcastShapes, MismatchDimensionIsCountedInTheResult) {
+    // b's dimension 0 is the result's dimension 2.
+    const std::string message = message_of([] { loom::broadcast_shapes(shape_type{2, 3, 4}, shape_type{5}); });
+    EXPECT_TRUE(contains(message, "size 4 vs 5 at dimension 2")) << message;
+}
+
+// ---- NumPy's rule, three shapes ----
+
+TEST(BroadcastShapes, ThreeShapesBroadcastTogether) {
+    EXPECT_EQ(loom::broadcast_shapes(shape_type{2, 1}, shape_type{1, 3}, shape_type{4, 1, 1}),
+              (shape_type{4, 2, 3}));
+}
+
+TEST(BroadcastShapes, ThreeShapesWithRank0AndZero) {
+    EXPECT_EQ(loom::broadcast_shapes(shape_type{}, shape_type{0, 1}, shape_type{5}), (shape_type{0, 5}));
+}
+
+TEST(BroadcastShapes, ThreeShapesMismatchNamesTheTwoThatDisagree) {
+    const std::string message =
+        message_of([] { loom::broadcast_shapes(shape_type{2, 1}, shape_type{1, 3}, shape_type{5, 1}); });
+    EXPECT_TRUE(contains(message, "shapes [2, 1] and [5, 1]")) << message;
+    EXPECT_TRUE(contains(message, "size 2 vs 5 at dimension 0")) << message;
+}
+
+TEST(BroadcastShapes, OneShapeIsItself) {
+    EXPECT_EQ(loom::broadcast_shapes(shape_type{2, 0, 3}), (shape_type{2, 0, 3}));
+}
+
+// ---- Errors are raised when an expression is built ----
+
+TEST(BroadcastShapes, ExpressionWithMismatchedShapesThrowsWhenBuilt) {
+    const loom::tensor<float> a(shape_type{2, 3}), b(shape_type{4});
+    EXPECT_THROW((void)(a + b), broadcast_error);
+}
+
+TEST(BroadcastShapes, NestedExpressionReportsTheShapesOfItsOwnOperands) {
+    const loom::tensor<float> a(shape_type{2, 1}), b(shape_type{1, 3}), c(shape_type{4});
+    const std::string message = message_of([&] { (void)((a + b) * c); });
+    EXPECT_TRUE(contains(message, "shapes [2, 3] and [4]")) << message;
+}
+
+// ---- Broadcast specs on shapes ----
+
+TEST(BroadcastSpec, NumpyIsTheDefault) {
+    EXPECT_EQ(loom::broadcast_spec{}, broadcast::numpy);
+    EXPECT_EQ(loom::broadcast_shapes(shape_type{2, 1}, shape_type{3}, broadcast::numpy), (shape_type{2, 3}));
+}
+
+TEST(BroadcastSpec, NoneAcceptsIdenticalShapes) {
+    EXPECT_EQ(loom::broadcast_shapes(shape_type{2, 3}, shape_type{2, 3}, broadcast::none), (shape_type{2, 3}));
+    EXPECT_EQ(loom::broadcast_shapes(shape_type{}, shape_type{}, broadcast::none), shape_type{});
+}
+
+TEST(BroadcastSpec, NoneRejectsShapesThatNumpyWouldBroadcast) {
+    EXPECT_THROW(loom::broadcast_shapes(shape_type{2, 3}, shape_type{3}, broadcast::none), broadcast_error);
+    EXPECT_THROW(loom::broadcast_shapes(shape_type{2, 3}, shape_type{1, 3}, broadcast::none), broadcast_error);
+}
+
+TEST(BroadcastSpec, NoneMessageNamesBothShapes) {
+    const std::string message =
+        message_of([] { loom::broadcast_shapes(shape_type{2, 3}, shape_type{3}, broadcast::none); });
+    EXPECT_TRUE(contains(message, "[2, 3] and [3]")) << message;
+}
+
+TEST(PdpdPlacement, TrailingOnesOfBAreDroppedThenPlacedAtAxis) {
+    EXPECT_EQ(loom::pdpd_placement(shape_type{2, 3, 4, 5}, shape_type{3, 1}, 1), (shape_type{1, 3, 1, 1}));
+    EXPECT_EQ(loom::pdpd_placement(shape_type{2, 3, 4, 5}, shape_type{3, 4}, 1), (shape_type{1, 3, 4, 1}));
+}
+
+TEST(PdpdPlacement, AxisMinusOneAlignsWithTheTrailingDimensionsBeforeTrimming) {
+    // axis = rank(A) - rank(B) = 4 - 2 = 2, with B's rank before trimming.
+    EXPECT_EQ(loom::pdpd_placement(shape_type{2, 3, 4, 5}, shape_type{4, 5}, -1), (shape_type{1, 1, 4, 5}));
+    EXPECT_EQ(loom::pdpd_placement(shape_type{2, 3, 4, 5}, shape_type{4, 1}, -1), (shape_type{1, 1, 4, 1}));
+}
+
+TEST(PdpdPlacement, Rank0BIsAllOnes) {
+    EXPECT_EQ(loom::pdpd_placement(shape_type{2, 3}, shape_type{}, -1), (shape_type{1, 1}));
+}
+
+TEST(PdpdPlacement, HigherRankBIsAnError) {
+    const std::string message =
+        message_of([] { loom::pdpd_placement(shape_type{3, 4}, shape_type{2, 3, 4}, -1); });
+    EXPECT_TRUE(contains(message, "[2, 3, 4]")) << message;
+    EXPECT_TRUE(contains(message, "[3, 4]")) << message;
+    EXPECT_THROW(loom::pdpd_placement(shape_type{3, 4}, shape_type{2, 3, 4}, -1), broadcast_error);
+}
+
+TEST(PdpdPlacement, NegativeAxisOtherThanMinusOneIsAnError) {
+    EXPECT_THROW(loom::pdpd_placement(shape_type{2, 3, 4}, shape_type{4}, -2), broadcast_error);
+}
+
+TEST(PdpdPlacement, BThatRunsPastAIsAnError) {
+    EXPECT_THROW(loom::pdpd_placement(shape_type{2, 3, 4, 5}, shape_type{4, 5}, 3), broadcast_error);
+    // Trailing 1s do not count, so (4, 1) fits at axis 3; that 4 differs from
+    // A's 5 there is for the specs to judge, not the placement.
+    EXPECT_EQ(loom::pdpd_placement(shape_type{2, 3, 4, 5}, shape_type{4, 1}, 3), (shape_type{1, 1, 1, 4}));
+}
+
+TEST(BroadcastSpec, PdpdResultHasAsShape) {
+    EXPECT_EQ(loom::broadcast_shapes(shape_type{2, 3, 4, 5}, shape_type{3, 1}, broadcast::pdpd(1)),
+              (shape_type{2, 3, 4, 5}));
+}
+
+TEST(BroadcastSpec, PdpdReportsThePlacedShape) {
+    shape_type placed;
+    loom::broadcast_shapes(shape_type{2, 3, 4, 5}, shape_type{3, 4}, broadcast::pdpd(1), &placed);
+    EXPECT_EQ(placed, (shape_type{1, 3, 4, 1}));
+}
+
+TEST(BroadcastSpec, PdpdNeverGrowsA) {
+    // Paddle's element-wise rule would give [2, 3, 4]; the strict rule refuses.
+    EXPECT_THROW(loom::broadcast_shapes(shape_type{2, 1, 4}, shape_type{3, 1}, broadcast::pdpd(1)),
+                 broadcast_error);
+}
+
+TEST(BroadcastSpec, PdpdMismatchMessageNamesShapesPlacementAndDimension) {
+    const std::string message = message_of(
+        [] { loom::broadcast_shapes(shape_type{8, 1, 6, 1}, shape_type{7, 1, 5}, broadcast::pdpd(1)); });
+    EXPECT_TRUE(contains(message, "[7, 1, 5]")) << message;
+    EXPECT_TRUE(contains(message, "[8, 1, 6, 1]")) << message;
+    EXPECT_TRUE(contains(message, "[1, 7, 1, 5]")) << message;
+    EXPECT_TRUE(contains(message, "size 7 vs 1 at dimension 1")) << message;
+}
+
+TEST(BroadcastSpec, PaddleElementwiseLetsOnesOfAGrow) {
+    EXPECT_EQ(loom::broadcast_shapes(shape_type{2, 1, 4}, shape_type{3, 1}, broadcast::paddle_elementwise(1)),
+              (shape_type{2, 3, 4}));
+}
+
+TEST(BroadcastSpec, PaddleElementwiseStillRejectsUnequalSizes) {
+    EXPECT_THROW(
+        loom::broadcast_shapes(shape_type{2, 3, 4, 5}, shape_type{4, 5}, broadcast::paddle_elementwise(1)),
+        broadcast_error);
+}
+
+TEST(BroadcastSpec, PdpdSpecsCompareByAxis) {
+    EXPECT_EQ(broadcast::pdpd(1), broadcast::pdpd(1));
+    EXPECT_FALSE(broadcast::pdpd(1) == broadcast::pdpd(2));
+    EXPECT_FALSE(broadcast::pdpd(1) == broadcast::paddle_elementwise(1));
+    EXPECT_EQ(broadcast::pdpd(), broadcast::pdpd(-1));
+}
+
+// ---- Bidirectional ----
+
+TEST(BidirectionalShape, ResultMayDifferFromTheTarget) {
+    EXPECT_EQ(loom::broadcast_bidirectional_shape(shape_type{3, 1}, shape_type{2, 1, 6}), (shape_type{2, 3, 6}));
+    EXPECT_EQ(loom::broadcast_bidirectional_shape(shape_type{2, 3}, shape_type{3}), (shape_type{2, 3}));
+}
+
+TEST(BidirectionalShape, MismatchIsAnError) {
+    EXPECT_THROW(loom::broadcast_bidirectional_shape(shape_type{3, 2}, shape_type{3, 4}), broadcast_error);
+}
+
+// ---- The in-place rule ----
+
+TEST(FitsDestination, ValueThatBroadcastsToTheDestinationFits) {
+    EXPECT_NO_THROW(loom::check_fits_destination(shape_type{5, 3, 4, 1}, shape_type{3, 1, 1}));
+    EXPECT_NO_THROW(loom::check_fits_destination(shape_type{2, 3}, shape_type{}));
+    EXPECT_NO_THROW(loom::check_fits_destination(shape_type{0, 3}, shape_type{1, 3}));
+}
+
+TEST(FitsDestination, ValueThatWouldGrowTheDestinationIsRejectedLikePyTorch) {
+    const std::string message =
+        message_of([] { loom::check_fits_destination(shape_type{1, 3, 1}, shape_type{5, 4, 3, 4}); });
+    EXPECT_TRUE(contains(message, "output with shape [1, 3, 1] doesn't match the broadcast shape [5, 4, 3, 4]"))
+        << message;
+}
+
+TEST(FitsDestination, Rank0DestinationTakesOnlyRank0Values) {
+    // NumPy: a 0-d array += np.ones((1, 1)) is refused, as the destination would gain dimensions.
+    EXPECT_NO_THROW(loom::check_fits_destination(shape_type{}, shape_type{}));
+    EXPECT_THROW(loom::check_fits_destination(shape_type{}, shape_type{1}), broadcast_error);
+    EXPECT_THROW(loom::check_fits_destination(shape_type{}, shape_type{1, 1}), broadcast_error);
+}
+
+TEST(FitsDestination, IncompatibleValueNamesTheDestinationAndTheMismatch) {
+    const std::string message = message_of([] { loom::check_fits_destination(shape_type{2, 3}, shape_type{4}); });
+    EXPECT_TRUE(contains(message, "output with shape [2, 3]")) << message;
+    EXPECT_TRUE(contains(message, "size 3 vs 4 at dimension 1")) << message;
+}
+
+}  // namespace
