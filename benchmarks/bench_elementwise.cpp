@@ -6,16 +6,22 @@
 //   outer_add/<library>  z = col + row        (4096, 1) + (1, 4096) -> (4096, 4096) float32
 //
 // Bytes per operation count every array read once and the result written
-// once. benchmarks/run.py runs this binary and NumPy and prints the ratios.
+// once. Times are the benchmark thread's CPU time (Google Benchmark's
+// default), which a busy machine disturbs less than wall time.
+// benchmarks/run.py runs this binary and NumPy and prints the ratios.
 
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+#include <array>
 #include <cstddef>
-#include <cstdlib>
+#include <cstdint>
 #include <memory>
 #include <new>
 #include <random>
 #include <span>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "loom/loom.hpp"
@@ -230,25 +236,64 @@ void outer_add_eigen(benchmark::State& state) {
 }
 #endif
 
-}  // namespace
+// What the JSON output's context says about this build, for the tables.
+std::string compiler() {
+#if defined(__clang__)
+    return "clang++ " __clang_version__;
+#elif defined(__GNUC__)
+    return "g++ " __VERSION__;
+#else
+    return "unknown";
+#endif
+}
+
+void add_context() {
+    benchmark::AddCustomContext("compiler", compiler());
+#ifdef LOOM_HAVE_XTENSOR
+    benchmark::AddCustomContext("xtensor", std::to_string(XTENSOR_VERSION_MAJOR) + "." +
+                                               std::to_string(XTENSOR_VERSION_MINOR) + "." +
+                                               std::to_string(XTENSOR_VERSION_PATCH));
+#endif
+#ifdef LOOM_HAVE_EIGEN
+    benchmark::AddCustomContext("eigen", std::to_string(EIGEN_WORLD_VERSION) + "." +
+                                             std::to_string(EIGEN_MAJOR_VERSION) + "." +
+                                             std::to_string(EIGEN_MINOR_VERSION));
+#endif
+}
 
 // Each operation's benchmarks side by side, the reference first.
-BENCHMARK(mul_add_hand)->Name("mul_add/hand")->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(mul_add_loom)->Name("mul_add/loom")->Unit(benchmark::kMillisecond)->UseRealTime();
+void register_benchmarks() {
+    const std::pair<const char*, void (*)(benchmark::State&)> benchmarks[] = {
+        {"mul_add/hand", mul_add_hand},
+        {"mul_add/loom", mul_add_loom},
 #ifdef LOOM_HAVE_XTENSOR
-BENCHMARK(mul_add_xtensor)->Name("mul_add/xtensor")->Unit(benchmark::kMillisecond)->UseRealTime();
+        {"mul_add/xtensor", mul_add_xtensor},
 #endif
 #ifdef LOOM_HAVE_EIGEN
-BENCHMARK(mul_add_eigen)->Name("mul_add/eigen")->Unit(benchmark::kMillisecond)->UseRealTime();
+        {"mul_add/eigen", mul_add_eigen},
 #endif
-
-BENCHMARK(outer_add_hand)->Name("outer_add/hand")->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(outer_add_loom)->Name("outer_add/loom")->Unit(benchmark::kMillisecond)->UseRealTime();
+        {"outer_add/hand", outer_add_hand},
+        {"outer_add/loom", outer_add_loom},
 #ifdef LOOM_HAVE_XTENSOR
-BENCHMARK(outer_add_xtensor)->Name("outer_add/xtensor")->Unit(benchmark::kMillisecond)->UseRealTime();
+        {"outer_add/xtensor", outer_add_xtensor},
 #endif
 #ifdef LOOM_HAVE_EIGEN
-BENCHMARK(outer_add_eigen)->Name("outer_add/eigen")->Unit(benchmark::kMillisecond)->UseRealTime();
+        {"outer_add/eigen", outer_add_eigen},
 #endif
+    };
+    for (const auto& [name, function] : benchmarks) {
+        benchmark::RegisterBenchmark(name, function)->Unit(benchmark::kMillisecond);
+    }
+}
 
-BENCHMARK_MAIN();
+}  // namespace
+
+int main(int argc, char** argv) {
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+    add_context();
+    register_benchmarks();
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}

@@ -2,14 +2,14 @@
 # Installs the Debian packages one of loom's tasks needs, skipping those already installed:
 #   bash scripts/install-deps.sh tour   build the library and run the tour (scripts/tour.sh)
 #   bash scripts/install-deps.sh test   ... and build and run the tests (scripts/test.sh)
-#   bash scripts/install-deps.sh ci     ... and the quality gates: clang++ 14, benchmarks and their peers (.ci/run)
+#   bash scripts/install-deps.sh ci     ... and .ci/run's other build: clang++ 14 with sanitizers, benchmarks, peers
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 # xtl-dev: Debian's xsimd CMake package links to xtl without depending on it.
 tour_packages=(cmake ninja-build g++ libxsimd-dev xtl-dev)
 test_packages=("${tour_packages[@]}" libgtest-dev libgmock-dev python3-numpy)
-ci_packages=("${test_packages[@]}" clang-14 libbenchmark-dev libxtensor-dev libeigen3-dev)
+ci_packages=("${test_packages[@]}" clang-14 libclang-rt-14-dev libbenchmark-dev libxtensor-dev libeigen3-dev)
 
 case "${1-}" in
     tour) packages=("${tour_packages[@]}") ;;

@@ -2,7 +2,7 @@
 # Sourcing it moves to the repository root, where every path in these scripts starts.
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-jobs=$(nproc)
+cores=$(nproc)
 
 # Prints a command, then runs it.
 run() {
@@ -17,12 +17,12 @@ loom_build() {
     local dir=$1
     shift
     run cmake -S . -B "$dir" -G Ninja "$@"
-    run cmake --build "$dir" -j "$jobs"
+    run cmake --build "$dir" -j "$cores"
 }
 
 # Runs every test of build folder $1, failing when there are none, and keeps the results in
 # $1/ctest-results.xml (JUnit) for .ci/run's totals.
 loom_test() {
     rm -f "$1/ctest-results.xml"
-    run ctest --test-dir "$1" --output-on-failure --no-tests=error -j "$jobs" --output-junit ctest-results.xml
+    run ctest --test-dir "$1" --output-on-failure --no-tests=error -j "$cores" --output-junit ctest-results.xml
 }

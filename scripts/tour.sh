@@ -7,5 +7,5 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 run bash scripts/install-deps.sh tour
 run cmake -S . -B build -G Ninja -DCMAKE_CXX_COMPILER=g++ -DCMAKE_BUILD_TYPE=Release \
     -DLOOM_BUILD_TESTS=OFF -DLOOM_BUILD_EXAMPLES=ON
-run cmake --build build -j "$jobs" --target loom_example_tour
+run cmake --build build -j "$cores" --target loom_example_tour
 run build/examples/tour

@@ -3,24 +3,33 @@
 // generator may draw.
 //
 // Note [instantiation budget]: evaluating an expression type in loom
-// instantiates the whole loop engine for it, about 0.1 s of compile time
-// each. All 11 x 11 type pairs of ~45 operations would take many minutes, so
-// the evaluator instantiates:
-//  - every cast (11 x 11): astype itself, and the bridge below;
-//  - binary operations on operands of one type: when the operands' types
-//    differ, both are first cast (astype, evaluated) to their promoted type,
-//    which is what loom's functors do inside (`C(a) op C(b)`); the promoted
-//    type comes from loom, and the NumPy side checks the result's dtype
-//    against DESIGN.md's table, so the promotion rules are still tested;
-//  - `+` directly on the pairs whose promotion is subtle (signed with
-//    unsigned, float32 with 64-bit integers), and mixed types inside the
-//    fused patterns, so that nodes over operands of different types run too;
-//  - comparisons other than == and < on the widest type of their operands'
-//    kind, and || and logical_xor on bool: the same values, the same answer;
-//  - scalar operands in the forms of `scalar_forms`, on every tensor type;
-//  - broadcast specs on the computation types `has_spec_form` accepts;
-//  - floating functions other than sqrt and exp directly on float32 and
-//    float64 only (integers compute in float64 anyway: they are cast first).
+// instantiates the whole loop engine for it, 0.1 to 0.2 s of compile time
+// each (0.5 s for a deep fused tree). Every operation on every type pair
+// would take many minutes, so the evaluator instantiates each operation
+// directly on the types where its code differs, and first casts other
+// operands to one of those types with a cast that changes no value (so the
+// answer is the same):
+//  - every cast (11 x 11): astype itself, and the bridge;
+//  - binary operations on operands of one type. When the operands' types
+//    differ, both are cast to their promoted type, which is what loom's
+//    functors do inside (`C(a) op C(b)`). The promoted type comes from loom,
+//    and the NumPy side checks each result's dtype against DESIGN.md's
+//    table, so promotion is still tested; `+` runs directly on the mixed
+//    pairs whose promotion is subtle, and the fused patterns mix types
+//    inside one tree;
+//  - arithmetic, bitwise operations, negative, abs, square, sign and round
+//    on every type they accept: they wrap, divide and round per type;
+//  - divide on floats, bool and int32 (other integers divide as float64
+//    anyway); comparisons on the widest type of their operands' kind;
+//    logical operations on bool (astype<bool> is the truth value they take),
+//    and && on float64 too; isnan, isinf and the floating functions on
+//    floats, integers first becoming float64 as loom's functors make them,
+//    but sqrt directly on every type; floor and ceil on floats only (on
+//    integers they are the identity, like round, which runs on every type);
+//  - each scalar form, and where and clip with scalars, on about half the
+//    tensor types (the other half for the next form);
+//  - broadcast specs on float64 (bitwise operations on int32, logical ones
+//    on bool).
 
 #include <iterator>
 
@@ -51,6 +60,7 @@ inline constexpr dtype where_scalar_type = dtype::int32;
 inline constexpr dtype where_two_scalars_type = dtype::float64;
 inline constexpr dtype clip_scalar_type = dtype::int32;
 
+constexpr bool is_arithmetic(operation op) { return op >= operation::add && op <= operation::minimum; }
 constexpr bool is_comparison(operation op) { return op >= operation::equal && op <= operation::greater_equal; }
 constexpr bool is_bitwise(operation op) { return op >= operation::bitwise_and && op <= operation::bitwise_xor; }
 
@@ -63,6 +73,14 @@ constexpr bool accepts(operation op, dtype type) {
     return true;
 }
 
+constexpr bool is_logical(operation op) { return op >= operation::logical_and && op <= operation::logical_xor; }
+
+/// Whether the evaluator applies unary `op` to operands of `type`.
+constexpr bool evaluates_unary(operation op, dtype type) {
+    const bool rounds_integers = (op == operation::floor || op == operation::ceil) && !is_floating(type);
+    return accepts(op, type) && !rounds_integers;
+}
+
 /// The widest type of `type`'s kind (bool, signed, unsigned, floating).
 constexpr dtype widest_of_kind(dtype type) {
     if (type == dtype::boolean) return type;
@@ -70,34 +88,57 @@ constexpr dtype widest_of_kind(dtype type) {
     return is_unsigned(type) ? dtype::uint64 : dtype::int64;
 }
 
-/// The type both operands of a binary operation are cast to before loom
-/// applies it, given their promoted type (Note [instantiation budget]).
+/// The type a unary operation's operand is cast to first (Note
+/// [instantiation budget]): its own where the operation runs on it directly.
+constexpr dtype unary_computation_type(operation op, dtype type) {
+    if (op == operation::logical_not) return type == dtype::float64 ? type : dtype::boolean;
+    if (op == operation::sqrt) return type;
+    const bool floating_function = op >= operation::sqrt && op <= operation::sigmoid;
+    if (floating_function || op == operation::isnan || op == operation::isinf)
+        return is_floating(type) ? type : dtype::float64;
+    return type;
+}
+
+/// The type both operands of a binary operation are cast to first, given
+/// their promoted type (Note [instantiation budget]).
 constexpr dtype computation_type(operation op, dtype promoted) {
-    if (is_comparison(op) && op != operation::equal && op != operation::less) return widest_of_kind(promoted);
-    if (op == operation::logical_or || op == operation::logical_xor) return dtype::boolean;
+    if (is_comparison(op)) return widest_of_kind(promoted);
+    if (is_logical(op)) return op == operation::logical_and && promoted == dtype::float64 ? promoted : dtype::boolean;
+    const bool divides_as_float64 = is_integer(promoted) && promoted != dtype::int32;
+    if (op == operation::divide && divides_as_float64) return dtype::float64;
     return promoted;
 }
 
 /// Whether `op(a, b, spec)` is instantiated for operands cast to `type`.
 constexpr bool has_spec_form(operation op, dtype type) {
-    if (op == operation::logical_or || op == operation::logical_xor) return type == dtype::boolean;
-    if (is_comparison(op) && op != operation::equal && op != operation::less)
-        return type == dtype::int64 || type == dtype::float64;
+    if (is_logical(op)) return type == dtype::boolean;
     if (is_bitwise(op)) return type == dtype::int32;
-    return type == dtype::int32 || type == dtype::float64;
+    return type == dtype::float64;
 }
 
 /// Whether `a + b` is instantiated directly for tensors of types a != b.
 constexpr bool has_direct_mixed_add(dtype a, dtype b) {
-    const bool signed_with_unsigned = is_integer(a) && is_integer(b) && is_unsigned(a) != is_unsigned(b);
-    const bool float32_with_64_bits = (a == dtype::float32 && (b == dtype::int64 || b == dtype::uint64)) ||
-                                      (b == dtype::float32 && (a == dtype::int64 || a == dtype::uint64));
-    return signed_with_unsigned || float32_with_64_bits;
+    const auto is_pair = [&](dtype x, dtype y) { return (a == x && b == y) || (a == y && b == x); };
+    return is_pair(dtype::int8, dtype::uint8) || is_pair(dtype::int16, dtype::uint16) ||
+           is_pair(dtype::int32, dtype::uint32) || is_pair(dtype::int64, dtype::uint64) ||
+           is_pair(dtype::int8, dtype::uint64) || is_pair(dtype::int64, dtype::uint8) ||
+           is_pair(dtype::float32, dtype::int64) || is_pair(dtype::float32, dtype::uint64);
 }
 
-/// Whether a floating function is instantiated directly on non-floating input.
-constexpr bool takes_integers_directly(operation op) {
-    return op == operation::sqrt || op == operation::exp;
+/// Whether scalar form `form` is instantiated for tensors of `type`: every
+/// other type, the others for the next form.
+constexpr bool has_scalar_form(std::size_t form, dtype type) {
+    return (form + static_cast<std::size_t>(type)) % 2 == 0;
+}
+/// Whether where(c, t, 2) is instantiated for tensors t of `type`.
+constexpr bool has_where_scalar(dtype type) { return static_cast<std::size_t>(type) % 2 == 0; }
+/// Whether clip(t, -1, 3) is instantiated for tensors t of `type`.
+constexpr bool has_clip_scalars(dtype type) { return static_cast<std::size_t>(type) % 2 == 1; }
+
+/// Whether where() takes a condition of type `condition` beside operands of
+/// type `type` directly; any other condition is cast to bool first.
+constexpr bool keeps_condition_type(dtype condition, dtype type) {
+    return condition == dtype::boolean || (condition == type && (type == dtype::int32 || type == dtype::float64));
 }
 
 }  // namespace loom::differential

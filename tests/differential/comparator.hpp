@@ -17,8 +17,9 @@ std::optional<std::string> difference(const outcome& loom, const outcome& numpy,
                                       dtype ulps_of = dtype::float64);
 
 /// Everything about a failing case: seed and number, the expression, its
-/// inputs, both outcomes, the difference, and Python that reproduces NumPy's.
-std::string describe(const test_case& c, const outcome& loom, const outcome& numpy, const std::string& difference,
-                     const std::string& python);
+/// inputs, loom's outcome and the other one (NumPy's unless `other_name`
+/// says otherwise), the difference, and Python that reproduces NumPy's.
+std::string describe(const test_case& c, const outcome& loom, const outcome& other, const std::string& difference,
+                     const std::string& python, const std::string& other_name = "NumPy");
 
 }  // namespace loom::differential

@@ -142,10 +142,11 @@ protected:
     static const differential_run& run() { return *run_; }
 
     /// Reports a mismatch: in full for the first few, in one line after that.
-    static void report(std::size_t i, const outcome& loom, const outcome& other, const std::string& what) {
+    static void report(std::size_t i, const outcome& loom, const outcome& other, const std::string& what,
+                       const std::string& other_name = "NumPy") {
         const test_case& c = run_->cases[i];
         if (++run_->mismatches <= printed_failure_limit) {
-            ADD_FAILURE() << describe(c, loom, other, what, reproducer(c))
+            ADD_FAILURE() << describe(c, loom, other, what, reproducer(c), other_name)
                           << "  (run the Python in " << run_->directory.string() << ", beside " << rules_module_name
                           << ".py)";
         } else {
@@ -191,7 +192,8 @@ TEST_F(DifferentialAgainstNumPy, FusedEvaluationMatchesNodeByNode) {
         if (run().cases[i].fused_pattern < 0) continue;
         ++fused;
         if (const auto what = difference(run().loom[i], run().node_by_node[i], 0)) {
-            report(i, run().loom[i], run().numpy[i], "fused and node-by-node evaluation differ: " + *what);
+            report(i, run().loom[i], run().node_by_node[i], "fused and node-by-node evaluation differ: " + *what,
+                   "node by node");
         }
     }
     EXPECT_GT(fused, 0u);

@@ -1,7 +1,7 @@
 // Comparisons, logical and bitwise operations on two tensors of one type:
-// == and < and && on every type, the other comparisons on the widest type of
-// each kind, || and logical_xor on bool (Note [instantiation budget]), the
-// bitwise operations on every integral type.
+// comparisons on the widest type of each kind, logical operations on bool
+// (and && on float64), bitwise operations on every integral type (Note
+// [instantiation budget]).
 
 #include "catalogue.hpp"
 #include "loom_calls.hpp"

@@ -1,5 +1,5 @@
 // Binary operations with a C++ scalar operand, in the forms of scalar_forms,
-// on every tensor type.
+// on the tensor types has_scalar_form gives each.
 
 #include "catalogue.hpp"
 #include "loom_calls.hpp"
@@ -13,9 +13,13 @@ template <std::size_t Form, class T>
 any_tensor scalar_call(const tensor<T>& t, const any_tensor& scalar) {
     constexpr scalar_form form = scalar_forms[Form];
     using S = element_of<form.scalar_type>;
-    const S s = scalar_value<S>(scalar);
-    if constexpr (form.scalar_first) return call<form.op>(form.spelled, s, t);
-    else return call<form.op>(form.spelled, t, s);
+    if constexpr (!has_scalar_form(Form, dtype_v<T>)) {
+        not_instantiated(form.op, std::string("a scalar form on ") + type_name<T>());
+    } else if constexpr (form.scalar_first) {
+        return call<form.op>(form.spelled, scalar_value<S>(scalar), t);
+    } else {
+        return call<form.op>(form.spelled, t, scalar_value<S>(scalar));
+    }
 }
 
 template <class T, std::size_t... Forms>

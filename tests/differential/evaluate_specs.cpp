@@ -1,5 +1,5 @@
 // The named binary functions with an explicit broadcast spec (none or numpy),
-// on the computation types has_spec_form accepts.
+// on the types has_spec_form accepts.
 
 #include "catalogue.hpp"
 #include "loom_calls.hpp"

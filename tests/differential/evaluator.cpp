@@ -41,18 +41,16 @@ public:
 
 private:
     static any_tensor cast_to(any_tensor x, dtype type) {
-        return dtype_of(x) == type ? x : dispatch::cast(x, type);
+        if (dtype_of(x) == type) return x;
+        return dispatch::cast(x, type);
     }
 
     any_tensor unary(const node& n) const {
         any_tensor x = (*this)(n.operands[0]);
         if (n.op == operation::astype) return dispatch::cast(x, n.target);
-        const bool floating = is_floating(dtype_of(x));
-        if (is_floating_function(n.op)) {
-            if (!floating && !takes_integers_directly(n.op)) x = cast_to(x, dtype::float64);
-            return dispatch::floating_function(n.op, x);
-        }
-        if (n.op == operation::isinf && !floating) x = cast_to(x, dtype::float64);
+        const dtype type = unary_computation_type(n.op, dtype_of(x));
+        x = cast_to(std::move(x), type);
+        if (is_floating_function(n.op)) return dispatch::floating_function(n.op, x);
         return dispatch::unary(n.op, n.spelled, x);
     }
 
@@ -60,13 +58,21 @@ private:
         const node& left = n.operands[0];
         const node& right = n.operands[1];
         const bool scalar_first = left.op == operation::scalar;
+        any_tensor a, b;
         if (scalar_first || right.op == operation::scalar) {
-            const node& scalar = scalar_first ? left : right;
-            const std::size_t form = scalar_form_of(n, scalar_first, dtype_of(scalar.scalar));
-            if (form < scalar_form_count) return dispatch::with_scalar(form, (*this)(scalar_first ? right : left), scalar.scalar);
+            const any_tensor& scalar = (scalar_first ? left : right).scalar;
+            any_tensor t = (*this)(scalar_first ? right : left);
+            const std::size_t form = scalar_form_of(n, scalar_first, dtype_of(scalar));
+            if (form < scalar_form_count && has_scalar_form(form, dtype_of(t))) return dispatch::with_scalar(form, t, scalar);
+            // Any other scalar (the fused patterns' `z % 3`, evaluated node by
+            // node) becomes the rank-0 tensor of the type loom gives it.
+            any_tensor s = cast_to(scalar, scalar_operand(dtype_of(t), dtype_of(scalar)));
+            a = scalar_first ? std::move(s) : std::move(t);
+            b = scalar_first ? std::move(t) : std::move(s);
+        } else {
+            a = (*this)(left);
+            b = (*this)(right);
         }
-        any_tensor a = operand(left, right);
-        any_tensor b = operand(right, left);
         const bool with_spec = n.spelled == spelling::spec_none || n.spelled == spelling::spec_numpy;
         if (n.op == operation::add && !with_spec && has_direct_mixed_add(dtype_of(a), dtype_of(b)))
             return dispatch::mixed_add(n.spelled, a, b);
@@ -74,17 +80,8 @@ private:
         a = cast_to(std::move(a), type);
         b = cast_to(std::move(b), type);
         if (with_spec) return dispatch::with_spec(n.op, n.spelled, a, b);
-        if (n.op <= operation::minimum) return dispatch::arithmetic(n.op, n.spelled, a, b);
+        if (is_arithmetic(n.op)) return dispatch::arithmetic(n.op, n.spelled, a, b);
         return dispatch::logic(n.op, n.spelled, a, b);
-    }
-
-    /// A binary operation's operand as a tensor. A scalar in none of the
-    /// scalar forms (the fused patterns' `z % 3`, evaluated node by node)
-    /// becomes the rank-0 tensor of the type loom gives it beside its partner.
-    any_tensor operand(const node& n, const node& partner) const {
-        if (n.op != operation::scalar) return (*this)(n);
-        const dtype partner_type = dtype_of((*this)(partner));
-        return cast_to(n.scalar, scalar_operand(partner_type, dtype_of(n.scalar)));
     }
 
     any_tensor where(const node& n) const {
@@ -98,9 +95,8 @@ private:
         any_tensor x = (*this)(a);
         any_tensor y = (*this)(b);
         const dtype type = promote(dtype_of(x), dtype_of(y));
-        // The condition keeps its own type when it is the operands' type; any
-        // other becomes bool (astype<bool> is the truth value where() takes).
-        if (dtype_of(condition) != type) condition = cast_to(condition, dtype::boolean);
+        // astype<bool> is the truth value where() takes.
+        if (!keeps_condition_type(dtype_of(condition), type)) condition = cast_to(condition, dtype::boolean);
         return dispatch::where(condition, cast_to(x, type), cast_to(y, type));
     }
 

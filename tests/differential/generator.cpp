@@ -1,10 +1,9 @@
 #include "generator.hpp"
 
-#include <array>
-#include <cmath>
 #include <limits>
 #include <span>
 #include <utility>
+#include <vector>
 
 #include "catalogue.hpp"
 #include "fused_patterns.hpp"
@@ -278,7 +277,8 @@ private:
         subtree x = operand(depth);
         const operation op = pick_operation(unary_operations, [&](operation candidate) {
             const bool inexact = transcendental(candidate, x.type);
-            return accepts(candidate, x.type) && (!x.inexact || tolerates_inexact(candidate)) && !(inexact && x.inexact);
+            return evaluates_unary(candidate, x.type) && (!x.inexact || tolerates_inexact(candidate)) &&
+                   !(inexact && x.inexact);
         });
         subtree result;
         result.type = result_type(op, x.type);
@@ -304,7 +304,7 @@ private:
 
     subtree binary(int depth) {
         subtree a = operand(depth);
-        if (random_.chance(0.25)) return with_scalar(std::move(a));
+        if (random_.chance(0.25) && !scalar_forms_for(a).empty()) return with_scalar(std::move(a));
         subtree b = operand(depth);
         const dtype promoted = promote(a.type, b.type);
         const bool exact = !a.inexact && !b.inexact;
@@ -328,17 +328,23 @@ private:
         return result;
     }
 
-    subtree with_scalar(subtree t) {
-        std::size_t forms[scalar_form_count];
-        std::size_t count = 0;
+    /// The scalar forms that may take `t` as their tensor operand.
+    static std::vector<std::size_t> scalar_forms_for(const subtree& t) {
+        std::vector<std::size_t> forms;
         for (std::size_t i = 0; i < scalar_form_count; ++i) {
             const scalar_form& form = scalar_forms[i];
             const dtype promoted = promote(t.type, scalar_operand(t.type, form.scalar_type));
             const bool inexact = transcendental(form.op, promoted);
-            if (accepts(form.op, promoted) && (!t.inexact || tolerates_inexact(form.op)) && !(inexact && t.inexact))
-                forms[count++] = i;
+            if (has_scalar_form(i, t.type) && accepts(form.op, promoted) &&
+                (!t.inexact || tolerates_inexact(form.op)) && !(inexact && t.inexact))
+                forms.push_back(i);
         }
-        const scalar_form& form = scalar_forms[forms[random_.below(count)]];
+        return forms;
+    }
+
+    subtree with_scalar(subtree t) {
+        const std::vector<std::size_t> forms = scalar_forms_for(t);
+        const scalar_form& form = scalar_forms[forms[random_.below(forms.size())]];
         const dtype promoted = promote(t.type, scalar_operand(t.type, form.scalar_type));
         node scalar = scalar_leaf(random_scalar(form.scalar_type, t.type));
         subtree result;
@@ -376,7 +382,7 @@ private:
             return result;
         }
         subtree a = operand(depth);
-        if (kind < 3) {  // where(c, t, 2)
+        if (kind < 3 && has_where_scalar(a.type)) {  // where(c, t, 2)
             result.type = promote(a.type, scalar_operand(a.type, where_scalar_type));
             result.inexact = a.inexact;
             result.shape = broadcast_shapes(c.shape, a.shape);
@@ -396,7 +402,7 @@ private:
         subtree x = operand(depth);
         subtree result;
         result.inexact = x.inexact;
-        if (random_.chance(0.5)) {  // clip(x, -1, 3)
+        if (has_clip_scalars(x.type) && random_.chance(0.5)) {  // clip(x, -1, 3)
             result.type = promote(x.type, scalar_operand(x.type, clip_scalar_type));
             result.shape = x.shape;
             node low = scalar_leaf(random_scalar(clip_scalar_type, x.type));

@@ -75,12 +75,20 @@ public:
 
     void load_block(index_t start, index_t count) {
         if (stride_ == 1) return;
+        if (stride_ == 0 && run_ == filled_from_ && count <= filled_count_) return;
+        fill_buffer(start, count);
+    }
+
+    leaf_reader<T> reader(index_t start) const { return {stride_ == 1 ? run_ + start : buffer_}; }
+
+private:
+    // Out of line, so that load_block's common case (nothing to do) stays
+    // small enough for every compiler to inline it into the loop.
+    [[gnu::noinline]] void fill_buffer(index_t start, index_t count) {
         if (stride_ == 0) {
-            if (run_ != filled_from_ || count > filled_count_) {
-                std::fill(buffer_, buffer_ + count, *run_);
-                filled_from_ = run_;
-                filled_count_ = count;
-            }
+            std::fill(buffer_, buffer_ + count, *run_);
+            filled_from_ = run_;
+            filled_count_ = count;
             return;
         }
         const T* first = run_ + start * stride_;
@@ -88,9 +96,6 @@ public:
         filled_from_ = nullptr;
     }
 
-    leaf_reader<T> reader(index_t start) const { return {stride_ == 1 ? run_ + start : buffer_}; }
-
-private:
     const T* base_;
     std::size_t operand_;
     const T* run_ = nullptr;          // the first element of the current run

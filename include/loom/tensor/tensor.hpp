@@ -150,8 +150,9 @@ public:
     const_iterator begin() const { return data(); }
     const_iterator end() const { return data() + size(); }
 
-    /// Element access, `t(1, -1)`: negative indices count from the end;
-    /// checked (std::out_of_range) unless NDEBUG is defined. With any range,
+    /// Element access, `t(1, -1)`: negative indices count from the end; the
+    /// number of indices is always checked, their bounds unless NDEBUG is
+    /// defined (std::out_of_range). With any range,
     /// all, newaxis or ellipsis among the arguments, a view instead:
     /// `t(1, range(1, 5, 2), all, newaxis, ellipsis, -1)` (NumPy's basic
     /// indexing; Note [view lifetime] in view.hpp).
@@ -230,12 +231,12 @@ private:
 
     template <bool Unchecked, class... Indices>
     index_t offset_of(Indices... indices) const {
-        if constexpr (!Unchecked) {
-            if (sizeof...(Indices) != shape_.size()) {
-                throw std::out_of_range(std::to_string(sizeof...(Indices)) + " indices given for a tensor of shape " +
-                                        to_string(shape_) + "; give exactly " + std::to_string(shape_.size()) +
-                                        " (or use range/all to select a sub-view)");
-            }
+        // The count is checked in every build: a wrong count would read the
+        // wrong element silently, and the test costs one comparison.
+        if (sizeof...(Indices) != shape_.size()) {
+            throw std::out_of_range(std::to_string(sizeof...(Indices)) + " indices given for a tensor of shape " +
+                                    to_string(shape_) + "; give exactly " + std::to_string(shape_.size()) +
+                                    " (or use range/all to select a sub-view)");
         }
         index_t offset = 0;
         std::size_t d = 0;
