@@ -1,5 +1,5 @@
-// Heap allocations of evaluation (DESIGN.md: "assigning the tree runs one
-// fused loop with no temporaries"). This file replaces every form of the
+// Heap allocations of evaluation (docs/evaluation.md: assigning an expression
+// runs one fused loop with no temporaries). This file replaces every form of the
 // global operator new and delete, for the whole binary, with counting
 // versions (read through allocation_counter.hpp), and measures windows of
 // code that must allocate nothing, or exactly the result. GoogleTest's own

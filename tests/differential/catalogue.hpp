@@ -6,9 +6,10 @@
 // instantiates the whole loop engine for it, 0.1 to 0.2 s of compile time
 // each (0.5 s for a deep fused tree). Every operation on every type pair
 // would take many minutes, so the evaluator instantiates each operation
-// directly on the types where its code differs, and first casts other
-// operands to one of those types with a cast that changes no value (so the
-// answer is the same):
+// directly on the types where its code differs. Other operands are first
+// cast to their promoted type, as loom's functors convert them, and then,
+// where needed, to a type on which the operation gives the same answer (a
+// wider type of the same kind, or bool for a truth value):
 //  - every cast (11 x 11): astype itself, and the bridge;
 //  - binary operations on operands of one type. When the operands' types
 //    differ, both are cast to their promoted type, which is what loom's

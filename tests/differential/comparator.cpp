@@ -90,7 +90,8 @@ std::optional<std::string> value_difference(const any_tensor& loom, const any_te
 
 std::optional<std::string> difference(const outcome& loom, const outcome& numpy, int ulps, dtype ulps_of) {
     if (loom.result != numpy.result) return "loom: " + to_string(loom) + "; NumPy: " + to_string(numpy);
-    if (loom.result == outcome::kind::other_error) return "both failed: loom: " + loom.message + "; NumPy: " + numpy.message;
+    if (loom.result == outcome::kind::other_error)
+        return "both failed: loom: " + loom.message + "; NumPy: " + numpy.message;
     if (loom.result == outcome::kind::broadcast_error) return std::nullopt;
     return value_difference(loom.value, numpy.value, ulps, ulps_of);
 }
@@ -106,7 +107,8 @@ std::string describe(const test_case& c, const outcome& loom, const outcome& oth
                 " with x = a0, y = a1, z = a2";
     }
     text += "\n";
-    for (std::size_t i = 0; i < c.inputs.size(); ++i) text += "  a" + std::to_string(i) + " = " + to_string(c.inputs[i]) + "\n";
+    for (std::size_t i = 0; i < c.inputs.size(); ++i)
+        text += "  a" + std::to_string(i) + " = " + to_string(c.inputs[i]) + "\n";
     text += "  loom: " + to_string(loom) + "\n";
     text += "  " + other_name + ": " + to_string(other) + "\n";
     text += "  difference: " + difference + "\n";

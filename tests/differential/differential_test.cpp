@@ -99,18 +99,19 @@ struct differential_run {
                 std::span<const test_case>(cases).subspan(first, std::min(batch_size, cases.size() - first));
             std::vector<outcome> outcomes =
                 evaluate_in_numpy(batch, directory, "batch_" + std::to_string(first / batch_size) + ".py", python);
-            numpy.insert(numpy.end(), std::make_move_iterator(outcomes.begin()), std::make_move_iterator(outcomes.end()));
+            numpy.insert(numpy.end(), std::make_move_iterator(outcomes.begin()),
+                         std::make_move_iterator(outcomes.end()));
         }
         seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     }
 
     std::size_t fused_count() const {
-        return static_cast<std::size_t>(std::count_if(cases.begin(), cases.end(), [](const test_case& c) { return c.fused_pattern >= 0; }));
+        return static_cast<std::size_t>(
+            std::count_if(cases.begin(), cases.end(), [](const test_case& c) { return c.fused_pattern >= 0; }));
     }
     std::size_t broadcast_error_count() const {
-        return static_cast<std::size_t>(std::count_if(numpy.begin(), numpy.end(), [](const outcome& o) {
-            return o.result == outcome::kind::broadcast_error;
-        }));
+        return static_cast<std::size_t>(std::count_if(
+            numpy.begin(), numpy.end(), [](const outcome& o) { return o.result == outcome::kind::broadcast_error; }));
     }
 };
 
@@ -146,12 +147,11 @@ protected:
                        const std::string& other_name = "NumPy") {
         const test_case& c = run_->cases[i];
         if (++run_->mismatches <= printed_failure_limit) {
-            ADD_FAILURE() << describe(c, loom, other, what, reproducer(c), other_name)
-                          << "  (run the Python in " << run_->directory.string() << ", beside " << rules_module_name
-                          << ".py)";
+            ADD_FAILURE() << describe(c, loom, other, what, reproducer(c), other_name) << "  (run the Python in "
+                          << run_->directory.string() << ", beside " << rules_module_name << ".py)";
         } else {
-            ADD_FAILURE() << "case " << c.number << " of seed " << c.seed << ": " << what << " (details shown for the first "
-                          << printed_failure_limit << " mismatches only)";
+            ADD_FAILURE() << "case " << c.number << " of seed " << c.seed << ": " << what
+                          << " (details shown for the first " << printed_failure_limit << " mismatches only)";
         }
     }
 
@@ -231,7 +231,8 @@ TEST_F(DifferentialAgainstNumPy, CasesCoverEveryOperationSpellingAndType) {
         expected.insert(std::string("input of type ") + name_of(dtype(type)));
         expected.insert(std::string("astype to ") + name_of(dtype(type)));
     }
-    for (const scalar_form& form : scalar_forms) expected.insert(std::string("scalar of type ") + name_of(form.scalar_type));
+    for (const scalar_form& form : scalar_forms)
+        expected.insert(std::string("scalar of type ") + name_of(form.scalar_type));
     for (std::size_t pattern = 0; pattern < fused_patterns().size(); ++pattern) {
         expected.insert("fused pattern " + std::to_string(pattern));
     }

@@ -41,7 +41,9 @@ any_tensor where_two_scalars(const any_tensor& condition, const any_tensor& s1, 
 
 any_tensor clip(const any_tensor& x, const any_tensor& low, const any_tensor& high) {
     return std::visit(
-        [&]<class T>(const tensor<T>& t) { return call<operation::clip>(spelling::function, t, as<T>(low), as<T>(high)); },
+        [&]<class T>(const tensor<T>& t) {
+            return call<operation::clip>(spelling::function, t, as<T>(low), as<T>(high));
+        },
         x);
 }
 

@@ -63,7 +63,8 @@ private:
             const any_tensor& scalar = (scalar_first ? left : right).scalar;
             any_tensor t = (*this)(scalar_first ? right : left);
             const std::size_t form = scalar_form_of(n, scalar_first, dtype_of(scalar));
-            if (form < scalar_form_count && has_scalar_form(form, dtype_of(t))) return dispatch::with_scalar(form, t, scalar);
+            if (form < scalar_form_count && has_scalar_form(form, dtype_of(t)))
+                return dispatch::with_scalar(form, t, scalar);
             // Any other scalar (the fused patterns' `z % 3`, evaluated node by
             // node) becomes the rank-0 tensor of the type loom gives it.
             any_tensor s = cast_to(scalar, scalar_operand(dtype_of(t), dtype_of(scalar)));
@@ -76,9 +77,12 @@ private:
         const bool with_spec = n.spelled == spelling::spec_none || n.spelled == spelling::spec_numpy;
         if (n.op == operation::add && !with_spec && has_direct_mixed_add(dtype_of(a), dtype_of(b)))
             return dispatch::mixed_add(n.spelled, a, b);
-        const dtype type = computation_type(n.op, promote(dtype_of(a), dtype_of(b)));
-        a = cast_to(std::move(a), type);
-        b = cast_to(std::move(b), type);
+        // Through the promoted type first: int32 beside float32 rounds to
+        // float32 before a comparison widens both to float64.
+        const dtype promoted = promote(dtype_of(a), dtype_of(b));
+        const dtype type = computation_type(n.op, promoted);
+        a = cast_to(cast_to(std::move(a), promoted), type);
+        b = cast_to(cast_to(std::move(b), promoted), type);
         if (with_spec) return dispatch::with_spec(n.op, n.spelled, a, b);
         if (is_arithmetic(n.op)) return dispatch::arithmetic(n.op, n.spelled, a, b);
         return dispatch::logic(n.op, n.spelled, a, b);

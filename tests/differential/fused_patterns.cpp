@@ -40,12 +40,12 @@ node fused_tree(std::size_t index) {
             return function(operation::where,
                             {symbol(operation::less, {x(), y()}), symbol(operation::subtract, {x(), z()}), y()});
         case 2:
-            return symbol(operation::divide,
-                          {function(operation::sqrt,
-                                    {symbol(operation::add,
-                                            {function(operation::absolute, {symbol(operation::multiply, {x(), y()})}),
-                                             int_scalar(1)})}),
-                           symbol(operation::add, {z(), int_scalar(2)})});
+            return symbol(
+                operation::divide,
+                {function(operation::sqrt, {symbol(operation::add, {function(operation::absolute,
+                                                                             {symbol(operation::multiply, {x(), y()})}),
+                                                                    int_scalar(1)})}),
+                 symbol(operation::add, {z(), int_scalar(2)})});
         case 3: {
             node cast = function(operation::astype, {x()});
             cast.target = dtype::int16;
@@ -53,10 +53,10 @@ node fused_tree(std::size_t index) {
                           {function(operation::clip, {symbol(operation::negative, {x()}), y(), z()}), std::move(cast)});
         }
         case 4:
-            return symbol(operation::logical_or,
-                          {symbol(operation::logical_not, {symbol(operation::greater, {x(), y()})}),
-                           symbol(operation::not_equal,
-                                  {symbol(operation::remainder, {z(), int_scalar(3)}), int_scalar(0)})});
+            return symbol(
+                operation::logical_or,
+                {symbol(operation::logical_not, {symbol(operation::greater, {x(), y()})}),
+                 symbol(operation::not_equal, {symbol(operation::remainder, {z(), int_scalar(3)}), int_scalar(0)})});
         default: throw std::out_of_range("no fused pattern " + std::to_string(index));
     }
 }

@@ -16,8 +16,8 @@
 namespace loom::differential {
 
 struct fused_pattern {
-    const char* text;      ///< the C++ expression over the leaves x, y and z
-    std::uint16_t types;   ///< bit i: instantiated for dtype(i) (a deep tree is costly to compile)
+    const char* text;     ///< the C++ expression over the leaves x, y and z
+    std::uint16_t types;  ///< bit i: instantiated for dtype(i) (a deep tree is costly to compile)
 
     constexpr bool accepts(dtype type) const { return (types >> static_cast<unsigned>(type)) & 1u; }
 };

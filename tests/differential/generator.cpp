@@ -55,7 +55,7 @@ constexpr dtype loom_result_type() {
         return dtype_v<value_type_of<decltype(calls<Op>::function(std::declval<operand>(), std::declval<operand>()))>>;
     } else {
         return dtype_v<value_type_of<decltype(calls<Op>::function(std::declval<operand>(), std::declval<operand>(),
-                                                                   std::declval<operand>()))>>;
+                                                                  std::declval<operand>()))>>;
     }
 }
 
@@ -97,21 +97,22 @@ bool tolerates_inexact(operation op) {
 }
 
 constexpr operation unary_operations[] = {
-    operation::negative, operation::absolute, operation::square, operation::sign,  operation::sqrt,
-    operation::exp,      operation::log,      operation::log1p,  operation::expm1, operation::sin,
-    operation::cos,      operation::tan,      operation::tanh,   operation::sigmoid, operation::floor,
-    operation::ceil,     operation::round,    operation::isnan,  operation::isinf, operation::logical_not,
+    operation::negative,   operation::absolute, operation::square, operation::sign,    operation::sqrt,
+    operation::exp,        operation::log,      operation::log1p,  operation::expm1,   operation::sin,
+    operation::cos,        operation::tan,      operation::tanh,   operation::sigmoid, operation::floor,
+    operation::ceil,       operation::round,    operation::isnan,  operation::isinf,   operation::logical_not,
     operation::bitwise_not};
 
-constexpr operation binary_operations[] = {
-    operation::add,        operation::subtract,     operation::multiply,  operation::divide,
-    operation::floor_divide, operation::remainder,  operation::power,     operation::maximum,
-    operation::minimum,    operation::equal,        operation::not_equal, operation::less,
-    operation::less_equal, operation::greater,      operation::greater_equal, operation::logical_and,
-    operation::logical_or, operation::logical_xor,  operation::bitwise_and, operation::bitwise_or,
-    operation::bitwise_xor};
+constexpr operation binary_operations[] = {operation::add,         operation::subtract,     operation::multiply,
+                                           operation::divide,      operation::floor_divide, operation::remainder,
+                                           operation::power,       operation::maximum,      operation::minimum,
+                                           operation::equal,       operation::not_equal,    operation::less,
+                                           operation::less_equal,  operation::greater,      operation::greater_equal,
+                                           operation::logical_and, operation::logical_or,   operation::logical_xor,
+                                           operation::bitwise_and, operation::bitwise_or,   operation::bitwise_xor};
 
-constexpr double small_floats[] = {0.0, 1.0, -1.0, 2.0, -2.0, 3.0, -3.0, 4.0, 0.5, -0.5, 1.5, -2.5, 0.25, 1e-3, -1e-3, 10.0, 0.1};
+constexpr double small_floats[] = {0.0,  1.0, -1.0, 2.0,  -2.0, 3.0,   -3.0, 4.0, 0.5,
+                                   -0.5, 1.5, -2.5, 0.25, 1e-3, -1e-3, 10.0, 0.1};
 constexpr double special_floats[] = {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity(),
                                      -std::numeric_limits<double>::infinity(), -0.0};
 
@@ -125,7 +126,8 @@ struct subtree {
 
 class case_builder {
 public:
-    case_builder(std::uint64_t seed, int number) : random_(seed ^ (0x9e3779b97f4a7c15ull * (std::uint64_t(number) + 1))) {
+    case_builder(std::uint64_t seed, int number)
+        : random_(seed ^ (0x9e3779b97f4a7c15ull * (std::uint64_t(number) + 1))) {
         case_.seed = seed;
         case_.number = number;
     }
@@ -376,9 +378,10 @@ private:
         if (kind == 0) {  // where(c, 1.5, -2.0)
             result.type = where_two_scalars_type;
             result.shape = c.shape;
-            result.tree = apply(operation::where, spelling::function,
-                                {std::move(c.tree), scalar_leaf(random_scalar(where_two_scalars_type, where_two_scalars_type)),
-                                 scalar_leaf(random_scalar(where_two_scalars_type, where_two_scalars_type))});
+            result.tree =
+                apply(operation::where, spelling::function,
+                      {std::move(c.tree), scalar_leaf(random_scalar(where_two_scalars_type, where_two_scalars_type)),
+                       scalar_leaf(random_scalar(where_two_scalars_type, where_two_scalars_type))});
             return result;
         }
         subtree a = operand(depth);
@@ -386,15 +389,17 @@ private:
             result.type = promote(a.type, scalar_operand(a.type, where_scalar_type));
             result.inexact = a.inexact;
             result.shape = broadcast_shapes(c.shape, a.shape);
-            result.tree = apply(operation::where, spelling::function,
-                                {std::move(c.tree), std::move(a.tree), scalar_leaf(random_scalar(where_scalar_type, a.type))});
+            result.tree =
+                apply(operation::where, spelling::function,
+                      {std::move(c.tree), std::move(a.tree), scalar_leaf(random_scalar(where_scalar_type, a.type))});
             return result;
         }
         subtree b = operand(depth);
         result.type = promote(a.type, b.type);
         result.inexact = a.inexact || b.inexact;
         result.shape = broadcast_shapes(c.shape, a.shape, b.shape);
-        result.tree = apply(operation::where, spelling::function, {std::move(c.tree), std::move(a.tree), std::move(b.tree)});
+        result.tree =
+            apply(operation::where, spelling::function, {std::move(c.tree), std::move(a.tree), std::move(b.tree)});
         return result;
     }
 
@@ -407,14 +412,16 @@ private:
             result.shape = x.shape;
             node low = scalar_leaf(random_scalar(clip_scalar_type, x.type));
             node high = scalar_leaf(random_scalar(clip_scalar_type, x.type));
-            result.tree = apply(operation::clip, spelling::function, {std::move(x.tree), std::move(low), std::move(high)});
+            result.tree =
+                apply(operation::clip, spelling::function, {std::move(x.tree), std::move(low), std::move(high)});
             return result;
         }
         subtree low = exact_operand(depth);
         subtree high = exact_operand(depth);
         result.type = promote(promote(x.type, low.type), high.type);
         result.shape = broadcast_shapes(x.shape, low.shape, high.shape);
-        result.tree = apply(operation::clip, spelling::function, {std::move(x.tree), std::move(low.tree), std::move(high.tree)});
+        result.tree =
+            apply(operation::clip, spelling::function, {std::move(x.tree), std::move(low.tree), std::move(high.tree)});
         return result;
     }
 

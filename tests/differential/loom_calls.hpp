@@ -16,28 +16,28 @@ struct calls;
 
 // Each macro defines calls<operation::op>: function() calls loom::op, and
 // symbol() or alias() spell the same call another way.
-#define LOOM_DIFFERENTIAL_FUNCTION(op)                                                     \
-    template <>                                                                            \
-    struct calls<operation::op> {                                                          \
-        static auto function(const auto&... x) { return loom::op(x...); }                 \
+#define LOOM_DIFFERENTIAL_FUNCTION(op)                                    \
+    template <>                                                           \
+    struct calls<operation::op> {                                         \
+        static auto function(const auto&... x) { return loom::op(x...); } \
     };
-#define LOOM_DIFFERENTIAL_UNARY_SYMBOL(op, symbol_token)                                   \
-    template <>                                                                            \
-    struct calls<operation::op> {                                                          \
-        static auto function(const auto&... x) { return loom::op(x...); }                 \
-        static auto symbol(const auto& a) { return symbol_token a; }                      \
+#define LOOM_DIFFERENTIAL_UNARY_SYMBOL(op, symbol_token)                  \
+    template <>                                                           \
+    struct calls<operation::op> {                                         \
+        static auto function(const auto&... x) { return loom::op(x...); } \
+        static auto symbol(const auto& a) { return symbol_token a; }      \
     };
-#define LOOM_DIFFERENTIAL_BINARY_SYMBOL(op, symbol_token)                                  \
-    template <>                                                                            \
-    struct calls<operation::op> {                                                          \
-        static auto function(const auto&... x) { return loom::op(x...); }                 \
-        static auto symbol(const auto& a, const auto& b) { return a symbol_token b; }     \
+#define LOOM_DIFFERENTIAL_BINARY_SYMBOL(op, symbol_token)                             \
+    template <>                                                                       \
+    struct calls<operation::op> {                                                     \
+        static auto function(const auto&... x) { return loom::op(x...); }             \
+        static auto symbol(const auto& a, const auto& b) { return a symbol_token b; } \
     };
-#define LOOM_DIFFERENTIAL_ALIAS(op, alias_name)                                            \
-    template <>                                                                            \
-    struct calls<operation::op> {                                                          \
-        static auto function(const auto&... x) { return loom::op(x...); }                 \
-        static auto alias(const auto&... x) { return loom::alias_name(x...); }            \
+#define LOOM_DIFFERENTIAL_ALIAS(op, alias_name)                                \
+    template <>                                                                \
+    struct calls<operation::op> {                                              \
+        static auto function(const auto&... x) { return loom::op(x...); }      \
+        static auto alias(const auto&... x) { return loom::alias_name(x...); } \
     };
 
 LOOM_DIFFERENTIAL_UNARY_SYMBOL(negative, -)

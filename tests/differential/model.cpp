@@ -34,10 +34,9 @@ struct scalar_rule {
 constexpr auto promote_table = type_table<promote_rule>(std::make_index_sequence<dtype_count * dtype_count>{});
 constexpr auto scalar_table = type_table<scalar_rule>(std::make_index_sequence<dtype_count * dtype_count>{});
 
-
-constexpr const char* cpp_type_names[dtype_count] = {
-    "bool",          "std::int8_t",   "std::int16_t",  "std::int32_t", "std::int64_t", "std::uint8_t",
-    "std::uint16_t", "std::uint32_t", "std::uint64_t", "float",        "double"};
+constexpr const char* cpp_type_names[dtype_count] = {"bool",          "std::int8_t",  "std::int16_t",  "std::int32_t",
+                                                     "std::int64_t",  "std::uint8_t", "std::uint16_t", "std::uint32_t",
+                                                     "std::uint64_t", "float",        "double"};
 
 template <class T>
 std::string value_text(T value) {
@@ -67,8 +66,7 @@ std::string scalar_literal(const any_tensor& scalar) {
             else if constexpr (std::floating_point<T>) {
                 const std::string literal = text.find_first_of(".e") == std::string::npos ? text + ".0" : text;
                 return std::same_as<T, float> ? literal + "f" : literal;
-            }
-            else return std::string(cpp_type_names[std::size_t(dtype_v<T>)]) + "{" + text + "}";
+            } else return std::string(cpp_type_names[std::size_t(dtype_v<T>)]) + "{" + text + "}";
         },
         scalar);
 }

@@ -98,7 +98,7 @@ struct operation_info {
     const char* symbol;    ///< the C++ operator, or nullptr
     const char* alias;     ///< another loom name of the same function, or nullptr
     int arity;
-    bool transcendental;   ///< on floats, rounded differently by libm and by NumPy's own kernels
+    bool transcendental;  ///< on floats, rounded differently by libm and by NumPy's own kernels
 };
 inline constexpr operation_info operation_table[operation_count] = {
     {"input", nullptr, nullptr, 0, false},
@@ -160,8 +160,8 @@ struct node {
     operation op = operation::input;
     spelling spelled = spelling::function;
     std::vector<node> operands;
-    std::size_t input = 0;         ///< operation::input: index into test_case::inputs
-    any_tensor scalar;             ///< operation::scalar: rank 0, of the scalar's C++ type
+    std::size_t input = 0;          ///< operation::input: index into test_case::inputs
+    any_tensor scalar;              ///< operation::scalar: rank 0, of the scalar's C++ type
     dtype target = dtype::boolean;  ///< operation::astype: the type converted to
 };
 
@@ -176,8 +176,8 @@ struct test_case {
     int number = 0;
     std::vector<any_tensor> inputs;
     node expression;
-    int fused_pattern = -1;  ///< >= 0: evaluated as one loom expression (fused_patterns.hpp)
-    int ulps = 0;            ///< how far floating results may be from NumPy's (0: exact)
+    int fused_pattern = -1;          ///< >= 0: evaluated as one loom expression (fused_patterns.hpp)
+    int ulps = 0;                    ///< how far floating results may be from NumPy's (0: exact)
     dtype ulps_of = dtype::float64;  ///< the type whose ulps count: float32 if a transcendental ran in it
 };
 

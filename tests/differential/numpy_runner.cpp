@@ -59,7 +59,8 @@ T parse_element(const std::string& word) {
     else if constexpr (std::is_signed_v<T>) value = static_cast<T>(std::strtoll(text, &end, 10));
     else value = static_cast<T>(std::strtoull(text, &end, 10));
     if constexpr (!std::same_as<T, bool>) {
-        if (end == text || *end != '\0' || errno != 0) throw std::runtime_error("cannot read '" + word + "' as a number");
+        if (end == text || *end != '\0' || errno != 0)
+            throw std::runtime_error("cannot read '" + word + "' as a number");
     }
     return value;
 }

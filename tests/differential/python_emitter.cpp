@@ -303,7 +303,8 @@ std::string python_scalar(const any_tensor& scalar) {
     return std::visit(
         [](const auto& x) {
             using T = typename std::remove_cvref_t<decltype(x)>::value_type;
-            const std::string value = std::same_as<T, bool> ? (x.data()[0] ? "True" : "False") : python_literal(x.data()[0]);
+            const std::string value =
+                std::same_as<T, bool> ? (x.data()[0] ? "True" : "False") : python_literal(x.data()[0]);
             return std::string("Scalar('") + name_of(dtype_v<T>) + "', " + value + ")";
         },
         scalar);
@@ -344,8 +345,8 @@ std::string batch_script(std::span<const test_case> cases) {
 }
 
 std::string reproducer(const test_case& c) {
-    return std::string("from ") + rules_module_name + " import *\n\n" + case_function(c) + "\nprint(repr(np.asarray(case_" +
-           std::to_string(c.number) + "())))\n";
+    return std::string("from ") + rules_module_name + " import *\n\n" + case_function(c) +
+           "\nprint(repr(np.asarray(case_" + std::to_string(c.number) + "())))\n";
 }
 
 }  // namespace loom::differential

@@ -1,4 +1,4 @@
-// Assignment and in-place semantics (DESIGN.md section 1, "Assignment and
+// Assignment and in-place semantics (docs/semantics.md, "Assignment and
 // in-place semantics" and "Types"): `t = expr` takes the expression's shape,
 // `t = 3` fills, compound operators never grow their destination, a failed
 // assignment changes nothing, and a result of a higher category does not

@@ -1,4 +1,4 @@
-// Broadcast rules on shapes (DESIGN.md section 1, "NumPy broadcasting",
+// Broadcast rules on shapes (docs/semantics.md, "NumPy broadcasting",
 // "Broadcast specs", "Assignment and in-place semantics"). The seed pages'
 // examples, evaluated on real tensors, are in test_seeds.cpp.
 

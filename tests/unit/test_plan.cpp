@@ -53,7 +53,7 @@ TEST(PlanPrinted, Rank0IsOneElementOnTheContiguousPath) {
               "  operand 0 (destination, float64): strides [1]\n"
               "  operand 1 (float64): strides [1]\n"
               "  operand 2 (float64): strides [1]\n"
-              "  inner loop: 1 elements, path contiguous\n");
+              "  inner loop: 1 element, path contiguous\n");
 }
 
 TEST(PlanPrinted, OperandsShowTheirOwnTypesAndTheDestinationTheResultType) {

@@ -1,4 +1,4 @@
-// Result types (DESIGN.md section 1, "Types"): bool < integer < floating;
+// Result types (docs/semantics.md, "Types"): bool < integer < floating;
 // within a category the wider type wins; signed with unsigned of the same
 // width goes to the next wider signed type; a C++ scalar never widens a
 // tensor of its own category. Most checks are static_asserts: a wrong type

@@ -1,4 +1,4 @@
-// Shapes (DESIGN.md section 1, "Shapes"): inline storage, ranks up to 32,
+// Shapes (docs/semantics.md, "Shapes"): inline storage, ranks up to 32,
 // element counts that never wrap, the printed form and invalid sizes.
 
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 #pragma once
-// Broadcast rules (DESIGN.md section 1): NumPy's n-ary rule, the three
+// Broadcast rules (docs/semantics.md): NumPy's n-ary rule, the three
 // broadcast specs of element-wise operations (none, numpy, pdpd) as
 // OpenVINO's spec (seed 003_3137ca9d25be8e19.txt) and Paddle's element-wise
 // page (seed 001_16829360ff8eaa39.txt) define them, and the in-place rule
@@ -83,7 +83,7 @@ constexpr broadcast_spec paddle_elementwise(index_t axis = -1) {
 }  // namespace broadcast
 
 /// Where the PDPD rules place B onto A: B without its trailing 1s, put at
-/// `axis` and padded with 1s on both sides to A's rank (DESIGN.md section 1,
+/// `axis` and padded with 1s on both sides to A's rank (docs/semantics.md,
 /// steps 1 to 5). Throws broadcast_error when B cannot be placed.
 inline shape_type pdpd_placement(const shape_type& a, const shape_type& b, index_t axis) {
     const auto fail = [&](const std::string& why) {
@@ -147,7 +147,7 @@ inline shape_type broadcast_bidirectional_shape(const shape_type& x, const shape
     return broadcast_shapes(x, target);
 }
 
-/// The in-place rule (DESIGN.md section 1, "Assignment"): an in-place
+/// The in-place rule (docs/semantics.md, "Assignment"): an in-place
 /// operation or an assignment into a view never changes the destination's
 /// shape. Throws broadcast_error worded like PyTorch's.
 inline void check_fits_destination(const shape_type& destination, const shape_type& value) {

@@ -7,7 +7,7 @@
 namespace loom {
 
 /// Shapes that cannot be broadcast together, or a broadcast that would grow
-/// an in-place destination (DESIGN.md section 1, "NumPy broadcasting").
+/// an in-place destination (docs/semantics.md, "NumPy broadcasting").
 class broadcast_error : public std::invalid_argument {
 public:
     using std::invalid_argument::invalid_argument;

@@ -1,6 +1,6 @@
 #pragma once
 // Shapes and strides: sizes and steps per dimension, their element count and
-// their printed form `[2, 3, 4]` (DESIGN.md section 1, "Shapes").
+// their printed form `[2, 3, 4]` (docs/semantics.md, "Shapes").
 
 #include <cstddef>
 #include <iosfwd>

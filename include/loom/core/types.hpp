@@ -1,5 +1,5 @@
 #pragma once
-// Element types, their categories and the promotion rules of DESIGN.md
+// Element types, their categories and the promotion rules of docs/semantics.md
 // section 1, "Types": bool < integer < floating; within a category the wider
 // type wins; signed with unsigned goes to the smallest signed type that holds
 // both; a C++ scalar never widens a tensor of its own category.
@@ -96,6 +96,12 @@ using floating_result_t = std::conditional_t<std::floating_point<T>, T, double>;
 /// without astype: never into a lower category.
 template <class From, class To>
 concept storable_in = element<From> && element<To> && (category_of<From> <= category_of<To>);
+
+/// The opposite of storable_in. Overloads that refuse such a store are
+/// declared deleted and constrained on this concept, so that the compiler's
+/// error names the reason and the remedy (astype).
+template <class From, class To>
+concept higher_category_needs_astype = element<From> && element<To> && !storable_in<From, To>;
 
 /// Converts a C++ scalar to the element type it takes beside a tensor,
 /// refusing integers that do not fit (as NumPy 2 refuses them).

@@ -68,10 +68,9 @@ public:
     leaf_cursor& operator=(leaf_cursor&&) = delete;
     ~leaf_cursor() = default;
 
-    void start_run(const index_t* offsets, const index_t* inner_strides) {
-        run_ = base_ + offsets[operand_];
-        stride_ = inner_strides[operand_];
-    }
+    void start(const index_t* inner_strides) { stride_ = inner_strides[operand_]; }
+
+    void start_run(const index_t* offsets) { run_ = base_ + offsets[operand_]; }
 
     void load_block(index_t start, index_t count) {
         if (stride_ == 1) return;
@@ -82,9 +81,9 @@ public:
     leaf_reader<T> reader(index_t start) const { return {stride_ == 1 ? run_ + start : buffer_}; }
 
 private:
-    // Out of line, so that load_block's common case (nothing to do) stays
-    // small enough for every compiler to inline it into the loop.
-    [[gnu::noinline]] void fill_buffer(index_t start, index_t count) {
+    // The buffer's contents for this block: the broadcast value, or the
+    // gathered elements.
+    void fill_buffer(index_t start, index_t count) {
         if (stride_ == 0) {
             std::fill(buffer_, buffer_ + count, *run_);
             filled_from_ = run_;
@@ -98,8 +97,8 @@ private:
 
     const T* base_;
     std::size_t operand_;
+    index_t stride_ = 1;              // the inner stride, the same in every run
     const T* run_ = nullptr;          // the first element of the current run
-    index_t stride_ = 1;              // its inner stride
     const T* filled_from_ = nullptr;  // the broadcast element the buffer repeats, if any
     index_t filled_count_ = 0;        // how many times
     alignas(64) T buffer_[loop_plan::block_size];
@@ -109,7 +108,8 @@ template <class T>
 class scalar_cursor {
 public:
     explicit scalar_cursor(T value) : value_(value) {}
-    void start_run(const index_t*, const index_t*) {}
+    void start(const index_t*) {}
+    void start_run(const index_t*) {}
     void load_block(index_t, index_t) {}
     scalar_reader<T> reader(index_t) const { return {value_}; }
 
@@ -123,8 +123,12 @@ public:
     explicit node_cursor(F function, Cursors&&... operands)
         : function_(function), operands_(std::move(operands)...) {}
 
-    void start_run(const index_t* offsets, const index_t* inner_strides) {
-        std::apply([&](Cursors&... c) { (c.start_run(offsets, inner_strides), ...); }, operands_);
+    void start(const index_t* inner_strides) {
+        std::apply([&](Cursors&... c) { (c.start(inner_strides), ...); }, operands_);
+    }
+
+    void start_run(const index_t* offsets) {
+        std::apply([&](Cursors&... c) { (c.start_run(offsets), ...); }, operands_);
     }
 
     void load_block(index_t start, index_t count) {

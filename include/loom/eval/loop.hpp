@@ -11,11 +11,22 @@
 namespace loom {
 
 /// The kernel: `count` results of `reader` stored into `out`. The reader is
-/// a local copy so that its pointers stay in registers. `out` may be one of
-/// the reader's pointers (`a += b`), so nothing here is __restrict: the
-/// compiler checks for overlap once per call and then vectorises.
+/// a local copy so that its pointers stay in registers.
+///
+/// Note [kernel aliasing]: `out` may be one of the reader's pointers
+/// (`a += b`), but never meets one at another index (plan.hpp, Note
+/// [aliasing]), so element i is read only to compute element i and no
+/// iteration depends on another. The pragmas tell the compiler just that.
+/// __restrict would say more, that `out` meets no input at all, which `a += b`
+/// breaks. Without them clang tests whether the arrays overlap at all, finds
+/// that `out` and `a` do in `a += b`, and takes its scalar loop.
 template <class D, class Reader>
 void run_kernel(D* out, Reader reader, index_t count) {
+#if defined(__clang__)
+#pragma clang loop vectorize(assume_safety)
+#elif defined(__GNUC__)
+#pragma GCC ivdep
+#endif
     for (index_t i = 0; i < count; ++i) out[i] = static_cast<D>(reader(i));
 }
 
@@ -67,8 +78,9 @@ void run_plan(const loop_plan& plan, D* destination, Cursor& root) {
     const index_t out_stride = inner_strides[0];
     small_vector<index_t, inline_rank> index(rank, 0);
 
+    root.start(inner_strides.data());
     while (true) {
-        root.start_run(offsets.data(), inner_strides.data());
+        root.start_run(offsets.data());
         D* const run = destination + offsets[0];
         if (out_stride == 1) detail::run_in_place(run, root, inner, block);
         else detail::run_scattered(run, out_stride, root, inner, block);

@@ -131,7 +131,7 @@ public:
             os << "  operand " << k << (k == 0 ? " (destination, " : " (") << plan.operands_[k].type << "): strides "
                << to_string(plan.operand_strides(k)) << "\n";
         }
-        os << "  inner loop: " << plan.inner_size() << " elements, ";
+        os << "  inner loop: " << plan.inner_size() << (plan.inner_size() == 1 ? " element, " : " elements, ");
         if (plan.inner_contiguous()) return os << "path contiguous\n";
         os << "path blocked by " << plan.block_length() << " (";
         for (std::size_t k = 0; k < plan.operand_count(); ++k) {

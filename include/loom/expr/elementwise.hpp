@@ -1,6 +1,6 @@
 #pragma once
 // Turning operands into nodes: a C++ scalar becomes a scalar_node of the type
-// it takes beside the expressions it meets (DESIGN.md section 1, "Types":
+// it takes beside the expressions it meets (docs/semantics.md, "Types":
 // `float_tensor * 2.0` stays float32), and every element-wise operation
 // becomes a function_node over the results.
 

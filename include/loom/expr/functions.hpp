@@ -116,7 +116,7 @@ auto clip(X&& x, L&& low, H&& high) {
     return elementwise(fn::clip{}, std::forward<X>(x), std::forward<L>(low), std::forward<H>(high));
 }
 
-/// The expression converted to element type `To` (DESIGN.md section 1:
+/// The expression converted to element type `To` (docs/semantics.md:
 /// storing a result into a lower category needs this, explicitly).
 template <element To, expression E>
 auto astype(E&& e) {

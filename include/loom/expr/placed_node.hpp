@@ -1,5 +1,5 @@
 #pragma once
-// An operand seen through the PDPD placement (DESIGN.md section 1, "Broadcast
+// An operand seen through the PDPD placement (docs/semantics.md, "Broadcast
 // specs"): B without its trailing 1s, put at `axis` and padded with 1s to A's
 // rank. It moves no data; it only tells the loop where B's dimensions sit.
 

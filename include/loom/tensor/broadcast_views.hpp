@@ -1,5 +1,5 @@
 #pragma once
-// Broadcasting an array to a shape without copying (DESIGN.md section 1,
+// Broadcasting an array to a shape without copying (docs/semantics.md,
 // "Broadcasting an array to a shape"): the result is a view whose broadcast
 // dimensions have stride 0. Such a view is read-only: several of its
 // elements share memory. copy() gives a writable tensor.

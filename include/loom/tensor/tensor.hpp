@@ -102,6 +102,9 @@ public:
     tensor(const E& value) : tensor(uninitialized, value.shape()) {
         evaluate_into(data(), shape_, strides_, value);
     }
+    template <expression E>
+        requires higher_category_needs_astype<value_type_of<E>, T>
+    tensor(const E& value) = delete;  // refused: a result of a higher category than T; use astype<T>(...)
 
     tensor(const tensor&) = default;
     tensor(tensor&& other) noexcept
@@ -128,8 +131,14 @@ public:
         assign(value);
         return *this;
     }
+    template <expression E>
+        requires higher_category_needs_astype<value_type_of<E>, T>
+    tensor& operator=(const E& value) = delete;  // refused: a result of a higher category than T; use astype<T>(...)
 
     /// Fills the tensor, keeping its shape: `t = 3`.
+    template <scalar S>
+        requires higher_category_needs_astype<std::remove_cvref_t<S>, T>
+    tensor& operator=(S value) = delete;  // refused: a result of a higher category than T; use astype<T>(...)
     template <scalar S>
         requires storable_in<std::remove_cvref_t<S>, T>
     tensor& operator=(S value) {

@@ -85,12 +85,18 @@ public:
     tensor_view& operator=(const E& value) {
         return assign(value);
     }
+    template <expression E>
+        requires(!std::is_const_v<T> && higher_category_needs_astype<value_type_of<E>, value_type>)
+    tensor_view& operator=(const E& value) = delete;  // refused: a result of a higher category than T; use astype<T>(...)
     /// Fills the viewed elements with `value`.
     template <scalar S>
         requires(!std::is_const_v<T> && storable_in<std::remove_cvref_t<S>, value_type>)
     tensor_view& operator=(S value) {
         return assign(scalar_node<value_type>(convert_scalar<value_type>(value)));
     }
+    template <scalar S>
+        requires(!std::is_const_v<T> && higher_category_needs_astype<std::remove_cvref_t<S>, value_type>)
+    tensor_view& operator=(S value) = delete;  // refused: a result of a higher category than T; use astype<T>(...)
 
     const shape_type& shape() const { return shape_; }
     const strides_type& strides() const { return strides_; }
