@@ -14,7 +14,7 @@
 //  - binary operations on operands of one type. When the operands' types
 //    differ, both are cast to their promoted type, which is what loom's
 //    functors do inside (`C(a) op C(b)`). The promoted type comes from loom,
-//    and the NumPy side checks each result's dtype against DESIGN.md's
+//    and the NumPy side checks each result's dtype against docs/semantics.md's
 //    table, so promotion is still tested; `+` runs directly on the mixed
 //    pairs whose promotion is subtle, and the fused patterns mix types
 //    inside one tree;

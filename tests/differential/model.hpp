@@ -49,11 +49,11 @@ dtype dtype_named(const std::string& name);
 constexpr bool is_floating(dtype t) { return t == dtype::float32 || t == dtype::float64; }
 constexpr bool is_integer(dtype t) { return t != dtype::boolean && !is_floating(t); }
 constexpr bool is_unsigned(dtype t) { return t >= dtype::uint8 && t <= dtype::uint64; }
-/// DESIGN.md's categories: bool 0 < integer 1 < floating 2.
+/// docs/semantics.md's categories: bool 0 < integer 1 < floating 2.
 constexpr int category_rank(dtype t) { return t == dtype::boolean ? 0 : is_floating(t) ? 2 : 1; }
 
 /// loom's promote_t at run time (the generator uses it to know the types of
-/// its nodes; the NumPy side computes them independently, from DESIGN.md).
+/// its nodes; the NumPy side computes them independently, from docs/semantics.md).
 dtype promote(dtype a, dtype b);
 /// loom's scalar_operand_t at run time: the type a scalar of type `scalar`
 /// takes beside tensors of type `partner`.

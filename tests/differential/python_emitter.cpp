@@ -7,12 +7,12 @@ namespace loom::differential {
 
 namespace {
 
-// The rules are DESIGN.md's, written here independently of loom's code, so
+// The rules are docs/semantics.md's, written here independently of loom's code, so
 // that a promotion or a documented deviation that loom gets wrong shows up.
 constexpr const char* rules_source = R"PY("""NumPy evaluating loom's element-wise expressions under loom's rules.
 
 Written by loom's differential test (tests/differential/python_emitter.cpp).
-Each helper converts its operands to the types DESIGN.md section 1 ("Types")
+Each helper converts its operands to the types docs/semantics.md ("Types")
 gives, then applies NumPy, so that its results can be compared with loom's.
 Where loom documents a deliberate deviation from NumPy, the helper follows
 loom's rule and names the header that documents it.
@@ -31,7 +31,7 @@ class BroadcastError(ValueError):
     """Shapes that loom's broadcast::none refuses and NumPy would broadcast."""
 
 
-# --- Types (DESIGN.md section 1) ----------------------------------------------
+# --- Types (docs/semantics.md) ----------------------------------------------
 
 def category(name):
     """bool 0 < integer 1 < floating 2."""
@@ -45,7 +45,7 @@ def bits(name):
 def promote(a, b):
     """The common type of two tensors: the higher category wins, else the
     wider type; signed with unsigned of the same width goes to the next wider
-    signed type. DESIGN.md states only that case; a narrower signed type with
+    signed type. docs/semantics.md states only that case; a narrower signed type with
     a wider unsigned one goes, as in NumPy, to the smallest signed type that
     holds both (int8 with uint16 is int32), and uint64 with a signed type,
     which no integer type holds, to float64."""
@@ -97,7 +97,7 @@ def common(*operands):
 
 
 def check_spec(a, b, spec):
-    """broadcast::none needs identical shapes (DESIGN.md, "Broadcast specs")."""
+    """broadcast::none needs identical shapes (docs/semantics.md, "Broadcast specs")."""
     if spec == 'none' and a.shape != b.shape:
         raise BroadcastError('broadcast::none needs identical shapes, got %s and %s' % (a.shape, b.shape))
 
@@ -172,7 +172,7 @@ round = rounding(np.rint)  # halves to even, as np.round
 
 
 def floating(function):
-    """DESIGN.md: floating functions of integers and bools give float64, and
+    """docs/semantics.md: floating functions of integers and bools give float64, and
     float32 stays float32 (NumPy gives float16 for int8)."""
     def apply(x):
         return function(x if x.dtype.kind == 'f' else x.astype(np.float64))

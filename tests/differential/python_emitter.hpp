@@ -1,6 +1,6 @@
 #pragma once
 // The NumPy side of the differential test, written as Python: a module of
-// helpers that apply loom's rules (DESIGN.md) with NumPy, and one script per
+// helpers that apply loom's rules (docs/semantics.md) with NumPy, and one script per
 // batch of cases that prints each case's outcome on one line.
 
 #include <span>
@@ -13,7 +13,7 @@ namespace loom::differential {
 /// The name of the helper module, `import`ed by every script.
 inline constexpr const char* rules_module_name = "loom_numpy_rules";
 
-/// The helper module's source: promotion per DESIGN.md, loom's documented
+/// The helper module's source: promotion per docs/semantics.md, loom's documented
 /// deviations from NumPy, and the output format the runner reads.
 const char* rules_module_source();
 

@@ -67,6 +67,9 @@ concept bitwise_operand = std::integral<T>;
             static_assert(bitwise_operand<A> && bitwise_operand<B>,                                      \
                           "bitwise operations take integer or bool operands only; astype floats first"); \
             using C = promote_t<A, B>;                                                                   \
+            static_assert(bitwise_operand<C>,                                                            \
+                          "uint64 with a signed type promotes to float64, which has no bits to operate " \
+                          "on (NumPy refuses it too); astype one operand first");                        \
             return C(C(a) op C(b));                                                                      \
         }                                                                                                \
     };
