@@ -15,29 +15,19 @@
 #include <vector>
 
 #include "broadcast_reference.hpp"
+#include "error_text.hpp"
 #include "loom/loom.hpp"
 
 namespace {
+
+using loom::testing::message_of;
+using loom::testing::contains;
 
 using loom::broadcast_error;
 using loom::index_t;
 using loom::shape_type;
 using loom::tensor;
 using loom::testing::values_of;
-
-template <class F>
-std::string message_of(F&& action) {
-    try {
-        action();
-    } catch (const std::exception& error) {
-        return error.what();
-    }
-    return "(no exception)";
-}
-
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
 
 /// A tensor's shape, buffer address and bytes, to check that a failed
 /// operation left it exactly as it was.

@@ -8,27 +8,17 @@
 #include <string>
 #include <type_traits>
 
+#include "error_text.hpp"
 #include "loom/loom.hpp"
 
 namespace {
 
+using loom::testing::message_of;
+using loom::testing::contains;
+
 using loom::broadcast_error;
 using loom::shape_type;
 namespace broadcast = loom::broadcast;
-
-template <class F>
-std::string message_of(F&& action) {
-    try {
-        action();
-    } catch (const std::exception& error) {
-        return error.what();
-    }
-    return "(no exception)";
-}
-
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
 
 // ---- NumPy's rule, two shapes ----
 

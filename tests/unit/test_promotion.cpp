@@ -13,9 +13,12 @@
 #include <type_traits>
 #include <utility>
 
+#include "error_text.hpp"
 #include "loom/loom.hpp"
 
 namespace {
+
+using loom::testing::message_of;
 
 using loom::promote_t;
 using loom::tensor;
@@ -46,16 +49,6 @@ using less_t = value_type_of<decltype(std::declval<L>() < std::declval<R>())>;
 
 template <class R, class E>
 constexpr bool gives = std::is_same_v<value_type_of<E>, R>;
-
-template <class F>
-std::string message_of(F&& action) {
-    try {
-        action();
-    } catch (const std::exception& error) {
-        return error.what();
-    }
-    return "(no exception)";
-}
 
 using element_types =
     std::tuple<bool, int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t, float, double>;

@@ -18,9 +18,12 @@
 #include <vector>
 
 #include "broadcast_reference.hpp"
+#include "error_text.hpp"
 #include "loom/loom.hpp"
 
 namespace {
+
+using loom::testing::contains;
 
 using loom::broadcast_error;
 using loom::broadcast_spec;
@@ -30,10 +33,6 @@ using loom::tensor;
 using loom::testing::broadcast_read;
 using loom::testing::iota_tensor;
 namespace broadcast = loom::broadcast;
-
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
 
 bool all_equal(const tensor<float>& t, float value) {
     return std::all_of(t.begin(), t.end(), [&](float v) { return v == value; });

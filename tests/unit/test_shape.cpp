@@ -8,24 +8,17 @@
 #include <string>
 
 #include "broadcast_reference.hpp"
+#include "error_text.hpp"
 #include "loom/loom.hpp"
 
 namespace {
+
+using loom::testing::message_of;
 
 using loom::index_t;
 using loom::shape_type;
 using loom::strides_type;
 using loom::tensor;
-
-template <class F>
-std::string message_of(F&& action) {
-    try {
-        action();
-    } catch (const std::exception& error) {
-        return error.what();
-    }
-    return "(no exception)";
-}
 
 TEST(Shape, UpToRank8IsStoredInline) {
     for (std::size_t rank = 0; rank <= loom::inline_rank; ++rank) {

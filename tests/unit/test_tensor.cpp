@@ -12,29 +12,19 @@
 #include <vector>
 
 #include "broadcast_reference.hpp"
+#include "error_text.hpp"
 #include "loom/loom.hpp"
 
 namespace {
+
+using loom::testing::message_of;
+using loom::testing::contains;
 
 using loom::index_t;
 using loom::shape_type;
 using loom::strides_type;
 using loom::tensor;
 using loom::testing::values_of;
-
-template <class F>
-std::string message_of(F&& action) {
-    try {
-        action();
-    } catch (const std::exception& error) {
-        return error.what();
-    }
-    return "(no exception)";
-}
-
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
 
 // ---- Constructors ----
 

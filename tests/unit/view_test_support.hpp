@@ -1,11 +1,12 @@
 #pragma once
-// Test support for views: the values and strides of any expression, and the
-// message of the exception an action throws.
+// Test support for views: the values and strides of any expression and the
+// printed loop plan (messages of exceptions: error_text.hpp).
 
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "error_text.hpp"
 #include "loom/loom.hpp"
 
 namespace loom::testing {
@@ -15,17 +16,6 @@ template <expression E>
 std::vector<value_type_of<E>> elements_of(const E& e) {
     const tensor<value_type_of<E>> t(e);
     return std::vector<value_type_of<E>>(t.begin(), t.end());
-}
-
-/// The text of the exception `action` throws, or "(no exception)".
-template <class F>
-std::string message_of(F&& action) {
-    try {
-        action();
-    } catch (const std::exception& error) {
-        return error.what();
-    }
-    return "(no exception)";
 }
 
 /// The printed loop plan that evaluating `e` runs.

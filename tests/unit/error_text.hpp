@@ -1,0 +1,25 @@
+#pragma once
+// Test support for errors: the message of the exception an action throws.
+
+#include <stdexcept>
+#include <string>
+
+namespace loom::testing {
+
+/// The text of the exception `action` throws, or "(no exception)".
+template <class F>
+std::string message_of(F&& action) {
+    try {
+        action();
+    } catch (const std::exception& error) {
+        return error.what();
+    }
+    return "(no exception)";
+}
+
+/// True when `part` occurs in `text`.
+inline bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
+}  // namespace loom::testing
