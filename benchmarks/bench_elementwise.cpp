@@ -2,8 +2,9 @@
 // and its peers, on the same input values, each evaluated into a result
 // allocated before timing.
 //
-//   mul_add/<library>    z = a * b + c        on 2^24 float32
-//   outer_add/<library>  z = col + row        (4096, 1) + (1, 4096) -> (4096, 4096) float32
+//   mul_add/<library>       z = a * b + c   on 2^24 float32
+//   outer_add/<library>     z = col + row   (4096, 1) + (1, 4096) -> (4096, 4096) float32
+//   add_in_place/<library>  z += a          on 2^24 float32: the result is also an input
 //
 // Bytes per operation count every array read once and the result written
 // once. Times are the benchmark thread's CPU time (Google Benchmark's
@@ -46,6 +47,7 @@ constexpr std::ptrdiff_t side = 4096;
 
 constexpr std::int64_t mul_add_bytes = 4 * flat_size * sizeof(float);  // a, b, c read; z written
 constexpr std::int64_t outer_add_bytes = (2 * side + side * side) * sizeof(float);
+constexpr std::int64_t add_in_place_bytes = 3 * flat_size * sizeof(float);  // z, a read; z written
 
 // The input values every library copies: uniform in [-1, 1), fixed seed.
 struct input_values {
@@ -60,11 +62,12 @@ private:
     input_values() : a(random(flat_size, 1)), b(random(flat_size, 2)), c(random(flat_size, 3)),
                      col(random(side, 4)), row(random(side, 5)) {}
 
+    // (engine() >> 8) has 24 random bits, which float32 holds exactly: the
+    // values are the same with every compiler and standard library.
     static std::vector<float> random(std::ptrdiff_t count, unsigned seed) {
         std::mt19937 engine(seed);
-        std::uniform_real_distribution<float> uniform(-1.f, 1.f);
         std::vector<float> values(static_cast<std::size_t>(count));
-        for (float& v : values) v = uniform(engine);
+        for (float& v : values) v = static_cast<float>(engine() >> 8) * 0x1p-23f - 1.f;
         return values;
     }
 };
@@ -91,7 +94,7 @@ struct aligned_floats {
         : aligned_floats(std::vector<float>(static_cast<std::size_t>(count), 0.f)) {}
 };
 
-// Plain loops, no __restrict: the compiler checks aliasing at run time, as it must for loom.
+// Plain loops, as anyone would write them: no __restrict, no pragmas.
 void hand_mul_add(float* z, const float* a, const float* b, const float* c, std::ptrdiff_t n) {
     for (std::ptrdiff_t i = 0; i < n; ++i) z[i] = a[i] * b[i] + c[i];
 }
@@ -100,6 +103,10 @@ void hand_outer_add(float* z, const float* col, const float* row, std::ptrdiff_t
     for (std::ptrdiff_t i = 0; i < rows; ++i) {
         for (std::ptrdiff_t j = 0; j < cols; ++j) z[i * cols + j] = col[i] + row[j];
     }
+}
+
+void hand_add_in_place(float* z, const float* a, std::ptrdiff_t n) {
+    for (std::ptrdiff_t i = 0; i < n; ++i) z[i] += a[i];
 }
 
 void mul_add_hand(benchmark::State& state) {
@@ -126,6 +133,18 @@ void outer_add_hand(benchmark::State& state) {
     report(state, outer_add_bytes, side * side);
 }
 
+void add_in_place_hand(benchmark::State& state) {
+    const input_values& in = input_values::get();
+    const aligned_floats a(in.a);
+    aligned_floats z(in.b);
+    for (auto _ : state) {
+        hand_add_in_place(z.data.get(), a.data.get(), flat_size);
+        benchmark::DoNotOptimize(z.data.get());
+        benchmark::ClobberMemory();
+    }
+    report(state, add_in_place_bytes, flat_size);
+}
+
 // --------------------------------------------------------------------- loom
 
 loom::tensor<float> loom_tensor(const std::vector<float>& values, loom::shape_type shape) {
@@ -134,7 +153,8 @@ loom::tensor<float> loom_tensor(const std::vector<float>& values, loom::shape_ty
 
 void mul_add_loom(benchmark::State& state) {
     const input_values& in = input_values::get();
-    const auto a = loom_tensor(in.a, {flat_size}), b = loom_tensor(in.b, {flat_size}), c = loom_tensor(in.c, {flat_size});
+    const auto a = loom_tensor(in.a, {flat_size}), b = loom_tensor(in.b, {flat_size}),
+               c = loom_tensor(in.c, {flat_size});
     loom::tensor<float> z({flat_size});
     for (auto _ : state) {
         z = a * b + c;  // same shape: evaluated into z's memory
@@ -154,6 +174,18 @@ void outer_add_loom(benchmark::State& state) {
         benchmark::ClobberMemory();
     }
     report(state, outer_add_bytes, side * side);
+}
+
+void add_in_place_loom(benchmark::State& state) {
+    const input_values& in = input_values::get();
+    const auto a = loom_tensor(in.a, {flat_size});
+    auto z = loom_tensor(in.b, {flat_size});
+    for (auto _ : state) {
+        z += a;
+        benchmark::DoNotOptimize(z.data());
+        benchmark::ClobberMemory();
+    }
+    report(state, add_in_place_bytes, flat_size);
 }
 
 // ------------------------------------------------------------------ xtensor
@@ -189,6 +221,19 @@ void outer_add_xtensor(benchmark::State& state) {
         benchmark::ClobberMemory();
     }
     report(state, outer_add_bytes, side * side);
+}
+
+void add_in_place_xtensor(benchmark::State& state) {
+    const input_values& in = input_values::get();
+    constexpr std::array<std::size_t, 1> shape{flat_size};
+    const auto a = xtensor_of(in.a, shape);
+    auto z = xtensor_of(in.b, shape);
+    for (auto _ : state) {
+        xt::noalias(z) += a;
+        benchmark::DoNotOptimize(z.data());
+        benchmark::ClobberMemory();
+    }
+    report(state, add_in_place_bytes, flat_size);
 }
 #endif
 
@@ -234,12 +279,26 @@ void outer_add_eigen(benchmark::State& state) {
     }
     report(state, outer_add_bytes, side * side);
 }
+
+void add_in_place_eigen(benchmark::State& state) {
+    const input_values& in = input_values::get();
+    constexpr std::array<Eigen::Index, 1> shape{flat_size};
+    const auto a = eigen_tensor_of<1>(in.a, shape);
+    auto z = eigen_tensor_of<1>(in.b, shape);
+    for (auto _ : state) {
+        z += a;
+        benchmark::DoNotOptimize(z.data());
+        benchmark::ClobberMemory();
+    }
+    report(state, add_in_place_bytes, flat_size);
+}
 #endif
 
 // What the JSON output's context says about this build, for the tables.
 std::string compiler() {
 #if defined(__clang__)
-    return "clang++ " __clang_version__;
+    return "clang++ " + std::to_string(__clang_major__) + "." + std::to_string(__clang_minor__) + "." +
+           std::to_string(__clang_patchlevel__);
 #elif defined(__GNUC__)
     return "g++ " __VERSION__;
 #else
@@ -279,6 +338,14 @@ void register_benchmarks() {
 #endif
 #ifdef LOOM_HAVE_EIGEN
         {"outer_add/eigen", outer_add_eigen},
+#endif
+        {"add_in_place/hand", add_in_place_hand},
+        {"add_in_place/loom", add_in_place_loom},
+#ifdef LOOM_HAVE_XTENSOR
+        {"add_in_place/xtensor", add_in_place_xtensor},
+#endif
+#ifdef LOOM_HAVE_EIGEN
+        {"add_in_place/eigen", add_in_place_eigen},
 #endif
     };
     for (const auto& [name, function] : benchmarks) {

@@ -6,22 +6,23 @@
 //
 // Note [blocks and readers]: the engine walks the inner dimension in runs,
 // one per outer index, cut into blocks of at most loop_plan::block_size
-// elements. Before each run it calls start_run(offsets, inner_strides);
-// before each block, load_block(start, count); then reader(start) gives a
-// small value (pointers and scalars only) that the kernel copies into a
-// local and calls as r(i) for i in [0, count): the compiler keeps its
-// pointers in registers and vectorises the loop, whatever the tree.
-// A leaf whose inner stride is 1 is read in place. One whose stride is 0
-// (broadcast) or anything else (a strided view) is copied into a buffer, so
-// that the kernel always sees unit-stride pointers: a broadcast value is
-// written into the buffer when it differs from the one already there (once
-// per run at most), a strided leaf is gathered block by block.
+// elements. It calls start(inner_strides) once, start_run(offsets) before
+// each run and load_block(start, count) before each block; then
+// reader(start) gives a small value (pointers and scalars only) that the
+// kernel copies into a local and calls as r(i) for i in [0, count): the
+// compiler keeps its pointers in registers and vectorises the loop, whatever
+// the tree. A leaf whose inner stride is 1 is read in place. One whose
+// stride is 0 (broadcast) or anything else (a strided view) is copied into a
+// buffer, so that the kernel always sees unit-stride pointers: a broadcast
+// value is written into the buffer only when it is not the one already there
+// (at most once per run), a strided leaf is gathered block by block.
 //
 // Note [stores between blocks]: a kernel that streams results to memory
 // keeps the store queue full, so every store made between two blocks waits
-// for a free slot and the next block starts late. Whatever changes per run
-// is therefore written once, in start_run; load_block stores only into a
-// buffer that must be (re)filled, and reader only computes pointers.
+// for a free slot and delays the next block. What is the same in every run
+// is therefore stored once, in start; what changes per run, once per run, in
+// start_run; load_block stores only into a buffer that must be (re)filled,
+// and reader stores nothing.
 
 #include <algorithm>
 #include <cstddef>
