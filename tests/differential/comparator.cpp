@@ -86,6 +86,21 @@ std::optional<std::string> value_difference(const any_tensor& loom, const any_te
         loom);
 }
 
+/// Both outcomes, their difference and the Python that reproduces the other one, indented.
+std::string outcomes_text(const outcome& loom, const outcome& other, const std::string& difference,
+                          const std::string& python, const std::string& other_name) {
+    std::string text = "  loom: " + to_string(loom) + "\n";
+    text += "  " + other_name + ": " + to_string(other) + "\n";
+    text += "  difference: " + difference + "\n";
+    text += "  Python:\n";
+    for (std::size_t start = 0; start < python.size();) {
+        const std::size_t end = python.find('\n', start);
+        text += "    " + python.substr(start, end - start) + "\n";
+        start = end == std::string::npos ? python.size() : end + 1;
+    }
+    return text;
+}
+
 }  // namespace
 
 std::optional<std::string> difference(const outcome& loom, const outcome& numpy, int ulps, dtype ulps_of) {
@@ -109,16 +124,17 @@ std::string describe(const test_case& c, const outcome& loom, const outcome& oth
     text += "\n";
     for (std::size_t i = 0; i < c.inputs.size(); ++i)
         text += "  a" + std::to_string(i) + " = " + to_string(c.inputs[i]) + "\n";
-    text += "  loom: " + to_string(loom) + "\n";
-    text += "  " + other_name + ": " + to_string(other) + "\n";
-    text += "  difference: " + difference + "\n";
-    text += "  Python:\n";
-    for (std::size_t start = 0; start < python.size();) {
-        const std::size_t end = python.find('\n', start);
-        text += "    " + python.substr(start, end - start) + "\n";
-        start = end == std::string::npos ? python.size() : end + 1;
-    }
-    return text;
+    return text + outcomes_text(loom, other, difference, python, other_name);
+}
+
+std::string describe(const view_case& c, const outcome& loom, const outcome& numpy, const std::string& difference,
+                     const std::string& python) {
+    std::string text = "view case " + std::to_string(c.number) + " of seed " + std::to_string(c.seed) +
+                       " (run again with LOOM_DIFF_SEED=" + std::to_string(c.seed) +
+                       " LOOM_DIFF_VIEW_CASES=" + std::to_string(c.number + 1) + ")\n";
+    text += "  C++: " + to_cpp(c) + "\n";
+    text += "  a = " + to_string(c.a) + "\n  b = " + to_string(c.b) + "\n";
+    return text + outcomes_text(loom, numpy, difference, python, "NumPy");
 }
 
 }  // namespace loom::differential

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "model.hpp"
+#include "view_model.hpp"
 
 namespace loom::differential {
 
@@ -21,5 +22,10 @@ std::optional<std::string> difference(const outcome& loom, const outcome& numpy,
 /// says otherwise), the difference, and Python that reproduces NumPy's.
 std::string describe(const test_case& c, const outcome& loom, const outcome& other, const std::string& difference,
                      const std::string& python, const std::string& other_name = "NumPy");
+
+/// The same for a view case: its C++, its tensors, both outcomes, the
+/// difference and the Python that reproduces NumPy's outcome.
+std::string describe(const view_case& c, const outcome& loom, const outcome& numpy, const std::string& difference,
+                     const std::string& python);
 
 }  // namespace loom::differential

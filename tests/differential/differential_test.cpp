@@ -2,18 +2,15 @@
 // evaluated in loom (evaluator.cpp) and in NumPy under loom's rules
 // (python_emitter.cpp, numpy_runner.cpp), and compared (comparator.cpp).
 //
-// LOOM_DIFF_SEED and LOOM_DIFF_CASES choose the cases (defaults below); every
-// case depends on the seed and its number alone. The compile definition
-// LOOM_NUMPY_PYTHON names a Python that has NumPy.
+// LOOM_DIFF_SEED and LOOM_DIFF_CASES choose the cases (defaults in
+// run_settings.hpp and below); every case depends on the seed and its number
+// alone. The compile definition LOOM_NUMPY_PYTHON names a Python that has NumPy.
 
 #include <gtest/gtest.h>
-#include <stdlib.h>  // mkdtemp
 
 #include <algorithm>
-#include <cerrno>
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -29,46 +26,14 @@
 #include "generator.hpp"
 #include "numpy_runner.hpp"
 #include "python_emitter.hpp"
-
-#define LOOM_DIFFERENTIAL_TEXT(x) LOOM_DIFFERENTIAL_TEXT_IMPL(x)
-#define LOOM_DIFFERENTIAL_TEXT_IMPL(x) #x
+#include "run_settings.hpp"
 
 namespace loom::differential {
 namespace {
 
-constexpr std::uint64_t default_seed = 20240611;
 constexpr std::uint64_t default_case_count = 2400;
 constexpr std::size_t batch_size = 1200;  // cases per Python process
 constexpr int printed_failure_limit = 20;
-
-std::string numpy_python() {
-#ifdef LOOM_NUMPY_PYTHON
-    // The definition may be a string literal or a bare path.
-    std::string text = LOOM_DIFFERENTIAL_TEXT(LOOM_NUMPY_PYTHON);
-    if (text.size() >= 2 && text.front() == '"') text = text.substr(1, text.size() - 2);
-    return text;
-#else
-    return "/usr/bin/python3";
-#endif
-}
-
-std::uint64_t environment_number(const char* name, std::uint64_t fallback) {
-    const char* text = std::getenv(name);
-    if (text == nullptr || *text == '\0') return fallback;
-    char* end = nullptr;
-    errno = 0;
-    const unsigned long long value = std::strtoull(text, &end, 10);
-    if (*end != '\0' || errno != 0) {
-        throw std::invalid_argument(std::string(name) + "='" + text + "' is not a non-negative integer");
-    }
-    return value;
-}
-
-std::filesystem::path make_directory() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "loom-differential-XXXXXX").string();
-    if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("cannot create a directory like " + pattern);
-    return pattern;
-}
 
 /// Every case with both outcomes, computed once for the whole suite.
 struct differential_run {
@@ -92,7 +57,7 @@ struct differential_run {
             loom.push_back(evaluate_in_loom(cases.back()));
             node_by_node.push_back(cases.back().fused_pattern >= 0 ? evaluate_node_by_node(cases.back()) : outcome{});
         }
-        directory = make_directory();
+        directory = make_scratch_directory();
         const std::string python = numpy_python();
         for (std::size_t first = 0; first < cases.size(); first += batch_size) {
             const std::span<const test_case> batch =

@@ -111,18 +111,19 @@ outcome parse_outcome(std::istringstream& line) {
 
 }  // namespace
 
-std::vector<outcome> evaluate_in_numpy(std::span<const test_case> cases, const std::filesystem::path& directory,
-                                       const std::string& script_name, const std::string& python) {
-    write_file(directory / (std::string(rules_module_name) + ".py"), rules_module_source());
+std::vector<outcome> run_numpy_script(std::span<const python_module> modules, const std::string& script_text,
+                                      std::span<const int> numbers, const std::filesystem::path& directory,
+                                      const std::string& script_name, const std::string& python) {
+    for (const python_module& module : modules) write_file(directory / (module.name + ".py"), module.source);
     const std::filesystem::path script = directory / script_name;
-    write_file(script, batch_script(cases));
+    write_file(script, script_text);
     const std::string output =
         run(shell_quoted(python) + " " + shell_quoted(script.string()), directory / (script_name + ".stderr"));
 
     std::map<int, std::size_t> index_of;
-    for (std::size_t i = 0; i < cases.size(); ++i) index_of[cases[i].number] = i;
-    std::vector<outcome> outcomes(cases.size());
-    std::vector<bool> seen(cases.size(), false);
+    for (std::size_t i = 0; i < numbers.size(); ++i) index_of[numbers[i]] = i;
+    std::vector<outcome> outcomes(numbers.size());
+    std::vector<bool> seen(numbers.size(), false);
     std::istringstream lines(output);
     for (std::string text; std::getline(lines, text);) {
         std::istringstream line(text);
@@ -138,13 +139,21 @@ std::vector<outcome> evaluate_in_numpy(std::span<const test_case> cases, const s
         }
         seen[found->second] = true;
     }
-    for (std::size_t i = 0; i < cases.size(); ++i) {
+    for (std::size_t i = 0; i < numbers.size(); ++i) {
         if (!seen[i]) {
             outcomes[i].result = outcome::kind::other_error;
             outcomes[i].message = "NumPy printed nothing for this case";
         }
     }
     return outcomes;
+}
+
+std::vector<outcome> evaluate_in_numpy(std::span<const test_case> cases, const std::filesystem::path& directory,
+                                       const std::string& script_name, const std::string& python) {
+    std::vector<int> numbers;
+    for (const test_case& c : cases) numbers.push_back(c.number);
+    const python_module rules[] = {{rules_module_name, rules_module_source()}};
+    return run_numpy_script(rules, batch_script(cases), numbers, directory, script_name, python);
 }
 
 }  // namespace loom::differential

@@ -276,29 +276,6 @@ std::string python_literal(T value) {
     }
 }
 
-std::string python_shape(const shape_type& shape) {
-    std::string text = "(";
-    for (index_t size : shape) text += std::to_string(size) + ", ";
-    if (shape.size() > 1) text.resize(text.size() - 2);
-    else if (shape.size() == 1) text.pop_back();
-    return text + ")";
-}
-
-std::string python_tensor(const any_tensor& t) {
-    return std::visit(
-        [](const auto& x) {
-            using T = typename std::remove_cvref_t<decltype(x)>::value_type;
-            std::string text = std::string("tensor('") + name_of(dtype_v<T>) + "', " + python_shape(x.shape()) + ", [";
-            bool first = true;
-            for (const T value : x) {
-                text += (first ? "" : ", ") + python_literal(value);
-                first = false;
-            }
-            return text + "])";
-        },
-        t);
-}
-
 std::string python_scalar(const any_tensor& scalar) {
     return std::visit(
         [](const auto& x) {
@@ -332,6 +309,29 @@ std::string case_function(const test_case& c) {
 }
 
 }  // namespace
+
+std::string python_shape(const shape_type& shape) {
+    std::string text = "(";
+    for (index_t size : shape) text += std::to_string(size) + ", ";
+    if (shape.size() > 1) text.resize(text.size() - 2);
+    else if (shape.size() == 1) text.pop_back();
+    return text + ")";
+}
+
+std::string python_tensor(const any_tensor& t) {
+    return std::visit(
+        [](const auto& x) {
+            using T = typename std::remove_cvref_t<decltype(x)>::value_type;
+            std::string text = std::string("tensor('") + name_of(dtype_v<T>) + "', " + python_shape(x.shape()) + ", [";
+            bool first = true;
+            for (const T value : x) {
+                text += (first ? "" : ", ") + python_literal(value);
+                first = false;
+            }
+            return text + "])";
+        },
+        t);
+}
 
 const char* rules_module_source() { return rules_source; }
 

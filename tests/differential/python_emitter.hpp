@@ -17,6 +17,12 @@ inline constexpr const char* rules_module_name = "loom_numpy_rules";
 /// deviations from NumPy, and the output format the runner reads.
 const char* rules_module_source();
 
+/// A shape as a Python tuple: `()`, `(3,)`, `(2, 3)`.
+std::string python_shape(const shape_type& shape);
+
+/// A tensor as a call of the rules module's `tensor()`, which rebuilds it exactly.
+std::string python_tensor(const any_tensor& t);
+
 /// A script that runs every case and prints, per case, a line
 /// `<number> ok <dtype> <shape> <values...>` or `<number> raise <kind> <message>`.
 std::string batch_script(std::span<const test_case> cases);

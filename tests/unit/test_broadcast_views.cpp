@@ -130,6 +130,14 @@ TEST(BroadcastView, NewaxisAndSizeOneDimensionsStayWritable) {
     EXPECT_EQ(elements_of(row), (std::vector<float>{5, 5, 5}));
 }
 
+TEST(BroadcastView, AnEmptyBroadcastViewHasNothingToShareAndIsWritable) {
+    tensor<float> column({3, 1});
+    auto empty = column.broadcast_to({0, 3, 4});
+    EXPECT_EQ(empty.strides(), (strides_type{0, 1, 0}));
+    EXPECT_TRUE(empty.is_writable());
+    EXPECT_NO_THROW(empty = 1.f);
+}
+
 // ---- expand (PyTorch) ----
 
 TEST(Expand, MinusOneKeepsTheSize) {
@@ -181,6 +189,15 @@ TEST(BroadcastBidirectional, IsAZeroCopyViewWithTheValuesOfXTimesOnes) {
         for (float value : {1.f, 2.f, 3.f}) expected.insert(expected.end(), 6, value);
     }
     EXPECT_EQ(elements_of(b), expected);
+}
+
+TEST(BroadcastBidirectional, MemberIsTheFreeFunction) {
+    tensor<float> x{{1}, {2}, {3}};
+    const auto b = x.broadcast_bidirectional({2, 1, 6});
+    EXPECT_EQ(b.shape(), (shape_type{2, 3, 6}));
+    EXPECT_EQ(b.strides(), (strides_type{0, 1, 0}));
+    const auto owning = tensor<float>{1, 2}.broadcast_bidirectional({3, 1});
+    EXPECT_NE(owning.owner(), nullptr);
 }
 
 TEST(BroadcastBidirectional, IncompatibleShapesThrow) {

@@ -19,6 +19,7 @@ namespace {
 
 using loom::all;
 using loom::ellipsis;
+using loom::index_list;
 using loom::index_t;
 using loom::newaxis;
 using loom::none;
@@ -302,6 +303,70 @@ TEST(IndexingComposition, IndexingAnEmptyDimensionIsOutOfRange) {
     const auto empty = a(range(2, none), all, all);
     EXPECT_EQ(empty.shape(), (shape_type{0, 3, 4}));
     EXPECT_THROW(empty(0, all), std::out_of_range);
+}
+
+// ---- An index built at run time ----
+
+TEST(IndexingRunTimeList, SelectsWhatTheSameArgumentsSelectAtTheCallSite) {
+    const tensor<int> a = a_2x3x4();
+    index_list items;
+    items.push_back(1);
+    items.push_back(range(none, none, -1));
+    items.push_back(newaxis);
+    items.push_back(range(0, 4, 2));
+    const auto v = a(items);
+    const auto expected = a(1, range(none, none, -1), newaxis, range(0, 4, 2));
+    EXPECT_EQ(v.shape(), expected.shape());
+    EXPECT_EQ(v.strides(), expected.strides());
+    EXPECT_EQ(v.data(), expected.data());
+    // NumPy: a[1, ::-1, None, 0:4:2] -> shape (3, 1, 2), [20, 22, 16, 18, 12, 14]
+    EXPECT_EQ(elements_of(v), (std::vector<int>{20, 22, 16, 18, 12, 14}));
+}
+
+TEST(IndexingRunTimeList, AllIntegersGiveARankZeroViewThatWrites) {
+    tensor<int> a = a_2x3x4();
+    auto v = a(index_list{1, -1, 2});
+    EXPECT_EQ(v.ndim(), 0u);
+    EXPECT_EQ(v.data(), &a.at(1, 2, 2));
+    v = -5;
+    EXPECT_EQ(a.at(1, 2, 2), -5);
+}
+
+TEST(IndexingRunTimeList, EmptyListIsTheWholeTensor) {
+    const tensor<int> a = a_2x3x4();
+    const auto v = a(index_list{});
+    EXPECT_EQ(v.shape(), a.shape());
+    EXPECT_EQ(v.data(), a.data());
+}
+
+TEST(IndexingRunTimeList, EllipsisAndViewsOfViews) {
+    const tensor<int> a = a_2x3x4();
+    // NumPy: a[..., 1][::2] -> shape (1, 3), [1, 5, 9]
+    const auto v = a(index_list{ellipsis, 1})(index_list{range(none, none, 2)});
+    EXPECT_EQ(v.shape(), (shape_type{1, 3}));
+    EXPECT_EQ(elements_of(v), (std::vector<int>{1, 5, 9}));
+}
+
+TEST(IndexingRunTimeList, TwoEllipsesAreRefusedWithTheShape) {
+    const tensor<int> a = a_2x3x4();
+    // NumPy: a[..., 0, ...] -> IndexError: an index can only have a single ellipsis ('...')
+    const index_list items{ellipsis, 0, ellipsis};
+    EXPECT_THROW(a(items), std::invalid_argument);
+    EXPECT_THAT(message_of([&] { a(items); }),
+                HasSubstr("an index may hold at most one ellipsis, but 2 were given for shape [2, 3, 4]"));
+}
+
+TEST(IndexingRunTimeList, ErrorsAreTheCallSiteErrors) {
+    const tensor<int> a = a_2x3x4();
+    EXPECT_EQ(message_of([&] { a(index_list{0, 3}); }), message_of([&] { a(0, 3, all); }));
+    EXPECT_EQ(message_of([&] { a(index_list{0, 0, 0, 0}); }), message_of([&] { a(0, 0, 0, all); }));
+    EXPECT_EQ(message_of([&] { a(index_list{range(0, 2, 0)}); }), message_of([&] { a(range(0, 2, 0)); }));
+}
+
+TEST(IndexingRunTimeList, ViewOfATemporaryOwnsIt) {
+    const auto v = iota_tensor<int>({4})(index_list{range(1, none)});
+    EXPECT_NE(v.owner(), nullptr);
+    EXPECT_EQ(elements_of(v), (std::vector<int>{1, 2, 3}));
 }
 
 }  // namespace

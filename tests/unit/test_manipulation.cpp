@@ -306,6 +306,16 @@ TEST(Squeeze, AxisOutOfRangeNamesTheShape) {
     EXPECT_THAT(message_of([&] { b.squeeze(5); }), HasSubstr("5 is out of range for shape [1, 2, 1, 3, 1]"));
 }
 
+TEST(Squeeze, RankZeroTakesAxisZeroOrMinusOne) {
+    const tensor<int> scalar(shape_type{}, 7);
+    // NumPy: np.squeeze(np.array(7), 0) and np.squeeze(np.array(7), -1) -> array(7), a view
+    EXPECT_EQ(scalar.squeeze(0).shape(), shape_type{});
+    EXPECT_EQ(scalar.squeeze(-1).data(), scalar.data());
+    // NumPy: np.squeeze(np.array(7), 1) -> AxisError: axis 1 is out of bounds for array of dimension 0
+    EXPECT_THROW(scalar.squeeze(1), std::out_of_range);
+    EXPECT_THROW(scalar.squeeze(-2), std::out_of_range);
+}
+
 // ---- permute / transpose / swapaxes / moveaxis ----
 
 TEST(Transpose, ReversesTheDimensionsAsAView) {

@@ -203,10 +203,12 @@ auto squeeze(X&& x) {
     return detail::with_layout(v, 0, std::move(shape), std::move(strides));
 }
 
-/// `x` without dimension `dim`, which must have size 1.
+/// `x` without dimension `dim`, which must have size 1. A rank-0 `x` takes
+/// dim 0 or -1 and is returned as it is, as NumPy and PyTorch do.
 template <expression X>
 auto squeeze(X&& x, index_t dim) {
     auto v = view_of(std::forward<X>(x));
+    if (v.ndim() == 0 && (dim == 0 || dim == -1)) return v;
     const std::size_t axis = resolve_axis(dim, v.shape(), "squeeze dimension");
     if (v.shape()[axis] != 1) {
         throw std::invalid_argument("cannot squeeze dimension " + std::to_string(dim) + " of shape " +

@@ -46,6 +46,7 @@ template <expression X> auto diagonal(X&& x, index_t offset = 0, index_t axis1 =
 template <expression X> auto broadcast_to(X&& x, const shape_type& shape);
 template <expression X> auto broadcast_to(X&& x, const shape_type& shape, const broadcast_spec& spec);
 template <expression X> auto expand(X&& x, const std::vector<index_t>& sizes);
+template <expression X> auto broadcast_bidirectional(X&& x, const shape_type& target);
 
 #define LOOM_SHAPE_MEMBER(name, parameters, ...)                                                         \
     auto name parameters & { return loom::name(derived() __VA_OPT__(, ) __VA_ARGS__); }                  \
@@ -72,6 +73,7 @@ public:
     LOOM_SHAPE_MEMBER(broadcast_to, (const shape_type& shape), shape)
     LOOM_SHAPE_MEMBER(broadcast_to, (const shape_type& shape, const broadcast_spec& spec), shape, spec)
     LOOM_SHAPE_MEMBER(expand, (const std::vector<index_t>& sizes), sizes)
+    LOOM_SHAPE_MEMBER(broadcast_bidirectional, (const shape_type& target), target)
 
     /// A contiguous rank-1 copy.
     auto flatten() const { return loom::flatten(derived()); }

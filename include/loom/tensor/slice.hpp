@@ -1,6 +1,7 @@
 #pragma once
 // The arguments of NumPy-style indexing, `t(1, range(1, 5, 2), all, newaxis,
-// ellipsis, -1)`, and Python's rules for them.
+// ellipsis, -1)`, the same arguments as a list built at run time
+// (`index_list`), and Python's rules for them.
 
 #include <algorithm>
 #include <concepts>
@@ -9,6 +10,8 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <variant>
+#include <vector>
 
 #include "loom/core/shape.hpp"
 
@@ -46,6 +49,12 @@ concept index_argument = std::integral<std::remove_cvref_t<A>> || std::same_as<s
                          std::same_as<std::remove_cvref_t<A>, all_t> ||
                          std::same_as<std::remove_cvref_t<A>, newaxis_t> ||
                          std::same_as<std::remove_cvref_t<A>, ellipsis_t>;
+
+/// One indexing argument chosen at run time.
+using index_item = std::variant<index_t, range, all_t, newaxis_t, ellipsis_t>;
+
+/// An index built at run time, NumPy's `t[tuple(items)]`: `t(index_list{1, range(0, 2), ellipsis})`.
+using index_list = std::vector<index_item>;
 
 /// A range resolved against a dimension of `size`: the first index, the step
 /// and the number of elements (Python's PySlice_AdjustIndices).

@@ -183,6 +183,12 @@ public:
         else return std::move(*this).view()(args...);
     }
 
+    /// The view that an index built at run time selects (`index_list`), as
+    /// NumPy's `t[tuple(items)]`; a rank-0 view when every dimension gets an integer.
+    tensor_view<T> operator()(const index_list& items) & { return view()(items); }
+    tensor_view<const T> operator()(const index_list& items) const& { return view()(items); }
+    tensor_view<T> operator()(const index_list& items) && { return std::move(*this).view()(items); }
+
     /// Element access, always checked.
     template <std::integral... Indices>
     T& at(Indices... indices) {

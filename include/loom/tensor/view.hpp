@@ -133,13 +133,13 @@ public:
 
     template <index_argument... Args>
     decltype(auto) operator()(const Args&... args) const {
-        if constexpr ((std::integral<Args> && ...)) {
-            return at(args...);
-        } else {
-            strided_layout l = select(shape_, strides_, args...);
-            return tensor_view(data_ + l.offset, std::move(l.shape), std::move(l.strides), owner_);
-        }
+        if constexpr ((std::integral<Args> && ...)) return at(args...);
+        else return selected(select(shape_, strides_, args...));
     }
+
+    /// The sub-view that an index built at run time selects; a rank-0 view
+    /// when every dimension gets an integer.
+    tensor_view operator()(const index_list& items) const { return selected(select(shape_, strides_, items)); }
 
     template <std::integral... Indices>
     T& at(Indices... indices) const {
@@ -161,6 +161,10 @@ public:
     }
 
 private:
+    tensor_view selected(strided_layout l) const {
+        return tensor_view(data_ + l.offset, std::move(l.shape), std::move(l.strides), owner_);
+    }
+
     template <class E>
     tensor_view& assign(const E& value) {
         check_writable();

@@ -1,0 +1,43 @@
+#include "run_settings.hpp"
+
+#include <stdlib.h>  // mkdtemp
+
+#include <cerrno>
+#include <cstdlib>
+#include <stdexcept>
+
+#define LOOM_DIFFERENTIAL_TEXT(x) LOOM_DIFFERENTIAL_TEXT_IMPL(x)
+#define LOOM_DIFFERENTIAL_TEXT_IMPL(x) #x
+
+namespace loom::differential {
+
+std::string numpy_python() {
+#ifdef LOOM_NUMPY_PYTHON
+    // The definition may be a string literal or a bare path.
+    std::string text = LOOM_DIFFERENTIAL_TEXT(LOOM_NUMPY_PYTHON);
+    if (text.size() >= 2 && text.front() == '"') text = text.substr(1, text.size() - 2);
+    return text;
+#else
+    return "/usr/bin/python3";
+#endif
+}
+
+std::uint64_t environment_number(const char* name, std::uint64_t fallback) {
+    const char* text = std::getenv(name);
+    if (text == nullptr || *text == '\0') return fallback;
+    char* end = nullptr;
+    errno = 0;
+    const unsigned long long value = std::strtoull(text, &end, 10);
+    if (*end != '\0' || errno != 0) {
+        throw std::invalid_argument(std::string(name) + "='" + text + "' is not a non-negative integer");
+    }
+    return value;
+}
+
+std::filesystem::path make_scratch_directory() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "loom-differential-XXXXXX").string();
+    if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("cannot create a directory like " + pattern);
+    return pattern;
+}
+
+}  // namespace loom::differential
