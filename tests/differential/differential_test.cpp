@@ -10,7 +10,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -32,20 +31,14 @@ namespace loom::differential {
 namespace {
 
 constexpr std::uint64_t default_case_count = 2400;
-constexpr std::size_t batch_size = 1200;  // cases per Python process
 constexpr int printed_failure_limit = 20;
 
 /// Every case with both outcomes, computed once for the whole suite.
-struct differential_run {
-    std::uint64_t seed = default_seed;
+struct differential_run : run_record {
     std::vector<test_case> cases;
     std::vector<outcome> loom;          ///< fused when the case is
     std::vector<outcome> node_by_node;  ///< for fused cases only
     std::vector<outcome> numpy;
-    std::filesystem::path directory;
-    std::string failure;  ///< why the run could not complete
-    int mismatches = 0;
-    double seconds = 0;
 
     void execute() {
         const auto start = std::chrono::steady_clock::now();
@@ -58,15 +51,9 @@ struct differential_run {
             node_by_node.push_back(cases.back().fused_pattern >= 0 ? evaluate_node_by_node(cases.back()) : outcome{});
         }
         directory = make_scratch_directory();
-        const std::string python = numpy_python();
-        for (std::size_t first = 0; first < cases.size(); first += batch_size) {
-            const std::span<const test_case> batch =
-                std::span<const test_case>(cases).subspan(first, std::min(batch_size, cases.size() - first));
-            std::vector<outcome> outcomes =
-                evaluate_in_numpy(batch, directory, "batch_" + std::to_string(first / batch_size) + ".py", python);
-            numpy.insert(numpy.end(), std::make_move_iterator(outcomes.begin()),
-                         std::make_move_iterator(outcomes.end()));
-        }
+        const python_module modules[] = {{rules_module_name, rules_module_source()}};
+        numpy = run_numpy_in_batches(std::span<const test_case>(cases), batch_script, modules, directory, "batch",
+                                     numpy_python());
         seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     }
 
@@ -92,15 +79,9 @@ protected:
     }
 
     static void TearDownTestSuite() {
-        std::printf("differential: %zu cases (%zu fused, %zu broadcast errors), %d mismatches; seed %llu, %.1f s\n",
-                    run_->cases.size(), run_->fused_count(), run_->broadcast_error_count(), run_->mismatches,
-                    static_cast<unsigned long long>(run_->seed), run_->seconds);
-        if (run_->directory.empty()) return;
-        if (run_->mismatches == 0 && run_->failure.empty()) {
-            std::filesystem::remove_all(run_->directory);
-        } else {
-            std::printf("differential: the scripts and %s.py are in %s\n", rules_module_name, run_->directory.c_str());
-        }
+        run_->finish("differential: " + std::to_string(run_->cases.size()) + " cases (" +
+                     std::to_string(run_->fused_count()) + " fused, " + std::to_string(run_->broadcast_error_count()) +
+                     " broadcast errors)");
     }
 
     void SetUp() override { ASSERT_TRUE(run_->failure.empty()) << run_->failure; }

@@ -8,7 +8,6 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "python_emitter.hpp"
 
 namespace loom::differential {
 
@@ -146,14 +145,6 @@ std::vector<outcome> run_numpy_script(std::span<const python_module> modules, co
         }
     }
     return outcomes;
-}
-
-std::vector<outcome> evaluate_in_numpy(std::span<const test_case> cases, const std::filesystem::path& directory,
-                                       const std::string& script_name, const std::string& python) {
-    std::vector<int> numbers;
-    for (const test_case& c : cases) numbers.push_back(c.number);
-    const python_module rules[] = {{rules_module_name, rules_module_source()}};
-    return run_numpy_script(rules, batch_script(cases), numbers, directory, script_name, python);
 }
 
 }  // namespace loom::differential

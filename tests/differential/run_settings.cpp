@@ -3,6 +3,7 @@
 #include <stdlib.h>  // mkdtemp
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
 
@@ -38,6 +39,17 @@ std::filesystem::path make_scratch_directory() {
     std::string pattern = (std::filesystem::temp_directory_path() / "loom-differential-XXXXXX").string();
     if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("cannot create a directory like " + pattern);
     return pattern;
+}
+
+void run_record::finish(const std::string& summary) const {
+    std::printf("%s, %d mismatches; seed %llu, %.1f s\n", summary.c_str(), mismatches,
+                static_cast<unsigned long long>(seed), seconds);
+    if (directory.empty()) return;
+    if (mismatches == 0 && failure.empty()) {
+        std::filesystem::remove_all(directory);
+    } else {
+        std::printf("the scripts that ran NumPy are in %s\n", directory.c_str());
+    }
 }
 
 }  // namespace loom::differential

@@ -1,6 +1,7 @@
 #pragma once
-// What a differential run needs from its environment: the Python that has
-// NumPy, the seed and case count the user chose, and a scratch directory.
+// What a differential run needs from its environment (the Python that has
+// NumPy, the seed and case count the user chose, a scratch directory) and
+// what every suite keeps of its run.
 
 #include <cstdint>
 #include <filesystem>
@@ -20,5 +21,18 @@ std::uint64_t environment_number(const char* name, std::uint64_t fallback);
 
 /// A new directory under the system's temporary directory.
 std::filesystem::path make_scratch_directory();
+
+/// What every suite keeps of its run, besides its cases and outcomes.
+struct run_record {
+    std::uint64_t seed = default_seed;
+    std::filesystem::path directory;  ///< the scripts written for NumPy
+    std::string failure;              ///< why the run could not complete
+    int mismatches = 0;
+    double seconds = 0;
+
+    /// Prints `summary` and the seed and time; removes the scripts of a run
+    /// that found nothing, and says where they are otherwise.
+    void finish(const std::string& summary) const;
+};
 
 }  // namespace loom::differential

@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -29,21 +28,15 @@ namespace loom::differential {
 namespace {
 
 constexpr std::uint64_t default_view_case_count = 2400;
-constexpr std::size_t batch_size = 1200;  // cases per Python process
 constexpr int printed_failure_limit = 20;
 
 bool failed(const outcome& o) { return o.result != outcome::kind::value; }
 
 /// Every view case with both outcomes, computed once for the whole suite.
-struct view_run {
-    std::uint64_t seed = default_seed;
+struct view_run : run_record {
     std::vector<view_case> cases;
     std::vector<view_outcome> loom;
     std::vector<outcome> numpy;
-    std::filesystem::path directory;
-    std::string failure;  ///< why the run could not complete
-    int mismatches = 0;
-    double seconds = 0;
 
     void execute() {
         const auto start = std::chrono::steady_clock::now();
@@ -57,17 +50,8 @@ struct view_run {
         directory = make_scratch_directory();
         const python_module modules[] = {{rules_module_name, rules_module_source()},
                                          {views_module_name, views_module_source()}};
-        for (std::size_t first = 0; first < cases.size(); first += batch_size) {
-            const std::span<const view_case> batch =
-                std::span<const view_case>(cases).subspan(first, std::min(batch_size, cases.size() - first));
-            std::vector<int> numbers;
-            for (const view_case& c : batch) numbers.push_back(c.number);
-            std::vector<outcome> outcomes =
-                run_numpy_script(modules, view_batch_script(batch), numbers, directory,
-                                 "views_" + std::to_string(first / batch_size) + ".py", numpy_python());
-            numpy.insert(numpy.end(), std::make_move_iterator(outcomes.begin()),
-                         std::make_move_iterator(outcomes.end()));
-        }
+        numpy = run_numpy_in_batches(std::span<const view_case>(cases), view_batch_script, modules, directory,
+                                     "views", numpy_python());
         seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     }
 
@@ -96,18 +80,10 @@ protected:
     }
 
     static void TearDownTestSuite() {
-        std::printf(
-            "differential views: %zu cases (%zu refused, %zu assignments, %zu of them from the same tensor), "
-            "%d mismatches; seed %llu, %.1f s\n",
-            run_->cases.size(), run_->count(refused), run_->count(written), run_->count(written_from_itself),
-            run_->mismatches, static_cast<unsigned long long>(run_->seed), run_->seconds);
-        if (run_->directory.empty()) return;
-        if (run_->mismatches == 0 && run_->failure.empty()) {
-            std::filesystem::remove_all(run_->directory);
-        } else {
-            std::printf("differential views: the scripts and %s.py are in %s\n", views_module_name,
-                        run_->directory.c_str());
-        }
+        run_->finish("differential views: " + std::to_string(run_->cases.size()) + " cases (" +
+                     std::to_string(run_->count(refused)) + " refused, " + std::to_string(run_->count(written)) +
+                     " assignments, " + std::to_string(run_->count(written_from_itself)) +
+                     " of them from the same tensor)");
     }
 
     void SetUp() override { ASSERT_TRUE(run_->failure.empty()) << run_->failure; }

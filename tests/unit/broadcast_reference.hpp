@@ -7,6 +7,7 @@
 #include <numeric>
 #include <vector>
 
+#include "element_values.hpp"
 #include "loom/loom.hpp"
 
 namespace loom::testing {
@@ -21,12 +22,6 @@ tensor<T> iota_tensor(const shape_type& shape, T start = T(0), T step = T(1)) {
         value = T(value + step);
     }
     return result;
-}
-
-/// The elements of a tensor in row-major order.
-template <class T>
-std::vector<T> values_of(const tensor<T>& t) {
-    return std::vector<T>(t.begin(), t.end());
 }
 
 /// The element of `operand` that NumPy's rule pairs with element `flat`

@@ -27,7 +27,7 @@ using loom::broadcast_error;
 using loom::index_t;
 using loom::shape_type;
 using loom::tensor;
-using loom::testing::values_of;
+using loom::testing::elements_of;
 
 /// A tensor's shape, buffer address and bytes, to check that a failed
 /// operation left it exactly as it was.
@@ -67,7 +67,7 @@ TEST(Assign, ExpressionGivesTheTensorItsShape) {
     const tensor<int> column{{1}, {2}}, row{10, 20};
     t = column + row;
     EXPECT_EQ(t.shape(), (shape_type{2, 2}));
-    EXPECT_EQ(values_of(t), (std::vector<int>{11, 21, 12, 22}));
+    EXPECT_EQ(elements_of(t), (std::vector<int>{11, 21, 12, 22}));
 }
 
 TEST(Assign, ExpressionOfTheSameShapeReusesTheBuffer) {
@@ -76,7 +76,7 @@ TEST(Assign, ExpressionOfTheSameShapeReusesTheBuffer) {
     const tensor<int> a{10, 20, 30};
     t = a * 2;
     EXPECT_EQ(t.data(), buffer);
-    EXPECT_EQ(values_of(t), (std::vector<int>{20, 40, 60}));
+    EXPECT_EQ(elements_of(t), (std::vector<int>{20, 40, 60}));
 }
 
 TEST(Assign, Rank0TensorTakesAnyShape) {
@@ -98,7 +98,7 @@ TEST(Assign, TensorOfAnotherElementTypeConverts) {
     tensor<double> t({2});
     const tensor<int> a{1, 2, 3};
     t = a;
-    EXPECT_EQ(values_of(t), (std::vector<double>{1, 2, 3}));
+    EXPECT_EQ(elements_of(t), (std::vector<double>{1, 2, 3}));
 }
 
 TEST(Assign, SelfAssignmentChangesNothing) {
@@ -106,13 +106,13 @@ TEST(Assign, SelfAssignmentChangesNothing) {
     const int* buffer = t.data();
     t = std::as_const(t);
     EXPECT_EQ(t.data(), buffer);
-    EXPECT_EQ(values_of(t), (std::vector<int>{1, 2, 3}));
+    EXPECT_EQ(elements_of(t), (std::vector<int>{1, 2, 3}));
 }
 
 TEST(Assign, DestinationMayAppearInTheExpression) {
     tensor<int> t{1, 2, 3};
     t = t * t + t;
-    EXPECT_EQ(values_of(t), (std::vector<int>{2, 6, 12}));
+    EXPECT_EQ(elements_of(t), (std::vector<int>{2, 6, 12}));
 }
 
 TEST(Assign, DestinationMayAppearInAnExpressionThatGrowsIt) {
@@ -120,7 +120,7 @@ TEST(Assign, DestinationMayAppearInAnExpressionThatGrowsIt) {
     const tensor<int> column{{10}, {20}};
     t = t + column;
     EXPECT_EQ(t.shape(), (shape_type{2, 3}));
-    EXPECT_EQ(values_of(t), (std::vector<int>{11, 12, 13, 21, 22, 23}));
+    EXPECT_EQ(elements_of(t), (std::vector<int>{11, 12, 13, 21, 22, 23}));
 }
 
 // ---- t = scalar ----
@@ -131,7 +131,7 @@ TEST(AssignScalar, FillsAndKeepsTheShape) {
     t = 3;
     EXPECT_EQ(t.shape(), (shape_type{2, 3}));
     EXPECT_EQ(t.data(), buffer);
-    EXPECT_EQ(values_of(t), std::vector<int>(6, 3));
+    EXPECT_EQ(elements_of(t), std::vector<int>(6, 3));
 }
 
 TEST(AssignScalar, Rank0StaysRank0) {
@@ -150,7 +150,7 @@ TEST(AssignScalar, ZeroSizedStaysEmpty) {
 TEST(AssignScalar, LowerCategoryScalarConverts) {
     tensor<float> t({2});
     t = 3;
-    EXPECT_EQ(values_of(t), (std::vector<float>{3.f, 3.f}));
+    EXPECT_EQ(elements_of(t), (std::vector<float>{3.f, 3.f}));
 }
 
 TEST(AssignScalar, IntegerThatDoesNotFitThrowsAndChangesNothing) {
@@ -174,25 +174,25 @@ TEST(CompoundAssign, EveryOperator) {
     tensor<int> t{12, 10, -7};
     const tensor<int> x{5, 3, 2};
     t += x;
-    EXPECT_EQ(values_of(t), (std::vector<int>{17, 13, -5}));
+    EXPECT_EQ(elements_of(t), (std::vector<int>{17, 13, -5}));
     t -= x;
-    EXPECT_EQ(values_of(t), (std::vector<int>{12, 10, -7}));
+    EXPECT_EQ(elements_of(t), (std::vector<int>{12, 10, -7}));
     t *= x;
-    EXPECT_EQ(values_of(t), (std::vector<int>{60, 30, -14}));
+    EXPECT_EQ(elements_of(t), (std::vector<int>{60, 30, -14}));
     t %= 7;
-    EXPECT_EQ(values_of(t), (std::vector<int>{4, 2, 0}));
+    EXPECT_EQ(elements_of(t), (std::vector<int>{4, 2, 0}));
     t |= 8;
-    EXPECT_EQ(values_of(t), (std::vector<int>{12, 10, 8}));
+    EXPECT_EQ(elements_of(t), (std::vector<int>{12, 10, 8}));
     t &= tensor<int>{10, 10, 10};
-    EXPECT_EQ(values_of(t), (std::vector<int>{8, 10, 8}));
+    EXPECT_EQ(elements_of(t), (std::vector<int>{8, 10, 8}));
     t ^= 1;
-    EXPECT_EQ(values_of(t), (std::vector<int>{9, 11, 9}));
+    EXPECT_EQ(elements_of(t), (std::vector<int>{9, 11, 9}));
 }
 
 TEST(CompoundAssign, DivideIntoAFloatingTensor) {
     tensor<double> t{1, 3};
     t /= tensor<int>{2, 2};
-    EXPECT_EQ(values_of(t), (std::vector<double>{0.5, 1.5}));
+    EXPECT_EQ(elements_of(t), (std::vector<double>{0.5, 1.5}));
 }
 
 TEST(CompoundAssign, ReturnsTheDestination) {
@@ -205,24 +205,24 @@ TEST(CompoundAssign, OperandBroadcastsToTheDestination) {
     tensor<int> t({2, 3}, 1);
     const tensor<int> row{1, 2, 3};
     t += row;
-    EXPECT_EQ(values_of(t), (std::vector<int>{2, 3, 4, 2, 3, 4}));
+    EXPECT_EQ(elements_of(t), (std::vector<int>{2, 3, 4, 2, 3, 4}));
     t *= tensor<int>{{10}, {100}};
-    EXPECT_EQ(values_of(t), (std::vector<int>{20, 30, 40, 200, 300, 400}));
+    EXPECT_EQ(elements_of(t), (std::vector<int>{20, 30, 40, 200, 300, 400}));
 }
 
 TEST(CompoundAssign, ExpressionOperand) {
     tensor<float> t{1, 2};
     const tensor<float> a{1, 2}, b{3, 4};
     t += a * b - 1;
-    EXPECT_EQ(values_of(t), (std::vector<float>{3, 9}));
+    EXPECT_EQ(elements_of(t), (std::vector<float>{3, 9}));
 }
 
 TEST(CompoundAssign, DestinationAsItsOwnOperand) {
     tensor<int> t{1, 2, 3};
     t *= t;
-    EXPECT_EQ(values_of(t), (std::vector<int>{1, 4, 9}));
+    EXPECT_EQ(elements_of(t), (std::vector<int>{1, 4, 9}));
     t += t * 2;
-    EXPECT_EQ(values_of(t), (std::vector<int>{3, 12, 27}));
+    EXPECT_EQ(elements_of(t), (std::vector<int>{3, 12, 27}));
 }
 
 TEST(CompoundAssign, KeepsTheDestinationsTypeAndWraps) {
@@ -368,11 +368,11 @@ TEST(CategoryRefusal, AstypeMakesTheAssignmentExplicit) {
 
     const tensor<float> a{1.25f, -2.75f}, b{1.5f, 0.5f};
     tensor<int> t = loom::astype<int>(a + b);
-    EXPECT_EQ(values_of(t), (std::vector<int>{2, -2}));
+    EXPECT_EQ(elements_of(t), (std::vector<int>{2, -2}));
     t = loom::astype<int>(a * b);
-    EXPECT_EQ(values_of(t), (std::vector<int>{1, -1}));
+    EXPECT_EQ(elements_of(t), (std::vector<int>{1, -1}));
     t += loom::astype<int>(b * 4);
-    EXPECT_EQ(values_of(t), (std::vector<int>{7, 1}));
+    EXPECT_EQ(elements_of(t), (std::vector<int>{7, 1}));
 }
 
 }  // namespace

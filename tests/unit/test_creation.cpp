@@ -12,27 +12,16 @@
 #include <string>
 #include <vector>
 
+#include "element_values.hpp"
+#include "error_text.hpp"
 #include "loom/loom.hpp"
 
 namespace {
 
 using loom::index_t;
 using loom::shape_type;
-
-template <class T>
-std::vector<T> values(const loom::tensor<T>& t) {
-    return std::vector<T>(t.begin(), t.end());
-}
-
-template <class F>
-std::string message_of(F&& f) {
-    try {
-        f();
-    } catch (const std::exception& e) {
-        return e.what();
-    }
-    return "";
-}
+using loom::testing::elements_of;
+using loom::testing::message_of;
 
 // --- zeros, ones, full, empty -------------------------------------------------
 
@@ -40,7 +29,7 @@ TEST(Zeros, HasTheShapeAndTypeAskedFor) {
     const auto t = loom::zeros<float>({2, 3});
     static_assert(std::same_as<decltype(t), const loom::tensor<float>>);
     EXPECT_EQ(t.shape(), (shape_type{2, 3}));
-    EXPECT_EQ(values(t), std::vector<float>(6, 0.0f));
+    EXPECT_EQ(elements_of(t), std::vector<float>(6, 0.0f));
 }
 
 TEST(Zeros, DefaultsToFloat64LikeNumPy) {
@@ -74,21 +63,21 @@ TEST(Zeros, ElementCountOverflowThrowsLengthError) {
 }
 
 TEST(Ones, FillsWithOne) {
-    EXPECT_EQ(values(loom::ones<std::int16_t>({2, 2})), std::vector<std::int16_t>(4, 1));
-    EXPECT_EQ(values(loom::ones<bool>({3})), std::vector<bool>(3, true));
+    EXPECT_EQ(elements_of(loom::ones<std::int16_t>({2, 2})), std::vector<std::int16_t>(4, 1));
+    EXPECT_EQ(elements_of(loom::ones<bool>({3})), std::vector<bool>(3, true));
 }
 
 TEST(Full, FillsWithTheValue) {
     const auto t = loom::full<float>({2, 2}, 2.5);
     EXPECT_EQ(t.shape(), (shape_type{2, 2}));
-    EXPECT_EQ(values(t), std::vector<float>(4, 2.5f));
+    EXPECT_EQ(elements_of(t), std::vector<float>(4, 2.5f));
 }
 
 TEST(Full, TakesTheValuesTypeWhenNoneIsGiven) {
     static_assert(std::same_as<decltype(loom::full({2}, 7)), loom::tensor<int>>);
     static_assert(std::same_as<decltype(loom::full({2}, 7.0)), loom::tensor<double>>);
     static_assert(std::same_as<decltype(loom::full({2}, true)), loom::tensor<bool>>);
-    EXPECT_EQ(values(loom::full({3}, 7)), std::vector<int>(3, 7));
+    EXPECT_EQ(elements_of(loom::full({3}, 7)), std::vector<int>(3, 7));
 }
 
 TEST(Full, ValueThatDoesNotFitThrowsOutOfRange) {
@@ -127,14 +116,14 @@ TEST(Like, TakesShapeAndTypeOfAnExpression) {
     const auto z = loom::zeros_like(a + b);  // any expression, not only a tensor
     static_assert(std::same_as<decltype(z), const loom::tensor<float>>);
     EXPECT_EQ(z.shape(), (shape_type{2, 3}));
-    EXPECT_EQ(values(z), std::vector<float>(6, 0.0f));
+    EXPECT_EQ(elements_of(z), std::vector<float>(6, 0.0f));
 }
 
 TEST(Like, TypeMayBeGiven) {
     const loom::tensor<float> a({2, 3});
     const auto o = loom::ones_like<int>(a);
     static_assert(std::same_as<decltype(o), const loom::tensor<int>>);
-    EXPECT_EQ(values(o), std::vector<int>(6, 1));
+    EXPECT_EQ(elements_of(o), std::vector<int>(6, 1));
 }
 
 TEST(Like, FullLikeKeepsTheExpressionsType) {
@@ -142,7 +131,7 @@ TEST(Like, FullLikeKeepsTheExpressionsType) {
     const auto f = loom::full_like(a, 9);
     static_assert(std::same_as<decltype(f), const loom::tensor<int>>);
     EXPECT_EQ(f.shape(), (shape_type{2, 2}));
-    EXPECT_EQ(values(f), std::vector<int>(4, 9));
+    EXPECT_EQ(elements_of(f), std::vector<int>(4, 9));
 }
 
 TEST(Like, EmptyLikeOfAComparisonIsBool) {
@@ -158,7 +147,7 @@ TEST(Like, EmptyLikeOfAComparisonIsBool) {
 TEST(Arange, IntegerArgumentsGiveInt64) {
     const auto t = loom::arange(5);
     static_assert(std::same_as<decltype(t), const loom::tensor<index_t>>);
-    EXPECT_EQ(values(t), (std::vector<index_t>{0, 1, 2, 3, 4}));
+    EXPECT_EQ(elements_of(t), (std::vector<index_t>{0, 1, 2, 3, 4}));
 }
 
 TEST(Arange, FloatingArgumentGivesFloat64) {
@@ -173,22 +162,22 @@ TEST(Arange, TenthsMatchNumPyBitForBit) {
     const std::vector<double> expected{0x0.0p+0, 0x1.999999999999ap-4, 0x1.999999999999ap-3, 0x1.3333333333334p-2,
                                        0x1.999999999999ap-2, 0x1.0000000000000p-1, 0x1.3333333333334p-1,
                                        0x1.6666666666667p-1, 0x1.999999999999ap-1, 0x1.ccccccccccccdp-1};
-    EXPECT_EQ(values(loom::arange(0, 1, 0.1)), expected);
+    EXPECT_EQ(elements_of(loom::arange(0, 1, 0.1)), expected);
 }
 
 TEST(Arange, HalfStepsExcludeTheStop) {
     // np.arange(1, 2.5, 0.5)
-    EXPECT_EQ(values(loom::arange(1, 2.5, 0.5)), (std::vector<double>{1.0, 1.5, 2.0}));
+    EXPECT_EQ(elements_of(loom::arange(1, 2.5, 0.5)), (std::vector<double>{1.0, 1.5, 2.0}));
 }
 
 TEST(Arange, NegativeIntegerStep) {
     // np.arange(10, 0, -3)
-    EXPECT_EQ(values(loom::arange(10, 0, -3)), (std::vector<index_t>{10, 7, 4, 1}));
+    EXPECT_EQ(elements_of(loom::arange(10, 0, -3)), (std::vector<index_t>{10, 7, 4, 1}));
 }
 
 TEST(Arange, FloatingStartWithDefaultStep) {
     // np.arange(0.5, 3)
-    EXPECT_EQ(values(loom::arange(0.5, 3)), (std::vector<double>{0.5, 1.5, 2.5}));
+    EXPECT_EQ(elements_of(loom::arange(0.5, 3)), (std::vector<double>{0.5, 1.5, 2.5}));
 }
 
 TEST(Arange, NegativeFloatingStepAccumulatesAsNumPy) {
@@ -197,23 +186,23 @@ TEST(Arange, NegativeFloatingStepAccumulatesAsNumPy) {
                                        0x1.6666666666667p-1, 0x1.3333333333334p-1, 0x1.0000000000001p-1,
                                        0x1.999999999999cp-2, 0x1.3333333333336p-2, 0x1.99999999999a0p-3,
                                        0x1.99999999999a8p-4};
-    EXPECT_EQ(values(loom::arange(1, 0, -0.1)), expected);
+    EXPECT_EQ(elements_of(loom::arange(1, 0, -0.1)), expected);
 }
 
 TEST(Arange, LengthIsTheCeilingOfTheFloatingQuotient) {
     // np.arange(0, 0.3, 0.1) has 3 elements; np.arange(0.1, 0.4, 0.1) has 4 (0.3 / 0.1 > 3 in doubles)
-    EXPECT_EQ(values(loom::arange(0, 0.3, 0.1)), (std::vector<double>{0x0.0p+0, 0x1.999999999999ap-4,
+    EXPECT_EQ(elements_of(loom::arange(0, 0.3, 0.1)), (std::vector<double>{0x0.0p+0, 0x1.999999999999ap-4,
                                                                       0x1.999999999999ap-3}));
-    EXPECT_EQ(values(loom::arange(0.1, 0.4, 0.1)),
+    EXPECT_EQ(elements_of(loom::arange(0.1, 0.4, 0.1)),
               (std::vector<double>{0x1.999999999999ap-4, 0x1.999999999999ap-3, 0x1.3333333333334p-2,
                                    0x1.999999999999ap-2}));
     // np.arange(0, 5, 1.5)
-    EXPECT_EQ(values(loom::arange(0, 5, 1.5)), (std::vector<double>{0.0, 1.5, 3.0, 4.5}));
+    EXPECT_EQ(elements_of(loom::arange(0, 5, 1.5)), (std::vector<double>{0.0, 1.5, 3.0, 4.5}));
 }
 
 TEST(Arange, QuarterStepsAcrossZero) {
     // np.arange(-1.5, 1.5, 0.25)
-    EXPECT_EQ(values(loom::arange(-1.5, 1.5, 0.25)),
+    EXPECT_EQ(elements_of(loom::arange(-1.5, 1.5, 0.25)),
               (std::vector<double>{-1.5, -1.25, -1.0, -0.75, -0.5, -0.25, 0.0, 0.25, 0.5, 0.75, 1.0, 1.25}));
 }
 
@@ -228,13 +217,13 @@ TEST(Arange, WrongDirectionOrEqualEndsGiveEmpty) {
 TEST(Arange, InfiniteStepGivesStartAloneOrNothing) {
     // np.arange(0, 1, inf) is [0.]; np.arange(0, -1, inf) is empty
     const double inf = std::numeric_limits<double>::infinity();
-    EXPECT_EQ(values(loom::arange(0, 1, inf)), (std::vector<double>{0.0}));
+    EXPECT_EQ(elements_of(loom::arange(0, 1, inf)), (std::vector<double>{0.0}));
     EXPECT_EQ(loom::arange(0, -1, inf).size(), 0);
 }
 
 TEST(Arange, UnderflowingQuotientGivesOneElement) {
     // np.arange(0, 1e-300, 1e308) is [0.]
-    EXPECT_EQ(values(loom::arange(0, 1e-300, 1e308)), (std::vector<double>{0.0}));
+    EXPECT_EQ(elements_of(loom::arange(0, 1e-300, 1e308)), (std::vector<double>{0.0}));
 }
 
 TEST(Arange, Float32AccumulatesInFloat32) {
@@ -242,21 +231,21 @@ TEST(Arange, Float32AccumulatesInFloat32) {
     const std::vector<float> expected{0x0.0p+0f,         0x1.99999ap-4f, 0x1.99999ap-3f, 0x1.333334p-2f,
                                       0x1.99999ap-2f,    0x1.0p-1f,      0x1.333334p-1f, 0x1.666666p-1f,
                                       0x1.99999ap-1f,    0x1.cccccep-1f};
-    EXPECT_EQ(values(loom::arange<float>(0, 1, 0.1)), expected);
+    EXPECT_EQ(elements_of(loom::arange<float>(0, 1, 0.1)), expected);
     // np.arange(0.1, 3, 0.37, dtype=np.float32)
     const std::vector<float> awkward{0x1.99999ap-4f, 0x1.e147aep-2f, 0x1.ae147cp-1f, 0x1.35c290p+0f,
                                      0x1.947ae2p+0f, 0x1.f33334p+0f, 0x1.28f5c2p+1f, 0x1.5851ecp+1f};
-    EXPECT_EQ(values(loom::arange<float>(0.1, 3, 0.37)), awkward);
+    EXPECT_EQ(elements_of(loom::arange<float>(0.1, 3, 0.37)), awkward);
 }
 
 TEST(Arange, IntegerTypeWithFloatingArgumentsTruncatesFirstTwoValues) {
     // np.arange(0.5, 3, 0.7, dtype=np.int64): length 4, out[0] = int(0.5), out[1] = int(1.2)
-    EXPECT_EQ(values(loom::arange<std::int64_t>(0.5, 3, 0.7)), (std::vector<std::int64_t>{0, 1, 2, 3}));
+    EXPECT_EQ(elements_of(loom::arange<std::int64_t>(0.5, 3, 0.7)), (std::vector<std::int64_t>{0, 1, 2, 3}));
 }
 
 TEST(Arange, UnsignedTypeWithNegativeStep) {
     // np.arange(10, 0, -3, dtype=np.uint8)
-    EXPECT_EQ(values(loom::arange<std::uint8_t>(10, 0, -3)), (std::vector<std::uint8_t>{10, 7, 4, 1}));
+    EXPECT_EQ(elements_of(loom::arange<std::uint8_t>(10, 0, -3)), (std::vector<std::uint8_t>{10, 7, 4, 1}));
 }
 
 TEST(Arange, ZeroStepThrowsInvalidArgument) {
@@ -283,8 +272,8 @@ TEST(Arange, ValueBeyondTheElementTypeThrowsOutOfRange) {
 
 TEST(Arange, ValuesMayReachTheTypesLimitsWhenTheStopIsBeyondThem) {
     // np.arange(0, 300, 100, dtype=np.uint8) is [0, 100, 200]
-    EXPECT_EQ(values(loom::arange<std::uint8_t>(0, 300, 100)), (std::vector<std::uint8_t>{0, 100, 200}));
-    EXPECT_EQ(values(loom::arange<std::int8_t>(125, 128)), (std::vector<std::int8_t>{125, 126, 127}));
+    EXPECT_EQ(elements_of(loom::arange<std::uint8_t>(0, 300, 100)), (std::vector<std::uint8_t>{0, 100, 200}));
+    EXPECT_EQ(elements_of(loom::arange<std::int8_t>(125, 128)), (std::vector<std::int8_t>{125, 126, 127}));
 }
 
 TEST(Arange, Int64ExtremesDoNotOverflow) {
@@ -293,8 +282,8 @@ TEST(Arange, Int64ExtremesDoNotOverflow) {
     constexpr auto lowest = std::numeric_limits<std::int64_t>::min();
     constexpr auto highest = std::numeric_limits<std::int64_t>::max();
     const std::uint64_t full_span = std::numeric_limits<std::uint64_t>::max();
-    EXPECT_EQ(values(loom::arange<std::int64_t>(lowest, highest, full_span)), (std::vector<std::int64_t>{lowest}));
-    EXPECT_EQ(values(loom::arange<std::int64_t>(highest, lowest, lowest)), (std::vector<std::int64_t>{highest, -1}));
+    EXPECT_EQ(elements_of(loom::arange<std::int64_t>(lowest, highest, full_span)), (std::vector<std::int64_t>{lowest}));
+    EXPECT_EQ(elements_of(loom::arange<std::int64_t>(highest, lowest, lowest)), (std::vector<std::int64_t>{highest, -1}));
 }
 
 TEST(Arange, IntegerQuotientIsRoundedToDoubleBeforeTheCeiling) {
@@ -302,7 +291,7 @@ TEST(Arange, IntegerQuotientIsRoundedToDoubleBeforeTheCeiling) {
     // although the exact quotient is a little above 2
     constexpr auto lowest = std::numeric_limits<std::int64_t>::min();
     constexpr auto highest = std::numeric_limits<std::int64_t>::max();
-    EXPECT_EQ(values(loom::arange(lowest, highest, highest)), (std::vector<index_t>{lowest, -1}));
+    EXPECT_EQ(elements_of(loom::arange(lowest, highest, highest)), (std::vector<index_t>{lowest, -1}));
 }
 
 // --- linspace -------------------------------------------------------------------
@@ -316,7 +305,7 @@ TEST(Linspace, SevenPointsMatchNumPyBitForBit) {
                                        0x1.5555555555555p-1,
                                        0x1.aaaaaaaaaaaaap-1,
                                        0x1.0000000000000p+0};
-    EXPECT_EQ(values(loom::linspace(0, 1, 7)), expected);
+    EXPECT_EQ(elements_of(loom::linspace(0, 1, 7)), expected);
 }
 
 TEST(Linspace, WithoutEndpoint) {
@@ -328,15 +317,15 @@ TEST(Linspace, WithoutEndpoint) {
                                        0x1.2492492492492p-1,
                                        0x1.6db6db6db6db6p-1,
                                        0x1.b6db6db6db6dbp-1};
-    EXPECT_EQ(values(loom::linspace(0, 1, 7, false)), expected);
+    EXPECT_EQ(elements_of(loom::linspace(0, 1, 7, false)), expected);
 }
 
 TEST(Linspace, AwkwardEndsAndDecreasing) {
     // np.linspace(-1, 3.3, 5) and np.linspace(1, 0, 4)
-    EXPECT_EQ(values(loom::linspace(-1, 3.3, 5)),
+    EXPECT_EQ(elements_of(loom::linspace(-1, 3.3, 5)),
               (std::vector<double>{-0x1.0000000000000p+0, 0x1.3333333333330p-4, 0x1.2666666666666p+0,
                                    0x1.1ccccccccccccp+1, 0x1.a666666666666p+1}));
-    EXPECT_EQ(values(loom::linspace(1, 0, 4)),
+    EXPECT_EQ(elements_of(loom::linspace(1, 0, 4)),
               (std::vector<double>{0x1.0000000000000p+0, 0x1.5555555555556p-1, 0x1.5555555555556p-2, 0x0.0p+0}));
 }
 
@@ -347,14 +336,14 @@ TEST(Linspace, NumZeroIsEmpty) {
 
 TEST(Linspace, NumOneIsTheStart) {
     // np.linspace(2, 3, 1) and np.linspace(2, 3, 1, endpoint=False) are both [2.]
-    EXPECT_EQ(values(loom::linspace(2, 3, 1)), (std::vector<double>{2.0}));
-    EXPECT_EQ(values(loom::linspace(2, 3, 1, false)), (std::vector<double>{2.0}));
+    EXPECT_EQ(elements_of(loom::linspace(2, 3, 1)), (std::vector<double>{2.0}));
+    EXPECT_EQ(elements_of(loom::linspace(2, 3, 1, false)), (std::vector<double>{2.0}));
 }
 
 TEST(Linspace, UnderflowingStepScalesByDelta) {
     // np.linspace(0, 1e-323, 6): the step underflows to 0, so NumPy computes i / 5 * delta
     const double tiny = std::numeric_limits<double>::denorm_min();
-    EXPECT_EQ(values(loom::linspace(0, 1e-323, 6)), (std::vector<double>{0, 0, tiny, tiny, 2 * tiny, 2 * tiny}));
+    EXPECT_EQ(elements_of(loom::linspace(0, 1e-323, 6)), (std::vector<double>{0, 0, tiny, tiny, 2 * tiny, 2 * tiny}));
 }
 
 TEST(Linspace, InfiniteStopGivesNanThenInfinities) {
@@ -367,13 +356,13 @@ TEST(Linspace, InfiniteStopGivesNanThenInfinities) {
 
 TEST(Linspace, IntegerTypeFloorsTheValues) {
     // np.linspace(0, 10, 4, dtype=np.int64) and np.linspace(-3, 3, 4, dtype=np.int64)
-    EXPECT_EQ(values(loom::linspace<std::int64_t>(0, 10, 4)), (std::vector<std::int64_t>{0, 3, 6, 10}));
-    EXPECT_EQ(values(loom::linspace<std::int64_t>(-3, 3, 4)), (std::vector<std::int64_t>{-3, -1, 1, 3}));
+    EXPECT_EQ(elements_of(loom::linspace<std::int64_t>(0, 10, 4)), (std::vector<std::int64_t>{0, 3, 6, 10}));
+    EXPECT_EQ(elements_of(loom::linspace<std::int64_t>(-3, 3, 4)), (std::vector<std::int64_t>{-3, -1, 1, 3}));
 }
 
 TEST(Linspace, Float32RoundsTheFloat64Values) {
     // np.linspace(0, 1, 7, dtype=np.float32)
-    EXPECT_EQ(values(loom::linspace<float>(0, 1, 7)),
+    EXPECT_EQ(elements_of(loom::linspace<float>(0, 1, 7)),
               (std::vector<float>{0x0.0p+0f, 0x1.555556p-3f, 0x1.555556p-2f, 0x1.0p-1f, 0x1.555556p-1f,
                                   0x1.aaaaaap-1f, 0x1.0p+0f}));
 }
@@ -395,26 +384,26 @@ TEST(Eye, IdentityMatrix) {
     // np.eye(3)
     const auto t = loom::eye(3);
     EXPECT_EQ(t.shape(), (shape_type{3, 3}));
-    EXPECT_EQ(values(t), (std::vector<double>{1, 0, 0, 0, 1, 0, 0, 0, 1}));
+    EXPECT_EQ(elements_of(t), (std::vector<double>{1, 0, 0, 0, 1, 0, 0, 0, 1}));
 }
 
 TEST(Eye, PositiveOffsetIsAboveTheDiagonal) {
     // np.eye(3, 4, 1)
-    EXPECT_EQ(values(loom::eye<int>(3, 4, 1)), (std::vector<int>{0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}));
+    EXPECT_EQ(elements_of(loom::eye<int>(3, 4, 1)), (std::vector<int>{0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}));
 }
 
 TEST(Eye, NegativeOffsetIsBelowTheDiagonal) {
     // np.eye(3, 4, -1) and np.eye(4, 3, -2)
-    EXPECT_EQ(values(loom::eye<int>(3, 4, -1)), (std::vector<int>{0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0}));
-    EXPECT_EQ(values(loom::eye<int>(4, 3, -2)), (std::vector<int>{0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0}));
+    EXPECT_EQ(elements_of(loom::eye<int>(3, 4, -1)), (std::vector<int>{0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0}));
+    EXPECT_EQ(elements_of(loom::eye<int>(4, 3, -2)), (std::vector<int>{0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0}));
 }
 
 TEST(Eye, OffsetBeyondTheMatrixGivesZeros) {
     // np.eye(2, 3, 5) and np.eye(2, 3, -5) are all zeros
-    EXPECT_EQ(values(loom::eye<int>(2, 3, 5)), std::vector<int>(6, 0));
-    EXPECT_EQ(values(loom::eye<int>(2, 3, -5)), std::vector<int>(6, 0));
-    EXPECT_EQ(values(loom::eye<int>(2, 3, std::numeric_limits<index_t>::min())), std::vector<int>(6, 0));
-    EXPECT_EQ(values(loom::eye<int>(2, 3, std::numeric_limits<index_t>::max())), std::vector<int>(6, 0));
+    EXPECT_EQ(elements_of(loom::eye<int>(2, 3, 5)), std::vector<int>(6, 0));
+    EXPECT_EQ(elements_of(loom::eye<int>(2, 3, -5)), std::vector<int>(6, 0));
+    EXPECT_EQ(elements_of(loom::eye<int>(2, 3, std::numeric_limits<index_t>::min())), std::vector<int>(6, 0));
+    EXPECT_EQ(elements_of(loom::eye<int>(2, 3, std::numeric_limits<index_t>::max())), std::vector<int>(6, 0));
 }
 
 TEST(Eye, EmptySizes) {

@@ -18,12 +18,12 @@
 namespace {
 
 using loom::tensor;
-using loom::testing::values_of;
+using loom::testing::elements_of;
 
 /// The values of an expression, evaluated into a new tensor.
 template <class E>
 auto evaluated(const E& e) {
-    return values_of(loom::eval(e));
+    return elements_of(loom::eval(e));
 }
 
 // ---- Arithmetic operators ----

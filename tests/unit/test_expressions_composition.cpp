@@ -16,12 +16,12 @@ namespace {
 using loom::broadcast_error;
 using loom::shape_type;
 using loom::tensor;
-using loom::testing::values_of;
+using loom::testing::elements_of;
 
 /// The values of an expression, evaluated into a new tensor.
 template <class E>
 auto evaluated(const E& e) {
-    return values_of(loom::eval(e));
+    return elements_of(loom::eval(e));
 }
 
 // ---- Scalars ----
@@ -69,7 +69,7 @@ TEST(Composition, NestedExpressionsBroadcast) {
     const tensor<int> column{{1}, {2}}, row{10, 20, 30};
     const tensor<int> r = (column + row) * column;
     EXPECT_EQ(r.shape(), (shape_type{2, 3}));
-    EXPECT_EQ(values_of(r), (std::vector<int>{11, 21, 31, 24, 44, 64}));
+    EXPECT_EQ(elements_of(r), (std::vector<int>{11, 21, 31, 24, 44, 64}));
 }
 
 TEST(Composition, AnExpressionShapeIsKnownBeforeEvaluation) {

@@ -18,14 +18,14 @@ namespace {
 
 using loom::shape_type;
 using loom::tensor;
-using loom::testing::values_of;
+using loom::testing::elements_of;
 
 constexpr double nan = std::numeric_limits<double>::quiet_NaN();
 constexpr double inf = std::numeric_limits<double>::infinity();
 
 template <class E>
 auto evaluated(const E& e) {
-    return values_of(loom::eval(e));
+    return elements_of(loom::eval(e));
 }
 
 /// Floating values equal element by element, NaN matching NaN and the sign
@@ -112,7 +112,7 @@ TEST(Remainder, FloatingZeroResultTakesTheDivisorsSign) {
 
 TEST(Remainder, FloorDivideAndRemainderRebuildTheDividend) {
     const tensor<int> a{-7, 7, -7, 7, 0, 13}, b{2, 3, -4, -5, 3, 13};
-    EXPECT_EQ(evaluated(loom::floor_divide(a, b) * b + loom::remainder(a, b)), values_of(a));
+    EXPECT_EQ(evaluated(loom::floor_divide(a, b) * b + loom::remainder(a, b)), elements_of(a));
 }
 
 // ---- power ----

@@ -15,13 +15,13 @@ namespace {
 using loom::broadcast_error;
 using loom::shape_type;
 using loom::tensor;
-using loom::testing::values_of;
+using loom::testing::elements_of;
 namespace broadcast = loom::broadcast;
 
 /// The values of an expression, evaluated into a new tensor.
 template <class E>
 auto evaluated(const E& e) {
-    return values_of(loom::eval(e));
+    return elements_of(loom::eval(e));
 }
 
 TEST(NamedFunctions, NamesMatchTheOperators) {
@@ -77,7 +77,7 @@ TEST(NamedFunctions, PdpdPlacesBAtTheAxis) {
     const tensor<int> a{{1, 2}, {3, 4}, {5, 6}}, b{100, 200, 300};
     const tensor<int> r = loom::add(a, b, broadcast::pdpd(0));
     EXPECT_EQ(r.shape(), (shape_type{3, 2}));
-    EXPECT_EQ(values_of(r), (std::vector<int>{101, 102, 203, 204, 305, 306}));
+    EXPECT_EQ(elements_of(r), (std::vector<int>{101, 102, 203, 204, 305, 306}));
 }
 
 TEST(NamedFunctions, PdpdIgnoresTrailingOnesOfB) {
@@ -99,7 +99,7 @@ TEST(NamedFunctions, PaddleElementwiseGrowsOnesOfA) {
     const tensor<int> a{{1, 2}}, b{{10}, {20}, {30}};  // (1, 2) and (3, 1) at axis 0: B' (3) meets A's 1
     const tensor<int> r = loom::add(a, b, broadcast::paddle_elementwise(0));
     EXPECT_EQ(r.shape(), (shape_type{3, 2}));
-    EXPECT_EQ(values_of(r), (std::vector<int>{11, 12, 21, 22, 31, 32}));
+    EXPECT_EQ(elements_of(r), (std::vector<int>{11, 12, 21, 22, 31, 32}));
 }
 
 TEST(NamedFunctions, SpecWithAScalarOperand) {
@@ -110,19 +110,19 @@ TEST(NamedFunctions, SpecWithAScalarOperand) {
 TEST(NamedFunctions, SpecWithExpressionOperands) {
     const tensor<int> a{{1, 2}, {3, 4}, {5, 6}}, b{1, 2, 3};
     const tensor<int> r = loom::add(a * 2, b * 100, broadcast::pdpd(0));
-    EXPECT_EQ(values_of(r), (std::vector<int>{102, 104, 206, 208, 310, 312}));
+    EXPECT_EQ(elements_of(r), (std::vector<int>{102, 104, 206, 208, 310, 312}));
 }
 
 TEST(NamedFunctions, SpecNodeInsideALargerExpression) {
     const tensor<int> a{{1, 2}, {3, 4}, {5, 6}}, b{1, 2, 3}, c{1000, 2000};
     const tensor<int> r = loom::add(a, b, broadcast::pdpd(0)) + c;
-    EXPECT_EQ(values_of(r), (std::vector<int>{1002, 2003, 1005, 2006, 1008, 2009}));
+    EXPECT_EQ(elements_of(r), (std::vector<int>{1002, 2003, 1005, 2006, 1008, 2009}));
 }
 
 TEST(NamedFunctions, SpecComparisonGivesBool) {
     const tensor<int> a{{1, 2}, {3, 4}, {5, 6}}, b{2, 3, 7};
     const tensor<bool> r = loom::less(a, b, broadcast::pdpd(0));
-    EXPECT_EQ(values_of(r), (std::vector<bool>{true, false, false, false, true, true}));
+    EXPECT_EQ(elements_of(r), (std::vector<bool>{true, false, false, false, true, true}));
 }
 
 }  // namespace

@@ -19,7 +19,7 @@ namespace {
 
 using loom::shape_type;
 using loom::tensor;
-using loom::testing::values_of;
+using loom::testing::elements_of;
 
 template <class E, std::size_t I>
 using operand_type = std::tuple_element_t<I, std::remove_cvref_t<decltype(std::declval<const E&>().operands())>>;
@@ -40,7 +40,7 @@ TEST(Lifetime, OwnedTemporaryOutlivesTheStatementThatBuiltIt) {
     const tensor<float> a{10, 20, 30};
     auto e = a + tensor<float>{1, 2, 3};
     tensor<float> r = e;
-    EXPECT_EQ(values_of(r), (std::vector<float>{11, 22, 33}));
+    EXPECT_EQ(elements_of(r), (std::vector<float>{11, 22, 33}));
 }
 
 TEST(Lifetime, NestedTemporariesAreOwnedAtEveryLevel) {
@@ -48,20 +48,20 @@ TEST(Lifetime, NestedTemporariesAreOwnedAtEveryLevel) {
     auto e = (tensor<float>{1, 2, 3} + a) * tensor<float>{{10}, {100}};
     const tensor<float> r = e;
     EXPECT_EQ(r.shape(), (shape_type{2, 3}));
-    EXPECT_EQ(values_of(r), (std::vector<float>{20, 30, 40, 200, 300, 400}));
+    EXPECT_EQ(elements_of(r), (std::vector<float>{20, 30, 40, 200, 300, 400}));
 }
 
 TEST(Lifetime, TemporaryExpressionOperandIsOwned) {
     const tensor<int> a{1, 2};
     auto e = -(a + tensor<int>{10, 20});
     const tensor<int> r = e;
-    EXPECT_EQ(values_of(r), (std::vector<int>{-11, -22}));
+    EXPECT_EQ(elements_of(r), (std::vector<int>{-11, -22}));
 }
 
 TEST(Lifetime, ExpressionReturnedFromAFunctionOwnsItsLocal) {
     const auto e = doubled_local();
     const tensor<float> r = e;
-    EXPECT_EQ(values_of(r), (std::vector<float>{2, 4, 6}));
+    EXPECT_EQ(elements_of(r), (std::vector<float>{2, 4, 6}));
 }
 
 TEST(Lifetime, MovingATensorIntoAnExpressionTakesItsBuffer) {
@@ -70,7 +70,7 @@ TEST(Lifetime, MovingATensorIntoAnExpressionTakesItsBuffer) {
     auto e = std::move(t) + 1;
     EXPECT_EQ(std::get<0>(e.operands()).data(), buffer);
     EXPECT_EQ(t.size(), 0);  // the moved-from state is specified
-    EXPECT_EQ(values_of(loom::eval(e)), (std::vector<int>{2, 3, 4}));
+    EXPECT_EQ(elements_of(loom::eval(e)), (std::vector<int>{2, 3, 4}));
 }
 
 TEST(Lifetime, CopyOfAnExpressionOwnsItsOwnTemporaries) {
@@ -78,28 +78,28 @@ TEST(Lifetime, CopyOfAnExpressionOwnsItsOwnTemporaries) {
     auto original = a + tensor<int>{10, 20};
     const auto copy = original;
     EXPECT_NE(std::get<1>(copy.operands()).data(), std::get<1>(original.operands()).data());
-    EXPECT_EQ(values_of(loom::eval(copy)), (std::vector<int>{11, 22}));
+    EXPECT_EQ(elements_of(loom::eval(copy)), (std::vector<int>{11, 22}));
 }
 
 TEST(Lifetime, MovedExpressionKeepsItsTemporaries) {
     const tensor<int> a{1, 2};
     auto original = a * tensor<int>{3, 4};
     const auto moved = std::move(original);
-    EXPECT_EQ(values_of(loom::eval(moved)), (std::vector<int>{3, 8}));
+    EXPECT_EQ(elements_of(loom::eval(moved)), (std::vector<int>{3, 8}));
 }
 
 TEST(Lifetime, SpecNodeOwnsItsTemporaryOperand) {
     const tensor<int> a{{1, 2}, {3, 4}, {5, 6}};
     auto e = loom::add(a, tensor<int>{100, 200, 300}, loom::broadcast::pdpd(0));
     const tensor<int> r = e;
-    EXPECT_EQ(values_of(r), (std::vector<int>{101, 102, 203, 204, 305, 306}));
+    EXPECT_EQ(elements_of(r), (std::vector<int>{101, 102, 203, 204, 305, 306}));
 }
 
 TEST(Lifetime, SpecNodeOwnsATemporaryFirstOperand) {
     const tensor<int> b{{10, 20}, {30, 40}};
     auto e = loom::multiply(tensor<int>{{1, 2}, {3, 4}}, b, loom::broadcast::none);
     const tensor<int> r = e;
-    EXPECT_EQ(values_of(r), (std::vector<int>{10, 40, 90, 160}));
+    EXPECT_EQ(elements_of(r), (std::vector<int>{10, 40, 90, 160}));
 }
 
 TEST(Lifetime, FunctionsOwnTheirTemporaries) {
@@ -107,21 +107,21 @@ TEST(Lifetime, FunctionsOwnTheirTemporaries) {
     auto e = loom::where(tensor<bool>{true, false}, loom::astype<float>(tensor<int>{7, 8}),
                          loom::sqrt(a + tensor<float>{1, 5}));
     const tensor<float> r = e;
-    EXPECT_EQ(values_of(r), (std::vector<float>{7, 3}));
+    EXPECT_EQ(elements_of(r), (std::vector<float>{7, 3}));
 }
 
 TEST(Lifetime, ReferencedOperandIsReadAtEvaluation) {
     tensor<int> a{1, 2};
     auto e = a + tensor<int>{10, 10};
     a = 5;
-    EXPECT_EQ(values_of(loom::eval(e)), (std::vector<int>{15, 15}));
+    EXPECT_EQ(elements_of(loom::eval(e)), (std::vector<int>{15, 15}));
 }
 
 TEST(Lifetime, ReferencedOperandGivenANewBufferIsReadThere) {
     tensor<int> t{1, 2};
     auto e = t * 2;
     t = tensor<int>{7, 8};  // same shape, another buffer
-    EXPECT_EQ(values_of(loom::eval(e)), (std::vector<int>{14, 16}));
+    EXPECT_EQ(elements_of(loom::eval(e)), (std::vector<int>{14, 16}));
 }
 
 TEST(Lifetime, OperandReassignedToAHigherRankIsRefusedAtEvaluation) {
@@ -157,7 +157,7 @@ TEST(Lifetime, StaleOperandMessageSaysWhatHappened) {
 TEST(Lifetime, CompoundAssignmentWithATemporary) {
     tensor<float> t{1, 2};
     t += tensor<float>{10, 20} * tensor<float>{2, 2};
-    EXPECT_EQ(values_of(t), (std::vector<float>{21, 42}));
+    EXPECT_EQ(elements_of(t), (std::vector<float>{21, 42}));
 }
 
 }  // namespace

@@ -16,17 +16,14 @@
 #include <stdexcept>
 #include <vector>
 
+#include "element_values.hpp"
 #include "loom/loom.hpp"
 
 namespace {
 
 using loom::index_t;
 using loom::shape_type;
-
-template <class T>
-std::vector<T> values(const loom::tensor<T>& t) {
-    return std::vector<T>(t.begin(), t.end());
-}
+using loom::testing::elements_of;
 
 template <class T>
 double mean_of(const loom::tensor<T>& t) {
@@ -61,12 +58,12 @@ TEST(RandomGenerator, FirstWordsForSeed42) {
 // --- rand -----------------------------------------------------------------------------
 
 TEST(Rand, FirstValuesForSeed42AreTheTop53BitsOfEachWord) {
-    EXPECT_EQ(values(loom::rand({3}, 42)), (std::vector<double>{0x1.82a3befaddcbcp-1, 0x1.472f1f73724a0p-1,
+    EXPECT_EQ(elements_of(loom::rand({3}, 42)), (std::vector<double>{0x1.82a3befaddcbcp-1, 0x1.472f1f73724a0p-1,
                                                                 0x1.81192cfe1cbcfp-1}));
 }
 
 TEST(Rand, Float32TakesTheTop24Bits) {
-    EXPECT_EQ(values(loom::rand<float>({3}, 42)),
+    EXPECT_EQ(elements_of(loom::rand<float>({3}, 42)),
               (std::vector<float>{0x1.82a3bep-1f, 0x1.472f1ep-1f, 0x1.81192cp-1f}));
 }
 
@@ -76,18 +73,18 @@ TEST(Rand, HasTheShapeAskedFor) {
 }
 
 TEST(Rand, SameSeedGivesSameValues) {
-    EXPECT_EQ(values(loom::rand({100}, 7)), values(loom::rand({100}, 7)));
+    EXPECT_EQ(elements_of(loom::rand({100}, 7)), elements_of(loom::rand({100}, 7)));
 }
 
 TEST(Rand, DifferentSeedsGiveDifferentValues) {
-    EXPECT_NE(values(loom::rand({100}, 7)), values(loom::rand({100}, 8)));
+    EXPECT_NE(elements_of(loom::rand({100}, 7)), elements_of(loom::rand({100}, 8)));
 }
 
 TEST(Rand, GeneratorContinuesTheSequenceOfOneSeed) {
-    const auto whole = values(loom::rand({6}, 99));
+    const auto whole = elements_of(loom::rand({6}, 99));
     loom::random_generator generator(99);
-    const auto first = values(loom::rand({2, 2}, generator));
-    const auto rest = values(loom::rand({2}, generator));
+    const auto first = elements_of(loom::rand({2, 2}, generator));
+    const auto rest = elements_of(loom::rand({2}, generator));
     EXPECT_EQ(std::vector<double>(whole.begin(), whole.begin() + 4), first);
     EXPECT_EQ(std::vector<double>(whole.begin() + 4, whole.end()), rest);
 }
@@ -106,7 +103,7 @@ TEST(Rand, LargeDrawHasUniformMeanAndVariance) {
 TEST(Rand, ThirtyTwoBitGeneratorIsDrawnTwicePerWord) {
     // Words of std::mt19937(1): (1791095845 << 32 | 4282876139) and (3093770124 << 32 | 4005303368).
     std::mt19937 generator(1);
-    EXPECT_EQ(values(loom::rand({2}, generator)), (std::vector<double>{0x1.ab07d097fd1e0p-2, 0x1.70ce5f19dd782p-1}));
+    EXPECT_EQ(elements_of(loom::rand({2}, generator)), (std::vector<double>{0x1.ab07d097fd1e0p-2, 0x1.70ce5f19dd782p-1}));
 }
 
 TEST(Rand, EmptyShapeDrawsNothing) {
@@ -119,30 +116,30 @@ TEST(Rand, EmptyShapeDrawsNothing) {
 // --- randn ----------------------------------------------------------------------------
 
 TEST(Randn, FirstValuesForSeed42FollowThePolarMethod) {
-    EXPECT_EQ(values(loom::randn({5}, 42)),
+    EXPECT_EQ(elements_of(loom::randn({5}, 42)),
               (std::vector<double>{0x1.4b37d0b4daa8fp+0, 0x1.68f438d8aec29p-1, 0x1.978762f4a05dap-2,
                                    -0x1.25efc127557c3p-1, 0x1.1e599fb914974p+0}));
 }
 
 TEST(Randn, Float32RoundsTheDoubles) {
-    EXPECT_EQ(values(loom::randn<float>({3}, 42)),
+    EXPECT_EQ(elements_of(loom::randn<float>({3}, 42)),
               (std::vector<float>{0x1.4b37d0p+0f, 0x1.68f438p-1f, 0x1.978762p-2f}));
 }
 
 TEST(Randn, SameSeedGivesSameValues) {
-    EXPECT_EQ(values(loom::randn({101}, 5)), values(loom::randn({101}, 5)));
+    EXPECT_EQ(elements_of(loom::randn({101}, 5)), elements_of(loom::randn({101}, 5)));
 }
 
 TEST(Randn, DifferentSeedsGiveDifferentValues) {
-    EXPECT_NE(values(loom::randn({100}, 5)), values(loom::randn({100}, 6)));
+    EXPECT_NE(elements_of(loom::randn({100}, 5)), elements_of(loom::randn({100}, 6)));
 }
 
 TEST(Randn, OddCountDropsTheLastSecondValue) {
     // Three values use two pairs; the next draw starts a new pair.
     loom::random_generator generator(42);
-    const auto first = values(loom::randn({3}, generator));
-    const auto next = values(loom::randn({1}, generator));
-    const auto three_pairs = values(loom::randn({6}, 42));
+    const auto first = elements_of(loom::randn({3}, generator));
+    const auto next = elements_of(loom::randn({1}, generator));
+    const auto three_pairs = elements_of(loom::randn({6}, 42));
     EXPECT_EQ(first, std::vector<double>(three_pairs.begin(), three_pairs.begin() + 3));
     EXPECT_EQ(next.front(), three_pairs[4]);
 }
@@ -163,8 +160,8 @@ TEST(Randint, DefaultsToInt64) {
 }
 
 TEST(Randint, FirstValuesForSeed42AreLowPlusWordModuloRange) {
-    EXPECT_EQ(values(loom::randint(0, 10, {6}, 42)), (std::vector<index_t>{6, 4, 0, 2, 1, 8}));
-    EXPECT_EQ(values(loom::randint<int>(-5, 5, {6}, 42)), (std::vector<int>{1, -1, -5, -3, -4, 3}));
+    EXPECT_EQ(elements_of(loom::randint(0, 10, {6}, 42)), (std::vector<index_t>{6, 4, 0, 2, 1, 8}));
+    EXPECT_EQ(elements_of(loom::randint<int>(-5, 5, {6}, 42)), (std::vector<int>{1, -1, -5, -3, -4, 3}));
 }
 
 TEST(Randint, ValuesLieInTheHalfOpenInterval) {
@@ -189,21 +186,21 @@ TEST(Randint, LargeDrawHasUniformMean) {
 }
 
 TEST(Randint, SameSeedGivesSameValues) {
-    EXPECT_EQ(values(loom::randint(0, 1000, {50}, 3)), values(loom::randint(0, 1000, {50}, 3)));
-    EXPECT_NE(values(loom::randint(0, 1000, {50}, 3)), values(loom::randint(0, 1000, {50}, 4)));
+    EXPECT_EQ(elements_of(loom::randint(0, 1000, {50}, 3)), elements_of(loom::randint(0, 1000, {50}, 3)));
+    EXPECT_NE(elements_of(loom::randint(0, 1000, {50}, 3)), elements_of(loom::randint(0, 1000, {50}, 4)));
 }
 
 TEST(Randint, Int64ExtremesDoNotOverflow) {
     constexpr auto lowest = std::numeric_limits<std::int64_t>::min();
     constexpr auto highest = std::numeric_limits<std::int64_t>::max();
-    EXPECT_EQ(values(loom::randint<std::int64_t>(lowest, highest, {3}, 42)),
+    EXPECT_EQ(elements_of(loom::randint<std::int64_t>(lowest, highest, {3}, 42)),
               (std::vector<std::int64_t>{4706788815403344598, 2564676540648719016, 4651257987612965642}));
 }
 
 TEST(Randint, FullSixtyFourBitRangeUsesEveryWord) {
     // [-2^63, 2^63): the element is the word minus 2^63.
     const std::uint64_t two_to_63 = std::uint64_t(1) << 63;
-    EXPECT_EQ(values(loom::randint<std::int64_t>(std::numeric_limits<std::int64_t>::min(), two_to_63, {3}, 7)),
+    EXPECT_EQ(elements_of(loom::randint<std::int64_t>(std::numeric_limits<std::int64_t>::min(), two_to_63, {3}, 7)),
               (std::vector<std::int64_t>{4692580601820535207, 8288144301770457442, -7057460844012410930}));
 }
 

@@ -278,13 +278,13 @@ TEST_F(Seed002_SequenceMask, MaskedValuesKeepAsType) {
     const std::vector<std::int64_t> expected{2, 3, 4, 0, 0,  //
                                              1, 0, 0, 0, 0,  //
                                              0, 5, 6, 7, 8};
-    EXPECT_EQ(loom::testing::values_of(r), expected);
+    EXPECT_EQ(loom::testing::elements_of(r), expected);
 }
 
 TEST_F(Seed002_SequenceMask, FusedInOneExpression) {
     const tensor<std::int64_t> r = A * (positions < lengths);
     const std::vector<std::int64_t> expected{2, 3, 4, 0, 0, 1, 0, 0, 0, 0, 0, 5, 6, 7, 8};
-    EXPECT_EQ(loom::testing::values_of(r), expected);
+    EXPECT_EQ(loom::testing::elements_of(r), expected);
 }
 
 // ---- 003_3137ca9d25be8e19.txt (OpenVINO) ----

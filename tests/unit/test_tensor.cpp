@@ -24,7 +24,7 @@ using loom::index_t;
 using loom::shape_type;
 using loom::strides_type;
 using loom::tensor;
-using loom::testing::values_of;
+using loom::testing::elements_of;
 
 // ---- Constructors ----
 
@@ -40,18 +40,18 @@ TEST(TensorConstruction, ShapeInBracesGivesZeros) {
     EXPECT_EQ(t.shape(), (shape_type{2, 3}));
     EXPECT_EQ(t.ndim(), 2u);
     EXPECT_EQ(t.size(), 6);
-    EXPECT_EQ(values_of(t), std::vector<float>(6, 0.f));
+    EXPECT_EQ(elements_of(t), std::vector<float>(6, 0.f));
 }
 
 TEST(TensorConstruction, ShapeTypeGivesZeros) {
     const tensor<int> t(shape_type{4});
-    EXPECT_EQ(values_of(t), std::vector<int>(4, 0));
+    EXPECT_EQ(elements_of(t), std::vector<int>(4, 0));
 }
 
 TEST(TensorConstruction, ShapeAndValueFills) {
     const tensor<double> t({2, 3}, 1.5);
     EXPECT_EQ(t.shape(), (shape_type{2, 3}));
-    EXPECT_EQ(values_of(t), std::vector<double>(6, 1.5));
+    EXPECT_EQ(elements_of(t), std::vector<double>(6, 1.5));
 }
 
 TEST(TensorConstruction, EmptyShapeIsRank0WithOneElement) {
@@ -71,13 +71,13 @@ TEST(TensorConstruction, ZeroSizedShapeHasNoElements) {
 TEST(TensorConstruction, ValuesInBracesGiveRank1) {
     const tensor<float> t{1, 2, 3};
     EXPECT_EQ(t.shape(), shape_type{3});
-    EXPECT_EQ(values_of(t), (std::vector<float>{1, 2, 3}));
+    EXPECT_EQ(elements_of(t), (std::vector<float>{1, 2, 3}));
 }
 
 TEST(TensorConstruction, TwoValuesInBracesAreValuesNotAShape) {
     const tensor<float> t{2, 3};
     EXPECT_EQ(t.shape(), shape_type{2});
-    EXPECT_EQ(values_of(t), (std::vector<float>{2, 3}));
+    EXPECT_EQ(elements_of(t), (std::vector<float>{2, 3}));
 }
 
 TEST(TensorConstruction, OneValueInBracesGivesRank1OfSize1) {
@@ -88,7 +88,7 @@ TEST(TensorConstruction, OneValueInBracesGivesRank1OfSize1) {
 
 TEST(TensorConstruction, ValuesOfOtherTypesAreConverted) {
     const tensor<double> t{1, 2.5f, std::int64_t{3}};
-    EXPECT_EQ(values_of(t), (std::vector<double>{1, 2.5, 3}));
+    EXPECT_EQ(elements_of(t), (std::vector<double>{1, 2.5, 3}));
 }
 
 TEST(TensorConstruction, ScalarDoesNotConvertImplicitlyIntoATensor) {
@@ -100,25 +100,25 @@ TEST(TensorConstruction, ScalarDoesNotConvertImplicitlyIntoATensor) {
 TEST(TensorConstruction, NestedListOfRank2) {
     const tensor<int> t{{1, 2, 3}, {4, 5, 6}};
     EXPECT_EQ(t.shape(), (shape_type{2, 3}));
-    EXPECT_EQ(values_of(t), (std::vector<int>{1, 2, 3, 4, 5, 6}));
+    EXPECT_EQ(elements_of(t), (std::vector<int>{1, 2, 3, 4, 5, 6}));
 }
 
 TEST(TensorConstruction, NestedListOfRank3) {
     const tensor<int> t{{{1, 2}}, {{3, 4}}, {{5, 6}}};
     EXPECT_EQ(t.shape(), (shape_type{3, 1, 2}));
-    EXPECT_EQ(values_of(t), (std::vector<int>{1, 2, 3, 4, 5, 6}));
+    EXPECT_EQ(elements_of(t), (std::vector<int>{1, 2, 3, 4, 5, 6}));
 }
 
 TEST(TensorConstruction, NestedListOfRank4) {
     const tensor<float> t{{{{1, 2}, {3, 4}}, {{5, 6}, {7, 8}}}};
     EXPECT_EQ(t.shape(), (shape_type{1, 2, 2, 2}));
-    EXPECT_EQ(values_of(t), (std::vector<float>{1, 2, 3, 4, 5, 6, 7, 8}));
+    EXPECT_EQ(elements_of(t), (std::vector<float>{1, 2, 3, 4, 5, 6, 7, 8}));
 }
 
 TEST(TensorConstruction, NestedListOfRank5) {
     const tensor<double> t{{{{{1, 2, 3}}}, {{{4, 5, 6}}}}};
     EXPECT_EQ(t.shape(), (shape_type{1, 2, 1, 1, 3}));
-    EXPECT_EQ(values_of(t), (std::vector<double>{1, 2, 3, 4, 5, 6}));
+    EXPECT_EQ(elements_of(t), (std::vector<double>{1, 2, 3, 4, 5, 6}));
 }
 
 TEST(TensorConstruction, NestedListOfBools) {
@@ -147,7 +147,7 @@ TEST(TensorConstruction, SpanAndShapeCopyTheBuffer) {
     const tensor<float> t(std::span<const float>(buffer), {2, 3});
     buffer[0] = 100;
     EXPECT_EQ(t.shape(), (shape_type{2, 3}));
-    EXPECT_EQ(values_of(t), (std::vector<float>{1, 2, 3, 4, 5, 6}));
+    EXPECT_EQ(elements_of(t), (std::vector<float>{1, 2, 3, 4, 5, 6}));
 }
 
 TEST(TensorConstruction, VectorConvertsToTheSpan) {
@@ -178,14 +178,14 @@ TEST(TensorConstruction, SpanSizeMismatchMessageGivesBothCounts) {
 TEST(TensorConstruction, FromExpression) {
     const tensor<int> a{1, 2, 3};
     const tensor<int> r = a * 2;
-    EXPECT_EQ(values_of(r), (std::vector<int>{2, 4, 6}));
+    EXPECT_EQ(elements_of(r), (std::vector<int>{2, 4, 6}));
 }
 
 TEST(TensorConstruction, EvalGivesATensorOfTheExpressionsType) {
     const tensor<int> a{1, 2, 3};
     const auto r = loom::eval(a / 2);
     static_assert(std::is_same_v<decltype(r), const tensor<double>>);
-    EXPECT_EQ(values_of(r), (std::vector<double>{0.5, 1, 1.5}));
+    EXPECT_EQ(elements_of(r), (std::vector<double>{0.5, 1, 1.5}));
 }
 
 TEST(TensorConstruction, StridesAreRowMajorInElements) {
@@ -207,7 +207,7 @@ TEST(TensorValueSemantics, CopyIsDeep) {
     EXPECT_NE(b.data(), a.data());
     b(0) = 100;
     EXPECT_EQ(a(0), 1);
-    EXPECT_EQ(values_of(b), (std::vector<int>{100, 2, 3}));
+    EXPECT_EQ(elements_of(b), (std::vector<int>{100, 2, 3}));
 }
 
 TEST(TensorValueSemantics, CopyAssignmentIsDeepAndTakesTheShape) {
@@ -251,7 +251,7 @@ TEST(TensorValueSemantics, MovedFromTensorCanBeAssignedAgain) {
     tensor<int> a{1, 2};
     tensor<int> b = std::move(a);
     a = b + 1;
-    EXPECT_EQ(values_of(a), (std::vector<int>{2, 3}));
+    EXPECT_EQ(elements_of(a), (std::vector<int>{2, 3}));
 }
 
 TEST(TensorValueSemantics, MoveIsNoexcept) {
@@ -297,7 +297,7 @@ TEST(TensorAccess, WritesThroughTheReference) {
     tensor<float> t({2, 2});
     t(1, 0) = 3.f;
     t.at(0, 1) = 2.f;
-    EXPECT_EQ(values_of(t), (std::vector<float>{0, 2, 3, 0}));
+    EXPECT_EQ(elements_of(t), (std::vector<float>{0, 2, 3, 0}));
 }
 
 TEST(TensorAccess, Rank0TakesNoIndices) {
@@ -361,7 +361,7 @@ TEST(TensorIteration, BeginToEndVisitsEveryElementInRowMajorOrder) {
 TEST(TensorIteration, MutableIterationWrites) {
     tensor<int> t({3});
     std::iota(t.begin(), t.end(), 10);
-    EXPECT_EQ(values_of(t), (std::vector<int>{10, 11, 12}));
+    EXPECT_EQ(elements_of(t), (std::vector<int>{10, 11, 12}));
 }
 
 TEST(TensorIteration, BeginIsData) {

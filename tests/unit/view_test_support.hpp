@@ -1,22 +1,16 @@
 #pragma once
-// Test support for views: the values and strides of any expression and the
-// printed loop plan (messages of exceptions: error_text.hpp).
+// Test support for views: the printed loop plan, with the helpers view tests
+// use beside it (element_values.hpp, error_text.hpp).
 
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "element_values.hpp"
 #include "error_text.hpp"
 #include "loom/loom.hpp"
 
 namespace loom::testing {
-
-/// The elements of any expression (tensor, view or lazy node) in row-major order.
-template <expression E>
-std::vector<value_type_of<E>> elements_of(const E& e) {
-    const tensor<value_type_of<E>> t(e);
-    return std::vector<value_type_of<E>>(t.begin(), t.end());
-}
 
 /// The printed loop plan that evaluating `e` runs.
 template <expression E>
