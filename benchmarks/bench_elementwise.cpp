@@ -5,6 +5,8 @@
 //   mul_add/<library>       z = a * b + c   on 2^24 float32
 //   outer_add/<library>     z = col + row   (4096, 1) + (1, 4096) -> (4096, 4096) float32
 //   add_in_place/<library>  z += a          on 2^24 float32: the result is also an input
+//   transpose_add/<library> z = transpose(a) + b   on (4096, 4096) float32: one operand read across rows
+//   strided_add/<library>   z = a[:, ::2] + b[:, 1::2]   (4096, 4096) -> (4096, 2048) float32 views
 //
 // Bytes per operation count every array read once and the result written
 // once. Times are the benchmark thread's CPU time (Google Benchmark's
@@ -28,8 +30,10 @@
 #include "loom/loom.hpp"
 
 #ifdef LOOM_HAVE_XTENSOR
-#include <xtensor/xtensor.hpp>
+#include <xtensor/xmanipulation.hpp>
 #include <xtensor/xnoalias.hpp>
+#include <xtensor/xtensor.hpp>
+#include <xtensor/xview.hpp>
 #endif
 
 #ifdef LOOM_HAVE_EIGEN
@@ -48,10 +52,13 @@ constexpr std::ptrdiff_t side = 4096;
 constexpr std::int64_t mul_add_bytes = 4 * flat_size * sizeof(float);  // a, b, c read; z written
 constexpr std::int64_t outer_add_bytes = (2 * side + side * side) * sizeof(float);
 constexpr std::int64_t add_in_place_bytes = 3 * flat_size * sizeof(float);  // z, a read; z written
+constexpr std::int64_t transpose_add_bytes = 3 * side * side * sizeof(float);
+constexpr std::ptrdiff_t half = side / 2;
+constexpr std::int64_t strided_add_bytes = 3 * side * half * sizeof(float);  // the elements used, not the lines
 
 // The input values every library copies: uniform in [-1, 1), fixed seed.
 struct input_values {
-    std::vector<float> a, b, c, col, row;
+    std::vector<float> a, b, c, col, row, square_a, square_b;
 
     static const input_values& get() {
         static const input_values values;
@@ -60,7 +67,8 @@ struct input_values {
 
 private:
     input_values() : a(random(flat_size, 1)), b(random(flat_size, 2)), c(random(flat_size, 3)),
-                     col(random(side, 4)), row(random(side, 5)) {}
+                     col(random(side, 4)), row(random(side, 5)), square_a(random(side * side, 6)),
+                     square_b(random(side * side, 7)) {}
 
     // (engine() >> 8) has 24 random bits, which float32 holds exactly: the
     // values are the same with every compiler and standard library.
@@ -109,6 +117,18 @@ void hand_add_in_place(float* z, const float* a, std::ptrdiff_t n) {
     for (std::ptrdiff_t i = 0; i < n; ++i) z[i] += a[i];
 }
 
+void hand_transpose_add(float* z, const float* a, const float* b, std::ptrdiff_t n) {
+    for (std::ptrdiff_t i = 0; i < n; ++i) {
+        for (std::ptrdiff_t j = 0; j < n; ++j) z[i * n + j] = a[j * n + i] + b[i * n + j];
+    }
+}
+
+void hand_strided_add(float* z, const float* a, const float* b, std::ptrdiff_t rows, std::ptrdiff_t cols) {
+    for (std::ptrdiff_t i = 0; i < rows; ++i) {
+        for (std::ptrdiff_t j = 0; j < cols / 2; ++j) z[i * (cols / 2) + j] = a[i * cols + 2 * j] + b[i * cols + 2 * j + 1];
+    }
+}
+
 void mul_add_hand(benchmark::State& state) {
     const input_values& in = input_values::get();
     const aligned_floats a(in.a), b(in.b), c(in.c);
@@ -143,6 +163,30 @@ void add_in_place_hand(benchmark::State& state) {
         benchmark::ClobberMemory();
     }
     report(state, add_in_place_bytes, flat_size);
+}
+
+void transpose_add_hand(benchmark::State& state) {
+    const input_values& in = input_values::get();
+    const aligned_floats a(in.square_a), b(in.square_b);
+    aligned_floats z(side * side);
+    for (auto _ : state) {
+        hand_transpose_add(z.data.get(), a.data.get(), b.data.get(), side);
+        benchmark::DoNotOptimize(z.data.get());
+        benchmark::ClobberMemory();
+    }
+    report(state, transpose_add_bytes, side * side);
+}
+
+void strided_add_hand(benchmark::State& state) {
+    const input_values& in = input_values::get();
+    const aligned_floats a(in.square_a), b(in.square_b);
+    aligned_floats z(side * half);
+    for (auto _ : state) {
+        hand_strided_add(z.data.get(), a.data.get(), b.data.get(), side, side);
+        benchmark::DoNotOptimize(z.data.get());
+        benchmark::ClobberMemory();
+    }
+    report(state, strided_add_bytes, side * half);
 }
 
 // --------------------------------------------------------------------- loom
@@ -186,6 +230,31 @@ void add_in_place_loom(benchmark::State& state) {
         benchmark::ClobberMemory();
     }
     report(state, add_in_place_bytes, flat_size);
+}
+
+void transpose_add_loom(benchmark::State& state) {
+    const input_values& in = input_values::get();
+    const auto a = loom_tensor(in.square_a, {side, side}), b = loom_tensor(in.square_b, {side, side});
+    loom::tensor<float> z({side, side});
+    for (auto _ : state) {
+        z = loom::transpose(a) + b;
+        benchmark::DoNotOptimize(z.data());
+        benchmark::ClobberMemory();
+    }
+    report(state, transpose_add_bytes, side * side);
+}
+
+void strided_add_loom(benchmark::State& state) {
+    using loom::all, loom::none, loom::range;
+    const input_values& in = input_values::get();
+    const auto a = loom_tensor(in.square_a, {side, side}), b = loom_tensor(in.square_b, {side, side});
+    loom::tensor<float> z({side, half});
+    for (auto _ : state) {
+        z = a(all, range(0, none, 2)) + b(all, range(1, none, 2));
+        benchmark::DoNotOptimize(z.data());
+        benchmark::ClobberMemory();
+    }
+    report(state, strided_add_bytes, side * half);
 }
 
 // ------------------------------------------------------------------ xtensor
@@ -234,6 +303,32 @@ void add_in_place_xtensor(benchmark::State& state) {
         benchmark::ClobberMemory();
     }
     report(state, add_in_place_bytes, flat_size);
+}
+
+void transpose_add_xtensor(benchmark::State& state) {
+    const input_values& in = input_values::get();
+    constexpr std::array<std::size_t, 2> shape{side, side};
+    const auto a = xtensor_of(in.square_a, shape), b = xtensor_of(in.square_b, shape);
+    xt::xtensor<float, 2> z(shape, 0.f);
+    for (auto _ : state) {
+        xt::noalias(z) = xt::transpose(a) + b;
+        benchmark::DoNotOptimize(z.data());
+        benchmark::ClobberMemory();
+    }
+    report(state, transpose_add_bytes, side * side);
+}
+
+void strided_add_xtensor(benchmark::State& state) {
+    const input_values& in = input_values::get();
+    constexpr std::array<std::size_t, 2> shape{side, side};
+    const auto a = xtensor_of(in.square_a, shape), b = xtensor_of(in.square_b, shape);
+    xt::xtensor<float, 2> z(std::array<std::size_t, 2>{side, half}, 0.f);
+    for (auto _ : state) {
+        xt::noalias(z) = xt::view(a, xt::all(), xt::range(0, side, 2)) + xt::view(b, xt::all(), xt::range(1, side, 2));
+        benchmark::DoNotOptimize(z.data());
+        benchmark::ClobberMemory();
+    }
+    report(state, strided_add_bytes, side * half);
 }
 #endif
 
@@ -292,6 +387,34 @@ void add_in_place_eigen(benchmark::State& state) {
     }
     report(state, add_in_place_bytes, flat_size);
 }
+
+void transpose_add_eigen(benchmark::State& state) {
+    const input_values& in = input_values::get();
+    const auto a = eigen_tensor_of<2>(in.square_a, {side, side}), b = eigen_tensor_of<2>(in.square_b, {side, side});
+    eigen_tensor<2> z(side, side);
+    z.setZero();
+    const std::array<int, 2> swapped{1, 0};
+    for (auto _ : state) {
+        z = a.shuffle(swapped) + b;
+        benchmark::DoNotOptimize(z.data());
+        benchmark::ClobberMemory();
+    }
+    report(state, transpose_add_bytes, side * side);
+}
+
+void strided_add_eigen(benchmark::State& state) {
+    const input_values& in = input_values::get();
+    const auto a = eigen_tensor_of<2>(in.square_a, {side, side}), b = eigen_tensor_of<2>(in.square_b, {side, side});
+    eigen_tensor<2> z(side, half);
+    z.setZero();
+    const std::array<Eigen::Index, 2> every_other_column{1, 2}, from_column_1{0, 1}, columns{side, side - 1};
+    for (auto _ : state) {
+        z = a.stride(every_other_column) + b.slice(from_column_1, columns).stride(every_other_column);
+        benchmark::DoNotOptimize(z.data());
+        benchmark::ClobberMemory();
+    }
+    report(state, strided_add_bytes, side * half);
+}
 #endif
 
 // What the JSON output's context says about this build, for the tables.
@@ -346,6 +469,22 @@ void register_benchmarks() {
 #endif
 #ifdef LOOM_HAVE_EIGEN
         {"add_in_place/eigen", add_in_place_eigen},
+#endif
+        {"transpose_add/hand", transpose_add_hand},
+        {"transpose_add/loom", transpose_add_loom},
+#ifdef LOOM_HAVE_XTENSOR
+        {"transpose_add/xtensor", transpose_add_xtensor},
+#endif
+#ifdef LOOM_HAVE_EIGEN
+        {"transpose_add/eigen", transpose_add_eigen},
+#endif
+        {"strided_add/hand", strided_add_hand},
+        {"strided_add/loom", strided_add_loom},
+#ifdef LOOM_HAVE_XTENSOR
+        {"strided_add/xtensor", strided_add_xtensor},
+#endif
+#ifdef LOOM_HAVE_EIGEN
+        {"strided_add/eigen", strided_add_eigen},
 #endif
     };
     for (const auto& [name, function] : benchmarks) {

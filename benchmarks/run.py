@@ -34,6 +34,9 @@ OPERATIONS = {
     "mul_add": ("z = a * b + c, 2^24 float32", 4 * FLAT_SIZE * FLOAT_BYTES),
     "outer_add": ("z = col + row, (4096, 1) + (1, 4096) float32", (2 * SIDE + SIDE * SIDE) * FLOAT_BYTES),
     "add_in_place": ("z += a, 2^24 float32", 3 * FLAT_SIZE * FLOAT_BYTES),
+    "transpose_add": ("z = transpose(a) + b, (4096, 4096) float32", 3 * SIDE * SIDE * FLOAT_BYTES),
+    "strided_add": ("z = a[:, ::2] + b[:, 1::2], (4096, 4096) -> (4096, 2048) float32",
+                    3 * SIDE * (SIDE // 2) * FLOAT_BYTES),
 }
 LIBRARIES = ["hand", "loom", "xtensor", "eigen", "numpy out=", "numpy expr"]
 
@@ -72,6 +75,9 @@ def numpy_operations():
     z = np.zeros(FLAT_SIZE, np.float32)
     outer = np.zeros((SIDE, SIDE), np.float32)
     accumulated = np.zeros(FLAT_SIZE, np.float32)
+    square_a, square_b = uniform(SIDE, SIDE), uniform(SIDE, SIDE)
+    square = np.zeros((SIDE, SIDE), np.float32)
+    halves = np.zeros((SIDE, SIDE // 2), np.float32)
 
     def mul_add_out():
         np.multiply(a, b, out=z)
@@ -93,6 +99,18 @@ def numpy_operations():
         nonlocal accumulated
         accumulated += a
 
+    def transpose_add_out():
+        np.add(square_a.T, square_b, out=square)
+
+    def transpose_add_expr():
+        return square_a.T + square_b
+
+    def strided_add_out():
+        np.add(square_a[:, ::2], square_b[:, 1::2], out=halves)
+
+    def strided_add_expr():
+        return square_a[:, ::2] + square_b[:, 1::2]
+
     return [
         ("mul_add", "numpy out=", mul_add_out),
         ("mul_add", "numpy expr", mul_add_expr),
@@ -100,6 +118,10 @@ def numpy_operations():
         ("outer_add", "numpy expr", outer_add_expr),
         ("add_in_place", "numpy out=", add_in_place),
         ("add_in_place", "numpy expr", add_in_place_expr),
+        ("transpose_add", "numpy out=", transpose_add_out),
+        ("transpose_add", "numpy expr", transpose_add_expr),
+        ("strided_add", "numpy out=", strided_add_out),
+        ("strided_add", "numpy expr", strided_add_expr),
     ]
 
 

@@ -28,4 +28,8 @@ int main() {
 
     tensor<bool> big = r > 40.f;
     std::cout << big << '\n' << where(big, r, 0.f) << '\n';
+
+    // Views copy nothing: slices, transposes, and broadcasting to a shape.
+    r(all, range(1, none)) -= r(all, range(0, 2));  // overlapping views, as NumPy's r[:, 1:] -= r[:, :2]
+    std::cout << r.transpose() << '\n' << broadcast_to(row, {4, 3}).strides() << '\n';
 }

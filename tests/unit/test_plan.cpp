@@ -13,6 +13,7 @@
 
 namespace {
 
+using loom::index_t;
 using loom::shape_type;
 using loom::strides_type;
 using loom::tensor;
@@ -191,6 +192,83 @@ TEST(PlanPath, BroadcastInnerOperandIsReadInBlocks) {
 TEST(PlanPath, ShortInnerRunIsOneBlock) {
     const tensor<float> a({10, 1}), b({10});
     EXPECT_EQ(loom::plan_of(a + b).block_length(), 10);
+}
+
+// ---- Tiling (Note [tiling]) ----
+
+// `a` of shape (rows, columns) holding its flat index.
+tensor<std::int32_t> flat_index(index_t rows, index_t columns) {
+    tensor<std::int32_t> t({rows, columns});
+    for (index_t i = 0; i < t.size(); ++i) t.data()[i] = static_cast<std::int32_t>(i);
+    return t;
+}
+
+TEST(PlanTiling, ATransposeWithAPageMultipleStrideIsTiled) {
+    const tensor<float> a({1024, 1024}), b({1024, 1024});
+    EXPECT_EQ(printed(loom::plan_of(loom::transpose(a) + b)),
+              "loop plan: shape [1024, 1024], merged to [1024, 1024]\n"
+              "  operand 0 (destination, float32): strides [1024, 1]\n"
+              "  operand 1 (float32): strides [1, 1024]\n"
+              "  operand 2 (float32): strides [1024, 1]\n"
+              "  inner loop: 1024 elements, path blocked by 256 (operand 1 gathered; the rest read directly)\n"
+              "  tiles of 128 x 16 elements over the last two dimensions\n");
+}
+
+TEST(PlanTiling, OtherStridesAreWalkedRowByRow) {
+    const tensor<float> square({1000, 1000}), narrow({512, 512});
+    const tensor<std::int16_t> half_page({1024, 1024});  // 2048 bytes between rows
+    EXPECT_FALSE(loom::plan_of(loom::transpose(square) + square).tiled());
+    EXPECT_FALSE(loom::plan_of(loom::transpose(narrow) + narrow).tiled());
+    EXPECT_FALSE(loom::plan_of(loom::transpose(half_page) + half_page).tiled());
+    EXPECT_FALSE(loom::plan_of(square + square).tiled());
+}
+
+TEST(PlanTiling, TheStrideOneDimensionMovesNextToTheInnerOne) {
+    const tensor<float> a({2, 6, 1024});
+    // permute(a, {2, 1, 0}) has shape (1024, 6, 2) and strides (1, 1024, 6144).
+    const auto plan = loom::plan_of(loom::permute(a, {2, 1, 0}) + 1.f);
+    EXPECT_TRUE(plan.tiled());
+    EXPECT_EQ(plan.shape(), (shape_type{6, 1024, 2}));
+    EXPECT_EQ(plan.operand_strides(1), (strides_type{1024, 1, 6144}));
+}
+
+TEST(PlanTiling, TiledEvaluationReachesEveryElementOnce) {
+    // 37 columns: two whole tiles of 16 and a part; 300 rows: two whole tiles of 128 and a part.
+    const tensor<std::int32_t> a = flat_index(37, 1024), b = flat_index(1024, 37);
+    ASSERT_TRUE(loom::plan_of(loom::transpose(a) + b).tiled());
+    const auto rows = loom::range(0, 300);
+    const tensor<std::int32_t> z = loom::transpose(a)(rows, loom::all) * 50000 + b(rows, loom::all);
+    for (index_t i = 0; i < 300; ++i) {
+        for (index_t j = 0; j < 37; ++j) ASSERT_EQ(z.at(i, j), (j * 1024 + i) * 50000 + i * 37 + j) << i << ", " << j;
+    }
+}
+
+TEST(PlanTiling, ARankThreeTiledEvaluationMatchesTheIndices) {
+    const tensor<std::int32_t> a = flat_index(12, 1024).reshape({2, 6, 1024});
+    const tensor<std::int32_t> z = loom::permute(a, {2, 1, 0}) + 0;
+    ASSERT_EQ(z.shape(), (shape_type{1024, 6, 2}));
+    for (index_t i = 0; i < 1024; ++i) {
+        for (index_t j = 0; j < 6; ++j) {
+            for (index_t k = 0; k < 2; ++k) ASSERT_EQ(z.at(i, j, k), k * 6144 + j * 1024 + i);
+        }
+    }
+}
+
+TEST(PlanTiling, ATransposedDestinationIsWrittenTileByTile) {
+    tensor<std::int32_t> z({37, 1024});
+    const tensor<std::int32_t> b = flat_index(1024, 37);
+    z.transpose() = b;  // z's transpose walks its inner dimension 1024 elements apart
+    for (index_t i = 0; i < 37; ++i) {
+        for (index_t j = 0; j < 1024; ++j) ASSERT_EQ(z.at(i, j), j * 37 + i);
+    }
+}
+
+TEST(PlanTiling, AliasedAssignmentThroughATemporaryIsTiledToo) {
+    tensor<std::int32_t> a = flat_index(1024, 1024);
+    a = a + loom::transpose(a);
+    for (index_t i = 0; i < 1024; i += 7) {
+        for (index_t j = 0; j < 1024; j += 5) ASSERT_EQ(a.at(i, j), (i * 1024 + j) + (j * 1024 + i));
+    }
 }
 
 }  // namespace

@@ -18,10 +18,24 @@
 // overlapping slices) an element could be overwritten before it is read, so
 // the expression is evaluated into a temporary first, as NumPy does. The test
 // compares memory extents first, so it costs a few comparisons per operand.
+//
+// Note [tiling]: an operand that walks the inner dimension with a stride of a
+// multiple of 4 KiB but another dimension with stride 1 (`transpose(a) + b`
+// for a (1024, 1024) float32 `a`, or such a transposed destination) touches at
+// every element a line that falls in the same cache sets as the line before,
+// and a new page: the lines a row brings in have evicted each other before
+// the next row could use them. The plan then moves that other dimension next
+// to the inner one, and the loop walks the two in tiles of tile_rows x
+// tile_columns elements: few enough lines per tile for the sets to hold them.
+// (Other long strides stay in cache row to row, and short runs would only add
+// overhead.) Only the order of the visits changes, which is safe because the
+// result at an index reads every operand at that index alone (Note [aliasing]).
 
-#include <ostream>
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
+#include <ostream>
 #include <string>
 
 #include "loom/core/errors.hpp"
@@ -50,7 +64,7 @@ public:
         for (std::size_t d = 0; d < shape.size(); ++d) {
             if (map[d] >= 0 && shape[d] != 1) planned[map[d]] = strides[d];
         }
-        operands_.push_back({type_name<T>(), memory_span::of(data, shape, strides)});
+        operands_.push_back({type_name<T>(), sizeof(T), memory_span::of(data, shape, strides)});
         return operands_.size() - 1;
     }
 
@@ -70,8 +84,9 @@ public:
     }
 
     /// Drops size-1 dimensions and merges dimensions that are contiguous for
-    /// every operand (Note [merging dimensions]). Leaves at least one
-    /// dimension. Works in place: nothing is allocated for ranks up to 8.
+    /// every operand (Note [merging dimensions]), then chooses whether the
+    /// last two dimensions are walked in tiles (Note [tiling]). Leaves at
+    /// least one dimension. Works in place: nothing is allocated for ranks up to 8.
     void coalesce() {
         const std::size_t rank = shape_.size();
         const std::size_t count = operand_count();
@@ -90,6 +105,7 @@ public:
             return;
         }
         compact(rank, kept);
+        choose_tiling();
     }
 
     const shape_type& shape() const { return shape_; }
@@ -122,6 +138,13 @@ public:
 
     static constexpr index_t block_size = 256;
 
+    /// True when the loop walks the last two dimensions in tiles (Note [tiling]).
+    bool tiled() const { return tiled_; }
+    static constexpr index_t tile_rows = 128;    ///< along the second last dimension
+    static constexpr index_t tile_columns = 16;  ///< along the inner one
+    /// Inner strides that are multiples of this many bytes are tiled.
+    static constexpr index_t aliasing_stride_bytes = 4096;
+
     /// The plan as text, like NumPy's nditer dump: shapes, per-operand
     /// strides, and the inner-loop path.
     friend std::ostream& operator<<(std::ostream& os, const loop_plan& plan) {
@@ -140,7 +163,11 @@ public:
             if (k == 0) os << "destination scattered; ";
             else os << "operand " << k << (s == 0 ? " broadcast; " : " gathered; ");
         }
-        return os << "the rest read directly)\n";
+        os << "the rest read directly)\n";
+        if (plan.tiled()) {
+            os << "  tiles of " << tile_rows << " x " << tile_columns << " elements over the last two dimensions\n";
+        }
+        return os;
     }
 
 private:
@@ -168,6 +195,32 @@ private:
         return true;
     }
 
+    // Note [tiling]: the first operand that walks the inner dimension with a
+    // stride of a multiple of aliasing_stride_bytes and another dimension with
+    // stride 1 has that dimension moved next to the inner one.
+    void choose_tiling() {
+        const std::size_t rank = shape_.size();
+        if (rank < 2) return;
+        for (std::size_t k = 0; k < operand_count(); ++k) {
+            const index_t inner_bytes = stride(k, rank - 1) * operands_[k].element_size;
+            if (inner_bytes == 0 || inner_bytes % aliasing_stride_bytes != 0) continue;
+            for (std::size_t d = 0; d + 1 < rank; ++d) {
+                if (std::abs(stride(k, d)) != 1) continue;
+                move_before_inner(d);
+                tiled_ = true;
+                return;
+            }
+        }
+    }
+
+    // Dimension d becomes the second last; the dimensions after it move up by one.
+    void move_before_inner(std::size_t d) {
+        const std::size_t rank = shape_.size();
+        const auto rotate = [&](index_t* first) { std::rotate(first + d, first + d + 1, first + rank - 1); };
+        rotate(shape_.data());
+        for (std::size_t k = 0; k < operand_count(); ++k) rotate(strides_.data() + k * rank);
+    }
+
     // Shrinks every operand's strides from `old_rank` to their first `rank` entries.
     void compact(std::size_t old_rank, std::size_t rank) {
         for (std::size_t k = 0; k < operand_count(); ++k) {
@@ -179,6 +232,7 @@ private:
 
     shape_type original_shape_;
     shape_type shape_;
+    bool tiled_ = false;
     // The bytes an operand can touch: [first + low, first + high).
     struct memory_span {
         const std::byte* first = nullptr;
@@ -208,6 +262,7 @@ private:
     };
     struct operand {
         const char* type;  // element type, by NumPy's name
+        index_t element_size;
         memory_span span;
     };
 
