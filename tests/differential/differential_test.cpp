@@ -43,7 +43,7 @@ struct differential_run : run_record {
     void execute() {
         const auto start = std::chrono::steady_clock::now();
         seed = environment_number("LOOM_DIFF_SEED", default_seed);
-        const std::uint64_t count = environment_number("LOOM_DIFF_CASES", default_case_count);
+        const std::uint64_t count = environment_number("LOOM_DIFF_CASES", default_case_count, largest_case_count);
         const case_generator generator(seed);
         for (std::uint64_t number = 0; number < count; ++number) {
             cases.push_back(generator.generate(static_cast<int>(number)));

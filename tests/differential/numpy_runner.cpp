@@ -8,7 +8,6 @@
 #include <sstream>
 #include <stdexcept>
 
-
 namespace loom::differential {
 
 namespace {

@@ -23,14 +23,16 @@ std::string numpy_python() {
 #endif
 }
 
-std::uint64_t environment_number(const char* name, std::uint64_t fallback) {
+std::uint64_t environment_number(const char* name, std::uint64_t fallback, std::uint64_t largest) {
     const char* text = std::getenv(name);
     if (text == nullptr || *text == '\0') return fallback;
     char* end = nullptr;
     errno = 0;
     const unsigned long long value = std::strtoull(text, &end, 10);
-    if (*end != '\0' || errno != 0) {
-        throw std::invalid_argument(std::string(name) + "='" + text + "' is not a non-negative integer");
+    // strtoull would also take a sign or leading spaces; only digits are a count.
+    if (*text < '0' || *text > '9' || *end != '\0' || errno != 0 || value > largest) {
+        throw std::invalid_argument(std::string(name) + "='" + text + "' is not an integer in [0, " +
+                                    std::to_string(largest) + "]");
     }
     return value;
 }

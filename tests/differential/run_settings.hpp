@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <limits>
 #include <string>
 
 namespace loom::differential {
@@ -15,9 +16,13 @@ inline constexpr std::uint64_t default_seed = 20240611;
 /// The interpreter named by the compile definition LOOM_NUMPY_PYTHON, else /usr/bin/python3.
 std::string numpy_python();
 
-/// The non-negative integer in environment variable `name`, or `fallback` if
-/// it is unset or empty. Throws std::invalid_argument if it is not a number.
-std::uint64_t environment_number(const char* name, std::uint64_t fallback);
+/// The integer in [0, largest] in environment variable `name`, or `fallback`
+/// if it is unset or empty. Throws std::invalid_argument if it is anything else.
+std::uint64_t environment_number(const char* name, std::uint64_t fallback,
+                                 std::uint64_t largest = std::numeric_limits<std::uint64_t>::max());
+
+/// The largest case count: case numbers are ints.
+inline constexpr std::uint64_t largest_case_count = std::numeric_limits<int>::max();
 
 /// A new directory under the system's temporary directory.
 std::filesystem::path make_scratch_directory();

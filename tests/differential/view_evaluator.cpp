@@ -25,7 +25,7 @@ tensor_view<T> take_step(const tensor_view<T>& x, const view_step& step) {
         case view_operation::squeeze: return member ? x.squeeze() : squeeze(x);
         case view_operation::squeeze_dim: return member ? x.squeeze(n[0]) : squeeze(x, n[0]);
         case view_operation::transpose: return member ? x.transpose() : transpose(x);
-        case view_operation::permute: return member ? x.permute(n) : transpose(x, n);
+        case view_operation::permute: return member ? x.permute(n) : permute(x, n);
         case view_operation::swapaxes: return member ? x.swapaxes(n[0], n[1]) : swapaxes(x, n[0], n[1]);
         case view_operation::moveaxis: return member ? x.moveaxis(n[0], n[1]) : moveaxis(x, n[0], n[1]);
         case view_operation::flip: return member ? x.flip() : flip(x);

@@ -1,5 +1,6 @@
 #pragma once
-// Random view cases: tensors of rank 0 to 4 with sizes 0 to 5, chains of one
+// Random view cases: tensors of rank 0 to 4 with sizes 0 to 5 (a tensor shaped
+// around a window that fits another view: up to rank 6), chains of one
 // to four random indexings and shape manipulations (now and then with an
 // argument that is wrong for the shape, to check that loom refuses exactly
 // what NumPy refuses), and assignments whose value is a scalar, a window of

@@ -6,6 +6,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -330,6 +332,16 @@ TEST(IndexingRunTimeList, AllIntegersGiveARankZeroViewThatWrites) {
     EXPECT_EQ(v.data(), &a.at(1, 2, 2));
     v = -5;
     EXPECT_EQ(a.at(1, 2, 2), -5);
+}
+
+TEST(IndexingRunTimeList, IntegersOfAnyTypeAreIndices) {
+    const tensor<int> a = a_2x3x4();
+    index_list items;
+    const std::size_t row = 1;
+    items.push_back(row);
+    items.push_back(std::uint8_t{2});
+    items.push_back(-1L);
+    EXPECT_EQ(a(items).data(), &a.at(1, 2, 3));
 }
 
 TEST(IndexingRunTimeList, EmptyListIsTheWholeTensor) {

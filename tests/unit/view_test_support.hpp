@@ -4,7 +4,6 @@
 
 #include <sstream>
 #include <string>
-#include <vector>
 
 #include "element_values.hpp"
 #include "error_text.hpp"

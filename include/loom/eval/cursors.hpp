@@ -5,8 +5,9 @@
 // function of other cursors.
 //
 // Note [blocks and readers]: the engine walks the inner dimension in runs,
-// one per outer index, cut into blocks of at most loop_plan::block_size
-// elements. It calls start(inner_strides) once, start_run(offsets) before
+// one per outer index (or, in tiles, several, each over a range of inner
+// indices: Note [tiling] in plan.hpp), cut into blocks of at most
+// loop_plan::block_size elements. It calls start(inner_strides) once, start_run(offsets) before
 // each run and load_block(start, count) before each block; then
 // reader(start) gives a small value (pointers and scalars only) that the
 // kernel copies into a local and calls as r(i) for i in [0, count): the

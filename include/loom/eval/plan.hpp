@@ -20,15 +20,16 @@
 // compares memory extents first, so it costs a few comparisons per operand.
 //
 // Note [tiling]: an operand that walks the inner dimension with a stride of a
-// multiple of 4 KiB but another dimension with stride 1 (`transpose(a) + b`
+// multiple of 4 KiB but another dimension with stride 1 or -1 (`transpose(a) + b`
 // for a (1024, 1024) float32 `a`, or such a transposed destination) touches at
 // every element a line that falls in the same cache sets as the line before,
 // and a new page: the lines a row brings in have evicted each other before
 // the next row could use them. The plan then moves that other dimension next
 // to the inner one, and the loop walks the two in tiles of tile_rows x
-// tile_columns elements: few enough lines per tile for the sets to hold them.
-// (Other long strides stay in cache row to row, and short runs would only add
-// overhead.) Only the order of the visits changes, which is safe because the
+// tile_columns elements: a tile row touches only tile_columns such lines, few
+// enough for the caches' sets to keep them until the next rows use them.
+// (Other layouts stay in cache from row to row, and the tiles' short runs
+// would only add overhead there.) Only the order of the visits changes, which is safe because the
 // result at an index reads every operand at that index alone (Note [aliasing]).
 
 #include <algorithm>
@@ -131,9 +132,11 @@ public:
 
     /// Elements per block of the inner loop: the whole run when it is
     /// contiguous, otherwise block_size (operands whose inner stride is not 1
-    /// are gathered or broadcast into a block buffer first).
+    /// are gathered or broadcast into a block buffer first), or a tile's
+    /// width when tiled.
     index_t block_length() const {
-        return inner_contiguous() ? inner_size() : std::min<index_t>(inner_size(), block_size);
+        if (inner_contiguous()) return inner_size();
+        return std::min<index_t>(inner_size(), tiled_ ? tile_columns : block_size);
     }
 
     static constexpr index_t block_size = 256;
@@ -197,7 +200,7 @@ private:
 
     // Note [tiling]: the first operand that walks the inner dimension with a
     // stride of a multiple of aliasing_stride_bytes and another dimension with
-    // stride 1 has that dimension moved next to the inner one.
+    // stride 1 or -1 has that dimension moved next to the inner one.
     void choose_tiling() {
         const std::size_t rank = shape_.size();
         if (rank < 2) return;

@@ -1,8 +1,8 @@
 #pragma once
 // Broadcasting an array to a shape without copying (docs/semantics.md,
 // "Broadcasting an array to a shape"): the result is a view whose broadcast
-// dimensions have stride 0. Such a view is read-only: several of its
-// elements share memory. copy() gives a writable tensor.
+// dimensions have stride 0. Where that makes several elements share memory,
+// the view is read-only; copy() gives a writable tensor.
 
 #include <string>
 #include <vector>

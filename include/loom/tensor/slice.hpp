@@ -50,8 +50,16 @@ concept index_argument = std::integral<std::remove_cvref_t<A>> || std::same_as<s
                          std::same_as<std::remove_cvref_t<A>, newaxis_t> ||
                          std::same_as<std::remove_cvref_t<A>, ellipsis_t>;
 
-/// One indexing argument chosen at run time.
-using index_item = std::variant<index_t, range, all_t, newaxis_t, ellipsis_t>;
+/// One indexing argument chosen at run time: an integer of any integer type
+/// (kept as an index_t), a range, all, newaxis or ellipsis.
+struct index_item : std::variant<index_t, range, all_t, newaxis_t, ellipsis_t> {
+    template <std::integral I>
+    index_item(I index) : variant(static_cast<index_t>(index)) {}
+    index_item(range r) : variant(r) {}
+    index_item(all_t a) : variant(a) {}
+    index_item(newaxis_t n) : variant(n) {}
+    index_item(ellipsis_t e) : variant(e) {}
+};
 
 /// An index built at run time, NumPy's `t[tuple(items)]`: `t(index_list{1, range(0, 2), ellipsis})`.
 using index_list = std::vector<index_item>;

@@ -106,7 +106,8 @@ public:
     /// The memory this view keeps alive, if it owns any (Note [view lifetime]).
     const std::shared_ptr<const void>& owner() const { return owner_; }
     bool is_contiguous() const { return is_row_major(shape_, strides_); }
-    /// False for broadcast views, where several elements share memory.
+    /// False for views of const data, and where several elements share
+    /// memory (a stride-0 dimension of size 2 or more: a broadcast view).
     bool is_writable() const { return !std::is_const_v<T> && !has_repeated_elements(shape_, strides_); }
 
     /// Throws std::invalid_argument when elements share memory (NumPy makes
