@@ -40,7 +40,7 @@ public:
 
     view_case build() {
         type_ = view_dtypes[random_.below(std::size(view_dtypes))];
-        a_shape_ = random_shape();
+        a_shape_ = random_.chance(0.08) ? page_wide_shape() : random_shape();
         b_shape_ = random_shape();
         case_.action = random_action();
         switch (case_.action) {
@@ -447,6 +447,14 @@ private:
         shape_type shape(random_.below(5));
         for (index_t& size : shape) size = random_.chance(0.05) ? 0 : 1 + index_t(random_.below(5));
         return shape;
+    }
+
+    /// A shape whose rows are 4 KiB long, so that transposed views of it take
+    /// the loop's tiled path (Note [tiling] in eval/plan.hpp).
+    shape_type page_wide_shape() {
+        const auto row = static_cast<index_t>(page_row_bytes / element_size(type_));
+        const index_t rows = 1 + index_t(random_.below(3));
+        return random_.chance(0.5) ? shape_type{rows, row} : shape_type{2, rows, row};
     }
 
     /// Distinct-looking values, so that an element read from the wrong place shows.

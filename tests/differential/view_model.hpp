@@ -4,6 +4,7 @@
 // view, combines two, or assigns into one (from a scalar, a view of the other
 // tensor, or a view of the same tensor, which may overlap the destination).
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -92,6 +93,15 @@ struct view_case {
 };
 
 constexpr bool is_assignment(view_action action) { return action >= view_action::assign; }
+
+/// The bytes in a row of the generator's page-wide tensors: transposing them
+/// gives the strides that loom's loop walks in tiles.
+inline constexpr std::size_t page_row_bytes = 4096;
+
+/// The size of an element of `type`, in bytes.
+inline std::size_t element_size(dtype type) {
+    return visit_dtype(type, []<class T>(std::type_identity<T>) { return sizeof(T); });
+}
 
 /// The case as C++, one statement per line (`auto v = a(1, range(0, 2)).transpose();`).
 std::string to_cpp(const view_case& c);

@@ -150,6 +150,9 @@ TEST_F(ViewsAgainstNumPy, CasesCoverEveryOperationActionAndSource) {
         ++counts["action " + std::to_string(int(c.action))];
         if (is_assignment(c.action)) ++counts["source " + std::to_string(int(c.source))];
         ++counts[std::string("type ") + name_of(dtype_of(c.a))];
+        const shape_type& a_shape = std::visit([](const auto& t) -> const shape_type& { return t.shape(); }, c.a);
+        if (!a_shape.empty() && std::size_t(a_shape.back()) * element_size(dtype_of(c.a)) == page_row_bytes)
+            ++counts["a tensor with rows of 4 KiB"];
     }
     std::vector<std::string> expected;
     for (std::size_t op = 0; op < view_operation_count; ++op) {
@@ -159,6 +162,7 @@ TEST_F(ViewsAgainstNumPy, CasesCoverEveryOperationActionAndSource) {
     for (std::size_t action = 0; action < view_action_count; ++action) expected.push_back("action " + std::to_string(action));
     for (int source = 0; source < 3; ++source) expected.push_back("source " + std::to_string(source));
     for (dtype type : view_dtypes) expected.push_back(std::string("type ") + name_of(type));
+    expected.push_back("a tensor with rows of 4 KiB");
     for (const std::string& name : expected) EXPECT_GT(counts[name], 0) << name << " never generated";
     EXPECT_GT(run().count(refused), run().cases.size() / 10) << "too few refused cases";
     EXPECT_GT(run().count(written_from_itself), run().cases.size() / 10) << "too few overlapping assignments";
