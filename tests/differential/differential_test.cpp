@@ -12,7 +12,6 @@
 #include <chrono>
 #include <filesystem>
 #include <map>
-#include <memory>
 #include <set>
 #include <span>
 #include <string>
@@ -26,12 +25,12 @@
 #include "numpy_runner.hpp"
 #include "python_emitter.hpp"
 #include "run_settings.hpp"
+#include "suite_fixture.hpp"
 
 namespace loom::differential {
 namespace {
 
 constexpr std::uint64_t default_case_count = 2400;
-constexpr int printed_failure_limit = 20;
 
 /// Every case with both outcomes, computed once for the whole suite.
 struct differential_run : run_record {
@@ -67,42 +66,21 @@ struct differential_run : run_record {
     }
 };
 
-class DifferentialAgainstNumPy : public testing::Test {
+class DifferentialAgainstNumPy : public suite_fixture<differential_run> {
 protected:
-    static void SetUpTestSuite() {
-        run_ = std::make_unique<differential_run>();
-        try {
-            run_->execute();
-        } catch (const std::exception& error) {
-            run_->failure = error.what();
-        }
-    }
-
     static void TearDownTestSuite() {
         run_->finish("differential: " + std::to_string(run_->cases.size()) + " cases (" +
                      std::to_string(run_->fused_count()) + " fused, " + std::to_string(run_->broadcast_error_count()) +
                      " broadcast errors)");
     }
 
-    void SetUp() override { ASSERT_TRUE(run_->failure.empty()) << run_->failure; }
-
-    static const differential_run& run() { return *run_; }
-
-    /// Reports a mismatch: in full for the first few, in one line after that.
+    /// Reports a mismatch of case i between loom's outcome and `other` (NumPy's unless `other_name` says otherwise).
     static void report(std::size_t i, const outcome& loom, const outcome& other, const std::string& what,
                        const std::string& other_name = "NumPy") {
         const test_case& c = run_->cases[i];
-        if (++run_->mismatches <= printed_failure_limit) {
-            ADD_FAILURE() << describe(c, loom, other, what, reproducer(c), other_name) << "  (run the Python in "
-                          << run_->directory.string() << ", beside " << rules_module_name << ".py)";
-        } else {
-            ADD_FAILURE() << "case " << c.number << " of seed " << c.seed << ": " << what
-                          << " (details shown for the first " << printed_failure_limit << " mismatches only)";
-        }
+        report_mismatch([&] { return describe(c, loom, other, what, reproducer(c), other_name); },
+                        "case " + std::to_string(c.number) + " of seed " + std::to_string(c.seed) + ": " + what);
     }
-
-private:
-    static inline std::unique_ptr<differential_run> run_;
 };
 
 bool is_broadcast_error(const outcome& o) { return o.result == outcome::kind::broadcast_error; }

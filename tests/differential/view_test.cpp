@@ -11,7 +11,6 @@
 #include <chrono>
 #include <filesystem>
 #include <map>
-#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -20,6 +19,7 @@
 #include "numpy_runner.hpp"
 #include "python_emitter.hpp"
 #include "run_settings.hpp"
+#include "suite_fixture.hpp"
 #include "view_emitter.hpp"
 #include "view_evaluator.hpp"
 #include "view_generator.hpp"
@@ -28,7 +28,6 @@ namespace loom::differential {
 namespace {
 
 constexpr std::uint64_t default_view_case_count = 2400;
-constexpr int printed_failure_limit = 20;
 
 bool failed(const outcome& o) { return o.result != outcome::kind::value; }
 
@@ -68,17 +67,8 @@ bool written_from_itself(const view_case& c, const outcome& numpy) {
     return written(c, numpy) && c.source != view_source::scalar && c.other.base == view_base::a;
 }
 
-class ViewsAgainstNumPy : public testing::Test {
+class ViewsAgainstNumPy : public suite_fixture<view_run> {
 protected:
-    static void SetUpTestSuite() {
-        run_ = std::make_unique<view_run>();
-        try {
-            run_->execute();
-        } catch (const std::exception& error) {
-            run_->failure = error.what();
-        }
-    }
-
     static void TearDownTestSuite() {
         run_->finish("differential views: " + std::to_string(run_->cases.size()) + " cases (" +
                      std::to_string(run_->count(refused)) + " refused, " + std::to_string(run_->count(written)) +
@@ -86,24 +76,13 @@ protected:
                      " of them from the same tensor)");
     }
 
-    void SetUp() override { ASSERT_TRUE(run_->failure.empty()) << run_->failure; }
-
-    static const view_run& run() { return *run_; }
-
-    /// Reports a mismatch: in full for the first few, in one line after that.
+    /// Reports a mismatch of case i between loom's outcome and NumPy's.
     static void report(std::size_t i, const std::string& what) {
         const view_case& c = run_->cases[i];
-        if (++run_->mismatches <= printed_failure_limit) {
-            ADD_FAILURE() << describe(c, run_->loom[i].result, run_->numpy[i], what, view_reproducer(c))
-                          << "  (run the Python in " << run_->directory.string() << ")";
-        } else {
-            ADD_FAILURE() << "view case " << c.number << " of seed " << c.seed << ": " << what
-                          << " (details shown for the first " << printed_failure_limit << " mismatches only)";
-        }
+        report_mismatch(
+            [&] { return describe(c, run_->loom[i].result, run_->numpy[i], what, view_reproducer(c)); },
+            "view case " + std::to_string(c.number) + " of seed " + std::to_string(c.seed) + ": " + what);
     }
-
-private:
-    static inline std::unique_ptr<view_run> run_;
 };
 
 TEST_F(ViewsAgainstNumPy, ResultsMatchNumPy) {

@@ -20,14 +20,13 @@
 
 namespace {
 
-using loom::testing::message_of;
-using loom::testing::contains;
-
 using loom::broadcast_error;
 using loom::index_t;
 using loom::shape_type;
 using loom::tensor;
+using loom::testing::contains;
 using loom::testing::elements_of;
+using loom::testing::message_of;
 
 /// A tensor's shape, buffer address and bytes, to check that a failed
 /// operation left it exactly as it was.

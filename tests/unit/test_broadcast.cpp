@@ -13,11 +13,11 @@
 
 namespace {
 
-using loom::testing::message_of;
-using loom::testing::contains;
-
 using loom::broadcast_error;
 using loom::shape_type;
+using loom::testing::contains;
+using loom::testing::message_of;
+
 namespace broadcast = loom::broadcast;
 
 // ---- NumPy's rule, two shapes ----

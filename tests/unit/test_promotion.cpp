@@ -18,10 +18,9 @@
 
 namespace {
 
-using loom::testing::message_of;
-
 using loom::promote_t;
 using loom::tensor;
+using loom::testing::message_of;
 using loom::value_type_of;
 using std::int16_t;
 using std::int32_t;

@@ -23,14 +23,13 @@
 
 namespace {
 
-using loom::testing::contains;
-
 using loom::broadcast_error;
 using loom::broadcast_spec;
 using loom::index_t;
 using loom::shape_type;
 using loom::tensor;
 using loom::testing::broadcast_read;
+using loom::testing::contains;
 using loom::testing::iota_tensor;
 namespace broadcast = loom::broadcast;
 

@@ -13,12 +13,11 @@
 
 namespace {
 
-using loom::testing::message_of;
-
 using loom::index_t;
 using loom::shape_type;
 using loom::strides_type;
 using loom::tensor;
+using loom::testing::message_of;
 
 TEST(Shape, UpToRank8IsStoredInline) {
     for (std::size_t rank = 0; rank <= loom::inline_rank; ++rank) {

@@ -17,14 +17,13 @@
 
 namespace {
 
-using loom::testing::message_of;
-using loom::testing::contains;
-
 using loom::index_t;
 using loom::shape_type;
 using loom::strides_type;
 using loom::tensor;
+using loom::testing::contains;
 using loom::testing::elements_of;
+using loom::testing::message_of;
 
 // ---- Constructors ----
 
