@@ -119,9 +119,8 @@ private:
         shape_type wanted = shape;
         if (broadcasts || random_.chance(0.4)) {
             // Drop leading dimensions and make some sizes 1: the value broadcasts to the destination.
-            for (std::size_t dropped = random_.below(std::min<std::size_t>(wanted.size(), 2) + 1); dropped > 0; --dropped) {
-                wanted.erase(wanted.begin());
-            }
+            const std::size_t dropped = random_.below(std::min<std::size_t>(wanted.size(), 2) + 1);
+            for (std::size_t d = 0; d < dropped; ++d) wanted.erase(wanted.begin());
             for (index_t& size : wanted) {
                 if (random_.chance(0.3)) size = 1;
             }
@@ -325,7 +324,9 @@ private:
             }
         }
         bool palindrome = true;  // transpose() keeps the shape
-        for (std::size_t d = 0; d < shape.size(); ++d) palindrome = palindrome && shape[d] == shape[shape.size() - 1 - d];
+        for (std::size_t d = 0; d < shape.size(); ++d) {
+            palindrome = palindrome && shape[d] == shape[shape.size() - 1 - d];
+        }
         if (op == view_operation::swapaxes && !equal_axes.empty()) {
             const auto [i, j] = equal_axes[random_.below(equal_axes.size())];
             return step_with(op, {i, j});
@@ -384,7 +385,9 @@ private:
         for (std::size_t added = random_.below(std::min<std::size_t>(room, 2) + 1); added > 0; --added) {
             target.push_back(index_t(random_.below(4)));
         }
-        for (index_t size : shape) target.push_back(size == 1 && random_.chance(0.6) ? index_t(random_.below(4)) : size);
+        for (index_t size : shape) {
+            target.push_back(size == 1 && random_.chance(0.6) ? index_t(random_.below(4)) : size);
+        }
         if (wrong) {
             if (shape.empty() || random_.chance(0.3)) target.insert(target.begin(), -1);
             else target.back() += 2;
@@ -419,7 +422,9 @@ private:
         for (std::size_t d = 0; d < trimmed; ++d) {
             target.push_back(shape[d] == 1 && random_.chance(0.5) ? 1 + index_t(random_.below(3)) : shape[d]);
         }
-        for (std::size_t d = 0; d < after && target.size() < max_rank; ++d) target.push_back(1 + index_t(random_.below(3)));
+        for (std::size_t d = 0; d < after && target.size() < max_rank; ++d) {
+            target.push_back(1 + index_t(random_.below(3)));
+        }
         index_t axis = static_cast<index_t>(before);
         if (target.size() - before == shape.size() && random_.chance(0.3)) axis = -1;  // trailing alignment
         if (wrong) axis = random_.chance(0.5) ? static_cast<index_t>(target.size()) : -2;

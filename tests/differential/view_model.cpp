@@ -6,10 +6,11 @@ namespace loom::differential {
 
 namespace {
 
+// In the order of view_operation; the two squeeze, flip and broadcast_to forms share their names.
 constexpr const char* view_operation_names[view_operation_count] = {
-    "index",     "reshape",   "ravel", "flatten",   "copy",         "unsqueeze", "expand_dims",
-    "squeeze",   "squeeze",   "transpose", "permute", "swapaxes",   "moveaxis",  "flip",
-    "flip",      "diagonal",  "broadcast_to", "broadcast_to", "expand", "broadcast_bidirectional"};
+    "index",   "reshape",   "ravel",   "flatten",  "copy",     "unsqueeze",    "expand_dims",
+    "squeeze", "squeeze",   "transpose", "permute", "swapaxes", "moveaxis",     "flip",
+    "flip",    "diagonal",  "broadcast_to", "broadcast_to", "expand", "broadcast_bidirectional"};
 
 std::string bound_text(const std::optional<index_t>& bound) { return bound ? std::to_string(*bound) : "none"; }
 
@@ -75,8 +76,10 @@ const char* name_of(view_operation op) { return view_operation_names[static_cast
 std::string to_cpp(const view_case& c) {
     std::string text = "auto v = " + chain_text(c.target) + ";";
     if (c.action == view_action::read) return text + " result = v.copy();";
-    if (c.action == view_action::combine) return text + " auto w = " + chain_text(c.other) + "; result = maximum(v, w);";
-    const char* symbol = assignment_symbols[static_cast<std::size_t>(c.action) - static_cast<std::size_t>(view_action::assign)];
+    if (c.action == view_action::combine) {
+        return text + " auto w = " + chain_text(c.other) + "; result = maximum(v, w);";
+    }
+    const char* symbol = assignment_symbols[std::size_t(c.action) - std::size_t(view_action::assign)];
     if (c.source == view_source::scalar) return text + " v " + symbol + " " + to_string(c.scalar) + "; result = a;";
     const std::string negation = dtype_of(c.a) == dtype::boolean ? "!" : "-";
     return text + " auto w = " + chain_text(c.other) + "; v " + symbol + " " +

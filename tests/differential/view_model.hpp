@@ -36,14 +36,16 @@ enum class view_operation : std::uint8_t {
     expand,          // numbers: the sizes
     broadcast_bidirectional,  // numbers: the target
 };
-inline constexpr std::size_t view_operation_count = static_cast<std::size_t>(view_operation::broadcast_bidirectional) + 1;
+inline constexpr std::size_t view_operation_count = std::size_t(view_operation::broadcast_bidirectional) + 1;
 
 /// loom's name of each view operation (its free function, and member).
 const char* name_of(view_operation op);
 
 /// Whether loom spells the operation both as a member and as a free
 /// function: indexing is only `x(items)`, and copy only `x.copy()`.
-constexpr bool has_two_spellings(view_operation op) { return op != view_operation::index && op != view_operation::copy; }
+constexpr bool has_two_spellings(view_operation op) {
+    return op != view_operation::index && op != view_operation::copy;
+}
 
 /// One step of a chain.
 struct view_step {

@@ -40,7 +40,8 @@ struct view_run : run_record {
     void execute() {
         const auto start = std::chrono::steady_clock::now();
         seed = environment_number("LOOM_DIFF_SEED", default_seed);
-        const std::uint64_t count = environment_number("LOOM_DIFF_VIEW_CASES", default_view_case_count, largest_case_count);
+        const std::uint64_t count =
+            environment_number("LOOM_DIFF_VIEW_CASES", default_view_case_count, largest_case_count);
         const view_case_generator generator(seed);
         for (std::uint64_t number = 0; number < count; ++number) {
             cases.push_back(generator.generate(static_cast<int>(number)));
@@ -138,7 +139,9 @@ TEST_F(ViewsAgainstNumPy, CasesCoverEveryOperationActionAndSource) {
         expected.push_back(spelling_key(view_operation(op), false));
         if (has_two_spellings(view_operation(op))) expected.push_back(spelling_key(view_operation(op), true));
     }
-    for (std::size_t action = 0; action < view_action_count; ++action) expected.push_back("action " + std::to_string(action));
+    for (std::size_t action = 0; action < view_action_count; ++action) {
+        expected.push_back("action " + std::to_string(action));
+    }
     for (int source = 0; source < 3; ++source) expected.push_back("source " + std::to_string(source));
     for (dtype type : view_dtypes) expected.push_back(std::string("type ") + name_of(type));
     expected.push_back("a tensor with rows of 4 KiB");

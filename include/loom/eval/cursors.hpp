@@ -7,12 +7,12 @@
 // Note [blocks and readers]: the engine walks the inner dimension in runs,
 // one per outer index (or, in tiles, several, each over a range of inner
 // indices: Note [tiling] in plan.hpp), cut into blocks of at most
-// loop_plan::block_size elements. It calls start(inner_strides) once, start_run(offsets) before
-// each run and load_block(start, count) before each block; then
-// reader(start) gives a small value (pointers and scalars only) that the
-// kernel copies into a local and calls as r(i) for i in [0, count): the
-// compiler keeps its pointers in registers and vectorises the loop, whatever
-// the tree. A leaf whose inner stride is 1 is read in place. One whose
+// loop_plan::block_size elements. It calls start(inner_strides) once,
+// start_run(offsets) before each run and load_block(start, count) before
+// each block; then reader(start) gives a small value (pointers and scalars
+// only) that the kernel copies into a local and calls as r(i) for i in
+// [0, count): the compiler keeps its pointers in registers and vectorises
+// the loop, whatever the tree. A leaf whose inner stride is 1 is read in place. One whose
 // stride is 0 (broadcast) or anything else (a strided view) is copied into a
 // buffer, so that the kernel always sees unit-stride pointers: a broadcast
 // value is written into the buffer only when it is not the one already there

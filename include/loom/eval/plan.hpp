@@ -29,8 +29,9 @@
 // tile_columns elements: a tile row touches only tile_columns such lines, few
 // enough for the caches' sets to keep them until the next rows use them.
 // (Other layouts stay in cache from row to row, and the tiles' short runs
-// would only add overhead there.) Only the order of the visits changes, which is safe because the
-// result at an index reads every operand at that index alone (Note [aliasing]).
+// would only add overhead there.) Only the order of the visits changes, which
+// is safe because the result at an index reads every operand at that index
+// alone (Note [aliasing]).
 
 #include <algorithm>
 #include <cstddef>

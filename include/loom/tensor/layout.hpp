@@ -104,11 +104,7 @@ template <index_argument... Args>
 strided_layout select(const shape_type& shape, const strides_type& strides, const Args&... args) {
     constexpr std::size_t ellipses = (std::size_t{std::same_as<std::remove_cvref_t<Args>, ellipsis_t>} + ... + 0);
     static_assert(ellipses <= 1, "an index may hold at most one ellipsis");
-    const auto item = []<class A>(const A& arg) -> index_item {
-        if constexpr (std::integral<A>) return static_cast<index_t>(arg);
-        else return arg;
-    };
-    const std::array<index_item, sizeof...(Args)> items{item(args)...};
+    const std::array<index_item, sizeof...(Args)> items{index_item(args)...};
     return select(shape, strides, std::span<const index_item>(items));
 }
 
