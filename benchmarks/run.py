@@ -1,10 +1,13 @@
 #!/usr/bin/python3
-"""Runs bench_elementwise and the same operations in NumPy, and prints one
-table: the median time of each operation and its ratio to the hand-written
-loop.
+"""Runs a benchmark program (bench_elementwise or bench_small) and the same
+operations in NumPy, and prints one table: the median time of each
+operation and its ratio to the hand-written loop.
 
     /usr/bin/python3 benchmarks/run.py [--binary build/benchmarks/bench_elementwise]
                                        [--repetitions 9] [--min-time 0.5] [--json results.json]
+
+The operations are the ones the program reports (its benchmarks are named
+<operation>/<library>); NumPy runs the same ones.
 
 Times are CPU time of the running thread, for the C++ programs (Google
 Benchmark's default) and for NumPy (time.thread_time), so that a busy
@@ -16,6 +19,7 @@ not depend on them.
 """
 
 import argparse
+import collections
 import json
 import platform
 import statistics
@@ -28,17 +32,32 @@ import numpy as np
 FLAT_SIZE = 1 << 24
 SIDE = 4096
 FLOAT_BYTES = 4
+SMALL_ROWS, SMALL_COLS = 3, 4  # bench_small's small_add: (3, 4) + (4,)
+SMALL_SIDE = 8  # bench_small's small_expr: (8, 8) operands
 
-# Bytes each operation reads and writes, counted as in bench_elementwise.cpp.
+# What the table says of each operation: a description, the bytes it reads and writes (counted as in
+# bench_elementwise.cpp; None where throughput means nothing) and the unit its times are shown in.
+Operation = collections.namedtuple("Operation", ["description", "bytes", "unit"])
 OPERATIONS = {
-    "mul_add": ("z = a * b + c, 2^24 float32", 4 * FLAT_SIZE * FLOAT_BYTES),
-    "outer_add": ("z = col + row, (4096, 1) + (1, 4096) float32", (2 * SIDE + SIDE * SIDE) * FLOAT_BYTES),
-    "add_in_place": ("z += a, 2^24 float32", 3 * FLAT_SIZE * FLOAT_BYTES),
-    "transpose_add": ("z = transpose(a) + b, (4096, 4096) float32", 3 * SIDE * SIDE * FLOAT_BYTES),
-    "strided_add": ("z = a[:, ::2] + b[:, 1::2], (4096, 4096) -> (4096, 2048) float32",
-                    3 * SIDE * (SIDE // 2) * FLOAT_BYTES),
+    # bench_elementwise
+    "mul_add": Operation("z = a * b + c, 2^24 float32", 4 * FLAT_SIZE * FLOAT_BYTES, "ms"),
+    "outer_add": Operation("z = col + row, (4096, 1) + (1, 4096) float32",
+                           (2 * SIDE + SIDE * SIDE) * FLOAT_BYTES, "ms"),
+    "add_in_place": Operation("z += a, 2^24 float32", 3 * FLAT_SIZE * FLOAT_BYTES, "ms"),
+    "transpose_add": Operation("z = transpose(a) + b, (4096, 4096) float32", 3 * SIDE * SIDE * FLOAT_BYTES, "ms"),
+    "strided_add": Operation("z = a[:, ::2] + b[:, 1::2], (4096, 4096) -> (4096, 2048) float32",
+                             3 * SIDE * (SIDE // 2) * FLOAT_BYTES, "ms"),
+    # bench_small
+    "small_add_alloc": Operation("z = a + b, (3, 4) + (4,) float32, z allocated; numpy: np.add(a, b)", None, "ns"),
+    "small_add_into": Operation("z = a + b, (3, 4) + (4,) float32, into an existing z; numpy: np.add(a, b, out=z)",
+                                None, "ns"),
+    "small_expr_alloc": Operation("z = a * b + c - d, (8, 8) float32, z allocated; numpy: a * b + c - d", None, "ns"),
+    "small_expr_into": Operation("z = a * b + c - d, (8, 8) float32, into an existing z; numpy: "
+                                 "np.multiply(a, b, out=z), np.add(z, c, out=z), np.subtract(z, d, out=z)",
+                                 None, "ns"),
 }
-LIBRARIES = ["hand", "loom", "xtensor", "eigen", "numpy out=", "numpy expr"]
+LIBRARIES = ["hand", "loom", "xtensor", "eigen", "numpy out=", "numpy expr", "numpy"]
+UNITS = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}  # seconds per unit, Google Benchmark's time units
 
 
 def run_cpp(binary, repetitions, min_time):
@@ -56,20 +75,25 @@ def run_cpp(binary, repetitions, min_time):
     for entry in output["benchmarks"]:
         key = tuple(entry["run_name"].split("/"))
         if entry.get("aggregate_name") == "median":
-            assert entry["time_unit"] == "ms", entry
-            medians[key] = entry["cpu_time"] / 1e3
+            medians[key] = entry["cpu_time"] * UNITS[entry["time_unit"]]
         elif entry.get("aggregate_name") == "cv":
             spreads[key] = entry["cpu_time"]
     return medians, spreads, output["context"]
 
 
-def numpy_operations():
-    """Each NumPy variant as (operation, library, function); inputs made once."""
-    generator = np.random.default_rng(1)
+def uniform_arrays(seed):
+    """A function making float32 arrays of a given shape, uniform in [-1, 1)."""
+    generator = np.random.default_rng(seed)
 
     def uniform(*shape):
         return generator.uniform(-1.0, 1.0, shape).astype(np.float32)
 
+    return uniform
+
+
+def elementwise_numpy():
+    """bench_elementwise's operations in NumPy, as (operation, library, function); inputs made once."""
+    uniform = uniform_arrays(1)
     a, b, c = uniform(FLAT_SIZE), uniform(FLAT_SIZE), uniform(FLAT_SIZE)
     col, row = uniform(SIDE, 1), uniform(1, SIDE)
     z = np.zeros(FLAT_SIZE, np.float32)
@@ -125,20 +149,67 @@ def numpy_operations():
     ]
 
 
+def small_numpy():
+    """bench_small's operations in NumPy, as (operation, library, function); inputs made once."""
+    uniform = uniform_arrays(2)
+    add_a, add_b = uniform(SMALL_ROWS, SMALL_COLS), uniform(SMALL_COLS)
+    add_z = np.zeros((SMALL_ROWS, SMALL_COLS), np.float32)
+    a, b, c, d = (uniform(SMALL_SIDE, SMALL_SIDE) for _ in range(4))
+    z = np.zeros((SMALL_SIDE, SMALL_SIDE), np.float32)
+
+    def add_alloc():
+        return np.add(add_a, add_b)
+
+    def add_into():
+        np.add(add_a, add_b, out=add_z)
+
+    def expr_alloc():
+        return a * b + c - d
+
+    def expr_into():
+        np.multiply(a, b, out=z)
+        np.add(z, c, out=z)
+        np.subtract(z, d, out=z)
+
+    return [
+        ("small_add_alloc", "numpy", add_alloc),
+        ("small_add_into", "numpy", add_into),
+        ("small_expr_alloc", "numpy", expr_alloc),
+        ("small_expr_into", "numpy", expr_into),
+    ]
+
+
+# Which NumPy function makes the variants of each operation: only those a program reports are made and run.
+NUMPY_VARIANTS = {
+    **dict.fromkeys(["mul_add", "outer_add", "add_in_place", "transpose_add", "strided_add"], elementwise_numpy),
+    **dict.fromkeys(["small_add_alloc", "small_add_into", "small_expr_alloc", "small_expr_into"], small_numpy),
+}
+
+
 def time_once(function, min_time):
-    """CPU seconds per call, over as many calls as fill min_time."""
-    calls, elapsed = 0, 0.0
+    """CPU seconds per call, over as many calls as fill min_time.
+
+    The clock is read after batches of calls; a batch doubles while it takes
+    under a millisecond, so that reading the clock (a system call) adds
+    nothing noticeable to calls that take nanoseconds.
+    """
+    calls, batch, elapsed = 0, 1, 0.0
     start = time.thread_time()
     while elapsed < min_time:
-        function()
-        calls += 1
-        elapsed = time.thread_time() - start
+        for _ in range(batch):
+            function()
+        calls += batch
+        previous, elapsed = elapsed, time.thread_time() - start
+        if elapsed - previous < 1e-3:
+            batch *= 2
     return elapsed / calls
 
 
-def run_numpy(repetitions, min_time):
+def run_numpy(operations, repetitions, min_time):
+    """Medians and spreads of the NumPy variants of `operations`."""
     print(f"running: NumPy {np.__version__}, {repetitions} repetitions", file=sys.stderr)
-    variants = numpy_operations()
+    makers = list(dict.fromkeys(NUMPY_VARIANTS[operation] for operation in operations if operation in NUMPY_VARIANTS))
+    variants = [variant for make in makers for variant in make() if variant[0] in operations]
     for _, _, function in variants:
         function()  # first touch of every output page
     samples = {(operation, library): [] for operation, library, _ in variants}
@@ -170,20 +241,29 @@ def print_table(seconds, spreads, context, repetitions):
     print(f"machine: {machine()}")
     print(f"C++: {context.get('compiler', '?')}, xtensor {context.get('xtensor', 'absent')}, "
           f"Eigen {context.get('eigen', 'absent')}; NumPy {np.__version__}")
-    print(f"median CPU time of {repetitions} repetitions; cv: their standard deviation / mean; "
-          "'numpy out=' passes out=, 'numpy expr' is the plain expression")
-    for operation, (description, bytes_per_op) in OPERATIONS.items():
+    libraries = {library for _, library in seconds}
+    legend = f"median CPU time of {repetitions} repetitions; cv: their standard deviation / mean"
+    if libraries & {"numpy out=", "numpy expr"}:
+        legend += "; 'numpy out=' passes out=, 'numpy expr' is the plain expression"
+    if "numpy" in libraries:
+        legend += "; 'numpy' is the NumPy spelling after 'numpy:' (the Python call included)"
+    print(legend)
+    for operation, (description, bytes_per_op, unit) in OPERATIONS.items():
+        if not any((operation, library) in seconds for library in LIBRARIES):
+            continue
         reference = seconds.get((operation, "hand"))
+        throughput = f"{'GB/s':>8}" if bytes_per_op else ""
         print()
         print(f"{operation}: {description}")
-        print(f"  {'library':<12}{'ms/op':>9}{'cv':>7}{'GB/s':>8}{'/ hand':>9}")
+        print(f"  {'library':<12}{unit + '/op':>9}{'cv':>7}{throughput}{'/ hand':>9}")
         for library in LIBRARIES:
             if (operation, library) not in seconds:
                 continue
             t = seconds[(operation, library)]
             ratio = f"{t / reference:.2f}" if reference else "-"
             spread = f"{spreads[(operation, library)]:.0%}" if (operation, library) in spreads else "-"
-            print(f"  {library:<12}{t * 1e3:>9.2f}{spread:>7}{bytes_per_op / t / 1e9:>8.1f}{ratio:>9}")
+            throughput = f"{bytes_per_op / t / 1e9:>8.1f}" if bytes_per_op else ""
+            print(f"  {library:<12}{t / UNITS[unit]:>9.2f}{spread:>7}{throughput}{ratio:>9}")
 
 
 def main():
@@ -195,7 +275,12 @@ def main():
     arguments = parser.parse_args()
 
     seconds, spreads, context = run_cpp(arguments.binary, arguments.repetitions, arguments.min_time)
-    numpy_seconds, numpy_spreads = run_numpy(arguments.repetitions, arguments.min_time)
+    operations = list(dict.fromkeys(operation for operation, _ in seconds))
+    unknown = [operation for operation in operations if operation not in OPERATIONS]
+    if unknown:
+        sys.exit(f"run.py does not know these operations of {arguments.binary}: {', '.join(unknown)}; "
+                 "add them to OPERATIONS and NUMPY_VARIANTS")
+    numpy_seconds, numpy_spreads = run_numpy(operations, arguments.repetitions, arguments.min_time)
     seconds.update(numpy_seconds)
     spreads.update(numpy_spreads)
     print_table(seconds, spreads, context, arguments.repetitions)
