@@ -9,6 +9,7 @@
 #include "loom/expr/functions.hpp"
 #include "loom/expr/operators.hpp"
 #include "loom/io/print.hpp"
+#include "loom/io/print_plan.hpp"
 #include "loom/tensor/tensor.hpp"
 #include "loom/tensor/broadcast_views.hpp"
 #include "loom/tensor/manipulation.hpp"

@@ -25,6 +25,29 @@ namespace detail {
 
 }  // namespace detail
 
+/// The one rule of broadcasting to a shape: a size broadcasts to a target
+/// size equal to it, or when it is 1.
+constexpr bool size_broadcasts(index_t size, index_t target) { return size == target || size == 1; }
+
+/// The map of an operand of rank `rank` aligned on the right in a shape of
+/// rank `target_rank` (NumPy's alignment; rank <= target_rank).
+inline dimension_map right_aligned_map(std::size_t rank, std::size_t target_rank) {
+    dimension_map map(rank);
+    for (std::size_t j = 0; j < rank; ++j) map[j] = static_cast<index_t>(target_rank - rank + j);
+    return map;
+}
+
+/// True when `from` broadcasts to exactly `to` (NumPy's unidirectional rule:
+/// aligned on the right, each size equal to the target's or 1).
+inline bool broadcasts_to(const shape_type& from, const shape_type& to) {
+    if (from.size() > to.size()) return false;
+    const std::size_t offset = to.size() - from.size();
+    for (std::size_t d = 0; d < from.size(); ++d) {
+        if (!size_broadcasts(from[d], to[offset + d])) return false;
+    }
+    return true;
+}
+
 /// NumPy broadcasting of any number of shapes: align on the right, prepend
 /// 1s; per dimension the sizes are equal or one is 1, and the result takes
 /// the one that is not 1 (so 0 with 1 gives 0). Throws broadcast_error
@@ -82,28 +105,44 @@ constexpr broadcast_spec paddle_elementwise(index_t axis = -1) {
 }
 }  // namespace broadcast
 
-/// Where the PDPD rules place B onto A: B without its trailing 1s, put at
-/// `axis` and padded with 1s on both sides to A's rank (docs/semantics.md,
-/// steps 1 to 5). Throws broadcast_error when B cannot be placed.
-inline shape_type pdpd_placement(const shape_type& a, const shape_type& b, index_t axis) {
+/// Where the PDPD rules put B onto A: B without its trailing 1s, placed at
+/// an axis of A and padded with 1s on both sides to A's rank.
+struct placement {
+    shape_type shape;   ///< B's placed shape, of A's rank
+    dimension_map map;  ///< for each dimension of B, its dimension of A (-1 for a trailing 1 dropped)
+};
+
+/// The PDPD placement of B onto A at `axis` (docs/semantics.md, steps 1 to
+/// 5; -1 aligns B with A's trailing dimensions). Throws broadcast_error when
+/// B cannot be placed.
+inline placement place_onto(const shape_type& a, const shape_type& b, index_t axis) {
+    index_t start = axis;  // -1 resolved below; messages show it resolved from then on
     const auto fail = [&](const std::string& why) {
         throw broadcast_error("cannot place shape " + to_string(b) + " onto " + to_string(a) + " at axis " +
-                              std::to_string(axis) + ": " + why);
+                              std::to_string(start) + ": " + why);
     };
     if (b.size() > a.size()) fail("B has a higher rank than A; swap the operands or use broadcast::numpy");
-    if (axis == -1) axis = static_cast<index_t>(a.size() - b.size());
-    if (axis < 0) fail("the only negative axis allowed is -1 (align B with A's trailing dimensions)");
+    if (start == -1) start = static_cast<index_t>(a.size() - b.size());
+    if (start < 0) fail("the only negative axis allowed is -1 (align B with A's trailing dimensions)");
 
     std::size_t trimmed = b.size();
     while (trimmed > 0 && b[trimmed - 1] == 1) --trimmed;
-    const auto start = static_cast<std::size_t>(axis);
-    if (start + trimmed > a.size()) {
+    const auto first = static_cast<std::size_t>(start);
+    if (first + trimmed > a.size()) {
         fail("B without its trailing 1s has rank " + std::to_string(trimmed) + ", which does not fit in A's rank " +
              std::to_string(a.size()) + " from that axis; use a smaller axis");
     }
-    shape_type placed(a.size(), 1);
-    std::copy(b.begin(), b.begin() + static_cast<std::ptrdiff_t>(trimmed), placed.begin() + axis);
-    return placed;
+    placement result{shape_type(a.size(), 1), dimension_map(b.size(), -1)};
+    for (std::size_t j = 0; j < b.size() && first + j < a.size(); ++j) {
+        result.map[j] = static_cast<index_t>(first + j);
+        if (j < trimmed) result.shape[first + j] = b[j];
+    }
+    return result;
+}
+
+/// The shape B takes when the PDPD rules place it onto A (place_onto's shape).
+inline shape_type pdpd_placement(const shape_type& a, const shape_type& b, index_t axis) {
+    return place_onto(a, b, axis).shape;
 }
 
 /// Result shape of an element-wise binary operation on shapes `a` and `b`
@@ -122,14 +161,15 @@ inline shape_type broadcast_shapes(const shape_type& a, const shape_type& b, con
             return broadcast_shapes(a, b);
         case broadcast_spec::mode::pdpd:
         case broadcast_spec::mode::paddle_elementwise: {
-            shape_type placed = pdpd_placement(a, b, spec.axis);
-            if (placed_b != nullptr) *placed_b = placed;
-            if (spec.kind == broadcast_spec::mode::paddle_elementwise) return broadcast_shapes(a, placed);
+            placement placed = place_onto(a, b, spec.axis);
+            const shape_type& p = placed.shape;
+            if (placed_b != nullptr) *placed_b = p;
+            if (spec.kind == broadcast_spec::mode::paddle_elementwise) return broadcast_shapes(a, p);
             for (std::size_t d = 0; d < a.size(); ++d) {
-                if (placed[d] != 1 && placed[d] != a[d]) {
+                if (!size_broadcasts(p[d], a[d])) {
                     throw broadcast_error("shape " + to_string(b) + " placed onto " + to_string(a) + " at axis " +
-                                          std::to_string(spec.axis) + " gives " + to_string(placed) + ": size " +
-                                          std::to_string(placed[d]) + " vs " + std::to_string(a[d]) +
+                                          std::to_string(spec.axis) + " gives " + to_string(p) + ": size " +
+                                          std::to_string(p[d]) + " vs " + std::to_string(a[d]) +
                                           " at dimension " + std::to_string(d) +
                                           "; broadcast::pdpd only broadcasts B onto A "
                                           "(broadcast::paddle_elementwise also lets A's 1s grow)");
@@ -139,6 +179,14 @@ inline shape_type broadcast_shapes(const shape_type& a, const shape_type& b, con
         }
     }
     return a;
+}
+
+/// Where `spec` puts B's dimensions beside A's: NumPy's right alignment, or
+/// the PDPD placement. Checks the shapes under the spec (broadcast_error).
+inline placement placement_under(const shape_type& a, const shape_type& b, const broadcast_spec& spec) {
+    broadcast_shapes(a, b, spec);
+    const bool placed = spec.kind == broadcast_spec::mode::pdpd || spec.kind == broadcast_spec::mode::paddle_elementwise;
+    return placed ? place_onto(a, b, spec.axis) : placement{b, right_aligned_map(b.size(), b.size())};
 }
 
 /// OpenVINO's bidirectional rule (seed 003_3137ca9d25be8e19.txt): the shape
@@ -151,6 +199,7 @@ inline shape_type broadcast_bidirectional_shape(const shape_type& x, const shape
 /// operation or an assignment into a view never changes the destination's
 /// shape. Throws broadcast_error worded like PyTorch's.
 inline void check_fits_destination(const shape_type& destination, const shape_type& value) {
+    if (broadcasts_to(value, destination)) return;
     shape_type combined;
     try {
         combined = broadcast_shapes(destination, value);

@@ -1,10 +1,12 @@
 #pragma once
-// Shapes and strides: sizes and steps per dimension, their element count and
-// their printed form `[2, 3, 4]` (docs/semantics.md, "Shapes").
+// Shapes and strides: sizes and steps per dimension, their element count,
+// their printed form `[2, 3, 4]` (docs/semantics.md, "Shapes"), and axes
+// counted from the end.
 
+#include <concepts>
 #include <cstddef>
-#include <iosfwd>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -18,11 +20,37 @@ using index_t = std::ptrdiff_t;
 /// Inline capacity of shapes and strides: ranks up to this never allocate.
 inline constexpr std::size_t inline_rank = 8;
 
-using shape_type = small_vector<index_t, inline_rank>;
-using strides_type = small_vector<index_t, inline_rank>;
+/// A list of one index_t per dimension. `Kind` keeps shapes and strides
+/// apart: one never passes for the other, and they do not compare.
+template <class Kind>
+class per_dimension : public small_vector<index_t, inline_rank> {
+public:
+    using small_vector::small_vector;
+
+    friend bool operator==(const per_dimension& a, const per_dimension& b) {
+        return static_cast<const small_vector&>(a) == static_cast<const small_vector&>(b);
+    }
+    template <class Other>
+        requires(!std::same_as<Other, Kind>)
+    friend bool operator==(const per_dimension&, const per_dimension<Other>&) = delete;  // a shape is no strides
+};
+
+struct shape_kind;
+struct strides_kind;
+
+/// Sizes per dimension.
+using shape_type = per_dimension<shape_kind>;
+/// Steps per dimension, in elements (0 and negative allowed).
+using strides_type = per_dimension<strides_kind>;
+
+/// Maps each dimension of an operand onto a dimension of the shape it is
+/// read in, or -1 where it has no counterpart (a size-1 dimension dropped
+/// by a PDPD placement).
+using dimension_map = small_vector<index_t, inline_rank>;
 
 /// `[2, 3, 4]`; `[]` for rank 0.
-inline std::string to_string(const shape_type& dims) {
+template <class Kind>
+std::string to_string(const per_dimension<Kind>& dims) {
     std::string text = "[";
     for (std::size_t d = 0; d < dims.size(); ++d) {
         if (d != 0) text += ", ";
@@ -31,9 +59,9 @@ inline std::string to_string(const shape_type& dims) {
     return text + "]";
 }
 
-template <class Stream>
+template <class Stream, class Kind>
     requires requires(Stream& os, const std::string& s) { os << s; }
-Stream& operator<<(Stream& os, const shape_type& dims) {
+Stream& operator<<(Stream& os, const per_dimension<Kind>& dims) {
     os << to_string(dims);
     return os;
 }
@@ -76,7 +104,7 @@ inline index_t element_count(const shape_type& shape) {
 /// std::length_error when the sizes other than 0 multiply past index_t: the
 /// strides would not fit (NumPy refuses such shapes too, even with a 0 among them).
 inline strides_type row_major_strides(const shape_type& shape) {
-    strides_type strides(shape.size(), 1);
+    strides_type strides(shape.size());
     index_t step = 1;
     for (std::size_t d = shape.size(); d-- > 0;) {
         strides[d] = step;
@@ -85,15 +113,43 @@ inline strides_type row_major_strides(const shape_type& shape) {
     return strides;
 }
 
-/// Converts a possibly negative axis (counting from the end) into [0, rank).
-inline std::size_t normalize_axis(index_t axis, std::size_t rank, const char* what = "axis") {
+/// An axis counted from the end when negative, as an index in [0, rank);
+/// nothing when it is outside [-rank, rank). Every function that takes an
+/// axis resolves it here.
+inline std::optional<std::size_t> axis_index(index_t axis, std::size_t rank) {
     const auto r = static_cast<index_t>(rank);
-    if (axis < -r || axis >= r) {
-        throw std::out_of_range(std::string(what) + " " + std::to_string(axis) + " is out of range for rank " +
-                                std::to_string(rank) + "; use a value in [" + std::to_string(-r) + ", " +
-                                std::to_string(r) + ")");
-    }
+    if (axis < -r || axis >= r) return std::nullopt;
     return static_cast<std::size_t>(axis < 0 ? axis + r : axis);
+}
+
+namespace detail {
+
+// `what` and `axis` out of range for `subject` ("rank 3", "shape [2, 3]").
+[[noreturn]] inline void throw_axis_out_of_range(const char* what, index_t axis, const std::string& subject,
+                                                 std::size_t rank) {
+    const std::string r = std::to_string(rank);
+    throw std::out_of_range(std::string(what) + " " + std::to_string(axis) + " is out of range for " + subject +
+                            "; use a value in [-" + r + ", " + r + ")");
+}
+
+}  // namespace detail
+
+/// axis_index, or std::out_of_range naming the rank.
+inline std::size_t normalize_axis(index_t axis, std::size_t rank, const char* what = "axis") {
+    if (const auto d = axis_index(axis, rank)) return *d;
+    detail::throw_axis_out_of_range(what, axis, "rank " + std::to_string(rank), rank);
+}
+
+/// An axis of `shape` as an index in [0, rank), where `rank` is the shape's,
+/// or one more where a new axis is being placed. Throws std::out_of_range
+/// naming the shape.
+inline std::size_t resolve_axis(index_t axis, const shape_type& shape, const char* what, std::size_t rank) {
+    if (const auto d = axis_index(axis, rank)) return *d;
+    detail::throw_axis_out_of_range(what, axis, "shape " + to_string(shape), rank);
+}
+
+inline std::size_t resolve_axis(index_t axis, const shape_type& shape, const char* what = "axis") {
+    return resolve_axis(axis, shape, what, shape.size());
 }
 
 }  // namespace loom

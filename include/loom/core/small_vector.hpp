@@ -29,10 +29,10 @@ public:
     template <std::input_iterator It>
     small_vector(It first, It last) { assign(first, last); }
 
-    small_vector(const small_vector& other) { assign(other.begin(), other.end()); }
+    small_vector(const small_vector& other) { copy_from(other); }
     small_vector(small_vector&& other) noexcept { steal(other); }
     small_vector& operator=(const small_vector& other) {
-        if (this != &other) assign(other.begin(), other.end());
+        if (this != &other) copy_from(other);
         return *this;
     }
     small_vector& operator=(small_vector&& other) noexcept {
@@ -101,6 +101,12 @@ public:
     }
 
 private:
+    void copy_from(const small_vector& other) {
+        reserve(other.size_);
+        std::copy(other.begin(), other.end(), data());
+        size_ = other.size_;
+    }
+
     void steal(small_vector& other) noexcept {
         if (other.heap_) {
             heap_ = std::move(other.heap_);
@@ -114,7 +120,9 @@ private:
         other.capacity_ = N;
     }
 
-    T inline_[N] = {};
+    // Left uninitialised: only the first size_ elements are ever read, and
+    // zeroing N of them would cost every shape that is made.
+    T inline_[N];
     std::unique_ptr<T[]> heap_;
     size_type size_ = 0;
     size_type capacity_ = N;

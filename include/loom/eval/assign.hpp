@@ -1,66 +1,166 @@
 #pragma once
-// Evaluation: storing an expression into memory, as one recipe that every
-// element-wise evaluation in loom goes through.
+// Assignment: the one place that decides how a value reaches memory, for
+// `tensor<T> t = e`, `t = e`, `v = e`, `t = 3` and `t op= e` alike.
+//
+// assign(destination, value, mode) decides, in this order: whether the
+// destination may be written and keeps its shape (the in-place rule), or
+// takes the value's shape in new memory; then evaluate_into stores the value:
+//   a. a node that computes its value as a whole (Note [whole values])
+//      writes straight into the destination;
+//   b. the direct path, without a plan (Note [direct path] in direct.hpp);
+//   c. the plan (build_plan.hpp), through a temporary when an operand
+//      overlaps the destination under another mapping (Note [aliasing]),
+//      run by the one loop with the store kernel.
+//
+// Note [whole values]: a node whose value is not computed element by
+// element (a matrix product, a reduction) declares
+// `write_to(D* data, const strided_layout& layout, bool fresh)`; a value
+// that is such a node is handed the destination's memory and layout (whose
+// shape its own broadcasts to), and whether that memory is fresh, so that
+// it can write its result there with no temporary, and decide itself what
+// its own operands' overlap with the destination needs.
 
+#include <cstddef>
+#include <utility>
+
+#include "loom/core/broadcast.hpp"
+#include "loom/core/layout.hpp"
+#include "loom/core/storage.hpp"
+#include "loom/eval/build_plan.hpp"
 #include "loom/eval/cursors.hpp"
+#include "loom/eval/direct.hpp"
 #include "loom/eval/loop.hpp"
-#include "loom/eval/plan.hpp"
+#include "loom/eval/store_kernel.hpp"
 #include "loom/expr/expression.hpp"
-#include "loom/tensor/storage.hpp"
+#include "loom/expr/function_node.hpp"
 
 namespace loom {
 
+/// A value that writes itself into its destination (Note [whole values]).
+template <class E, class D>
+concept whole_value = expression<E> && requires(const E& value, D* data, const strided_layout& layout) {
+    value.write_to(data, layout, true);
+};
+
 namespace detail {
 
-// Steps 1 and 2 of the recipe: the destination as operand 0, then every leaf
-// of the expression, in tree order, placed in the destination's index space.
-template <element D, expression E>
-auto plan_operands(loop_plan& plan, const D* data, const shape_type& shape, const strides_type& strides,
-                   const E& value) {
-    const dimension_map destination = identity_map(shape.size());
-    plan.add_operand(data, shape, strides, destination);
-    return value.cursor(plan, right_aligned(destination, value.shape().size()));
-}
+// Memory with a layout, read as an expression leaf: a temporary being copied back.
+template <element T>
+struct memory_operand {
+    using value_type = T;
+    static constexpr bool is_loom_expression = true;
+    const T* first;
+    const strided_layout& where;
 
-// Copies a contiguous block of `shape` into memory laid out with `strides`.
-template <element D>
-void copy_into(D* data, const shape_type& shape, const strides_type& strides, const D* source) {
-    loop_plan plan(shape);
-    const dimension_map destination = identity_map(shape.size());
-    plan.add_operand(data, shape, strides, destination);
-    leaf_cursor<D> root(source, plan.add_operand(source, shape, row_major_strides(shape), destination));
-    plan.coalesce();
-    run_plan(plan, data, root);
+    const shape_type& shape() const { return where.shape(); }
+    const T* data() const { return first; }
+    const strided_layout& layout() const { return where; }
+};
+
+// Step c of the recipe once the plan is finished: the store kernel, its
+// cursors and their block buffers (on this stack frame), run over the plan.
+template <element D, expression E>
+void run_store(const loop_plan& plan, const E& value) {
+    alignas(64) std::byte memory[buffer_bytes<E> + block_buffers::bytes_for<D>()];
+    block_buffers buffers(plan, memory);
+    D* const scatter = buffers.take<D>(0);
+    std::size_t next = 1;
+    auto root = make_cursor(value, next, buffers);
+    store_kernel<D, decltype(root)> kernel(std::move(root), plan.block_length(), scatter);
+    run_plan(plan, kernel);
 }
 
 }  // namespace detail
 
-/// Stores `value` into the elements of `data`, laid out as `shape` with
-/// `strides` (in elements). The caller has checked that value's shape
-/// broadcasts to `shape`.
+/// Stores `value` into the memory at `data`, laid out as `layout`, whose
+/// shape the value's broadcasts to (the caller has checked it). `fresh`:
+/// the memory was just allocated, so no operand can overlap it.
 template <element D, expression E>
-void evaluate_into(D* data, const shape_type& shape, const strides_type& strides, const E& value) {
-    loop_plan plan(shape);                                      // 1. the loop walks the destination's shape
-    auto root = detail::plan_operands(plan, data, shape, strides, value);  // 2. per-operand strides, 0 where broadcast
-    if (plan.reads_destination_differently()) {                 // 3. overlap under another mapping (Note [aliasing])
-        storage<D> temporary(element_count(shape));
-        evaluate_into(temporary.data(), shape, row_major_strides(shape), value);
-        detail::copy_into(data, shape, strides, temporary.data());
-        return;
+void evaluate_into(D* data, const strided_layout& layout, const E& value, bool fresh) {
+    if constexpr (whole_value<E, D>) {
+        value.write_to(data, layout, fresh);                          // a. Note [whole values]
+    } else {
+        if (run_direct(data, layout, value, fresh)) return;           // b. Note [direct path]
+        loop_plan plan = map_operands(data, layout, value);           // c. steps 1-2: operands mapped, checked
+        if (!fresh && plan.reads_destination_differently()) {         //    step 3: Note [aliasing]
+            storage<D> temporary(layout.size());
+            const strided_layout contiguous(layout.shape());
+            evaluate_into(temporary.data(), contiguous, value, true);
+            evaluate_into(data, layout, detail::memory_operand<D>{temporary.data(), contiguous}, false);
+            return;
+        }
+        shape_loop(plan);                                             //    steps 4-6: drop, merge, tile
+        detail::run_store<D>(plan, value);                            //    the one loop, storing
     }
-    plan.coalesce();                                            // 4. merge dimensions (Note [merging dimensions])
-    run_plan(plan, data, root);                                 // 5. the one loop
+}
+
+/// How an assignment treats its destination.
+namespace assignment {
+
+/// The destination's memory was just allocated for the value, with its
+/// shape: nothing to check, nothing can overlap (`tensor<T> t = e`).
+struct fresh_t {};
+/// The destination takes the value's shape, in new memory when it changes
+/// (`t = e`, NumPy's rebinding).
+struct rebind_t {};
+/// The destination keeps its shape; the value must broadcast to it (`v = e`, `t = 3`).
+struct write_t {};
+/// The destination becomes function(destination, value), keeping its shape (`t op= e`).
+template <class F>
+struct compound {
+    F function;
+};
+
+inline constexpr fresh_t fresh{};
+inline constexpr rebind_t rebind{};
+inline constexpr write_t write{};
+
+}  // namespace assignment
+
+/// What assign() writes into: a tensor or a view with writable elements.
+template <class D>
+concept assignment_target = requires(D& destination) {
+    { destination.data() } -> std::same_as<typename D::value_type*>;
+    { destination.layout() } -> std::same_as<const strided_layout&>;
+    destination.check_writable();
+};
+
+/// The one assignment decision point (see the header comment). A failed
+/// assignment leaves the destination exactly as it was: every check comes
+/// before the first write, and a new shape is filled in new memory before
+/// it replaces the old.
+template <assignment_target Destination, expression E, class Mode>
+void assign(Destination& destination, const E& value, Mode mode) {
+    if constexpr (std::same_as<Mode, assignment::fresh_t>) {
+        evaluate_into(destination.data(), destination.layout(), value, true);
+    } else if constexpr (std::same_as<Mode, assignment::rebind_t>) {
+        if (value.shape() == destination.shape()) {
+            evaluate_into(destination.data(), destination.layout(), value, false);
+            return;
+        }
+        Destination renewed(uninitialized, value.shape());
+        evaluate_into(renewed.data(), renewed.layout(), value, true);
+        destination.swap(renewed);
+    } else {
+        destination.check_writable();
+        check_fits_destination(destination.shape(), value.shape());
+        if constexpr (std::same_as<Mode, assignment::write_t>) {
+            evaluate_into(destination.data(), destination.layout(), value, false);
+        } else {
+            evaluate_into(destination.data(), destination.layout(),
+                          make_node(mode.function, std::as_const(destination), value), false);
+        }
+    }
 }
 
 /// The plan that evaluating `value` into a new contiguous tensor runs: print
-/// it to see the merged shape, each operand's strides and the path chosen.
+/// it (io/print_plan.hpp) to see the merged shape, each operand's strides and
+/// the path chosen.
 template <expression E>
 loop_plan plan_of(const E& value) {
     using D = value_type_of<E>;
-    loop_plan plan(value.shape());
-    [[maybe_unused]] auto root =
-        detail::plan_operands(plan, static_cast<const D*>(nullptr), value.shape(), row_major_strides(value.shape()), value);
-    plan.coalesce();
+    loop_plan plan = map_operands(static_cast<const D*>(nullptr), strided_layout(value.shape()), value);
+    shape_loop(plan);
     return plan;
 }
 

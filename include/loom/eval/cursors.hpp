@@ -1,29 +1,31 @@
 #pragma once
-// Cursors: how the loop engine reads an expression, one block of the inner
-// loop at a time. An expression tree is mirrored by a tree of cursors:
-// leaf_cursor for memory, scalar_cursor for a C++ scalar, node_cursor for a
-// function of other cursors.
+// Cursors: the reading state of a store kernel, how it reads an expression
+// one block of a run at a time. An expression tree is mirrored by a tree of
+// cursors: leaf_cursor for memory, scalar_cursor for a C++ scalar,
+// node_cursor for a function of other cursors. make_cursor builds one from
+// a finished plan; it can be built as often as needed (one per thread), and
+// registers nothing.
 //
-// Note [blocks and readers]: the engine walks the inner dimension in runs,
-// one per outer index (or, in tiles, several, each over a range of inner
-// indices: Note [tiling] in plan.hpp), cut into blocks of at most
-// loop_plan::block_size elements. It calls start(inner_strides) once,
-// start_run(offsets) before each run and load_block(start, count) before
-// each block; then reader(start) gives a small value (pointers and scalars
-// only) that the kernel copies into a local and calls as r(i) for i in
-// [0, count): the compiler keeps its pointers in registers and vectorises
-// the loop, whatever the tree. A leaf whose inner stride is 1 is read in place. One whose
-// stride is 0 (broadcast) or anything else (a strided view) is copied into a
-// buffer, so that the kernel always sees unit-stride pointers: a broadcast
-// value is written into the buffer only when it is not the one already there
-// (at most once per run), a strided leaf is gathered block by block.
+// Note [blocks and readers]: the loop hands a kernel runs of the inner
+// dimension: each operand's address at the run's start, the inner strides
+// and a count. The store kernel cuts a run into blocks of at most
+// loop_plan::block_size elements. It calls start_run(data, strides) once
+// per run and load_block(start, count) before each block; then
+// reader(start) gives a small value (pointers and scalars only) that the
+// kernel copies into a local and calls as r(i) for i in [0, count): the
+// compiler keeps its pointers in registers and vectorises the loop,
+// whatever the tree. A leaf whose inner stride is 1 is read in place. One
+// whose stride is 0 (broadcast) or anything else (a strided view) is copied
+// into a block buffer, so that the kernel always sees unit-stride pointers:
+// a broadcast value is written into the buffer only when it is not the one
+// already there (at most once per run), a strided leaf is gathered block by
+// block. Only such leaves get a buffer (block_buffers).
 //
 // Note [stores between blocks]: a kernel that streams results to memory
 // keeps the store queue full, so every store made between two blocks waits
-// for a free slot and delays the next block. What is the same in every run
-// is therefore stored once, in start; what changes per run, once per run, in
-// start_run; load_block stores only into a buffer that must be (re)filled,
-// and reader stores nothing.
+// for a free slot and delays the next block. What changes per run is
+// therefore stored once per run, in start_run; load_block stores only into
+// a buffer that must be (re)filled, and reader stores nothing.
 
 #include <algorithm>
 #include <cstddef>
@@ -31,7 +33,12 @@
 #include <utility>
 
 #include "loom/core/shape.hpp"
+#include "loom/eval/leaves.hpp"
 #include "loom/eval/plan.hpp"
+#include "loom/expr/expression.hpp"
+#include "loom/expr/function_node.hpp"
+#include "loom/expr/placed_node.hpp"
+#include "loom/expr/scalar_node.hpp"
 
 namespace loom {
 
@@ -56,37 +63,22 @@ struct node_reader {
     }
 };
 
-/// Reads an operand in memory: `base` with the strides the plan gave operand
-/// `operand` (Note [blocks and readers]).
+/// Reads operand `operand` of the plan (Note [blocks and readers]).
 template <class T>
 class leaf_cursor {
 public:
-    leaf_cursor(const T* base, std::size_t operand) : base_(base), operand_(operand) {}
-    // Cursors are moved into their parents before any run starts: the
-    // buffer holds nothing yet, so it is not copied.
-    leaf_cursor(leaf_cursor&& other) noexcept : base_(other.base_), operand_(other.operand_) {}
-    leaf_cursor(const leaf_cursor&) = delete;
-    leaf_cursor& operator=(const leaf_cursor&) = delete;
-    leaf_cursor& operator=(leaf_cursor&&) = delete;
-    ~leaf_cursor() = default;
+    /// `buffer` holds a block for a leaf not read in place; null otherwise.
+    leaf_cursor(std::size_t operand, T* buffer) : operand_(operand), buffer_(buffer) {}
 
-    void start(const index_t* inner_strides) { stride_ = inner_strides[operand_]; }
-
-    void start_run(const index_t* offsets) { run_ = base_ + offsets[operand_]; }
+    void start_run(const std::byte* const* data, const index_t* strides) {
+        run_ = reinterpret_cast<const T*>(data[operand_]);
+        stride_ = strides[operand_];
+    }
 
     void load_block(index_t start, index_t count) {
         if (stride_ == 1) return;
-        if (stride_ == 0 && run_ == filled_from_ && count <= filled_count_) return;
-        fill_buffer(start, count);
-    }
-
-    leaf_reader<T> reader(index_t start) const { return {stride_ == 1 ? run_ + start : buffer_}; }
-
-private:
-    // The buffer's contents for this block: the broadcast value, or the
-    // gathered elements.
-    void fill_buffer(index_t start, index_t count) {
         if (stride_ == 0) {
+            if (run_ == filled_from_ && count <= filled_count_) return;
             std::fill(buffer_, buffer_ + count, *run_);
             filled_from_ = run_;
             filled_count_ = count;
@@ -94,24 +86,24 @@ private:
         }
         const T* first = run_ + start * stride_;
         for (index_t i = 0; i < count; ++i) buffer_[i] = first[i * stride_];
-        filled_from_ = nullptr;
     }
 
-    const T* base_;
+    leaf_reader<T> reader(index_t start) const { return {stride_ == 1 ? run_ + start : buffer_}; }
+
+private:
     std::size_t operand_;
-    index_t stride_ = 1;              // the inner stride, the same in every run
+    T* buffer_;
     const T* run_ = nullptr;          // the first element of the current run
+    index_t stride_ = 1;              // the inner stride
     const T* filled_from_ = nullptr;  // the broadcast element the buffer repeats, if any
     index_t filled_count_ = 0;        // how many times
-    alignas(64) T buffer_[loop_plan::block_size];
 };
 
 template <class T>
 class scalar_cursor {
 public:
     explicit scalar_cursor(T value) : value_(value) {}
-    void start(const index_t*) {}
-    void start_run(const index_t*) {}
+    void start_run(const std::byte* const*, const index_t*) {}
     void load_block(index_t, index_t) {}
     scalar_reader<T> reader(index_t) const { return {value_}; }
 
@@ -125,12 +117,8 @@ public:
     explicit node_cursor(F function, Cursors&&... operands)
         : function_(function), operands_(std::move(operands)...) {}
 
-    void start(const index_t* inner_strides) {
-        std::apply([&](Cursors&... c) { (c.start(inner_strides), ...); }, operands_);
-    }
-
-    void start_run(const index_t* offsets) {
-        std::apply([&](Cursors&... c) { (c.start_run(offsets), ...); }, operands_);
+    void start_run(const std::byte* const* data, const index_t* strides) {
+        std::apply([&](Cursors&... c) { (c.start_run(data, strides), ...); }, operands_);
     }
 
     void load_block(index_t start, index_t count) {
@@ -149,5 +137,71 @@ private:
     F function_;
     std::tuple<Cursors...> operands_;
 };
+
+/// Block buffers for the leaves a plan does not read in place, carved out of
+/// memory the caller provides (on its stack: evaluation allocates nothing).
+class block_buffers {
+public:
+    /// No leaf needs a buffer: every inner stride is 1.
+    block_buffers() = default;
+    block_buffers(const loop_plan& plan, std::byte* memory) : plan_(&plan), next_(memory) {}
+
+    /// The buffer of operand k, or null when it is read in place.
+    template <class T>
+    T* take(std::size_t k) {
+        if (plan_ == nullptr || plan_->inner_stride(k) == 1) return nullptr;
+        T* buffer = reinterpret_cast<T*>(next_);
+        next_ += bytes_for<T>();
+        return buffer;
+    }
+
+    /// The memory one block of T takes, kept 64-byte aligned.
+    template <class T>
+    static constexpr std::size_t bytes_for() {
+        return (sizeof(T) * loop_plan::block_size + 63) / 64 * 64;
+    }
+
+private:
+    const loop_plan* plan_ = nullptr;
+    std::byte* next_ = nullptr;
+};
+
+namespace detail {
+template <class Leaf>
+struct leaf_block_bytes : std::integral_constant<std::size_t, block_buffers::bytes_for<value_type_of<Leaf>>()> {};
+}  // namespace detail
+
+/// The memory block_buffers may take for the leaves of E.
+template <class E>
+inline constexpr std::size_t buffer_bytes = sum_over_leaves<E, detail::leaf_block_bytes>::value;
+
+/// The cursor tree of `value`; its leaves take operand numbers from `next`
+/// on, in tree order (the order map_operands registered them).
+template <element T>
+scalar_cursor<T> make_cursor(const scalar_node<T>& value, std::size_t&, block_buffers&) {
+    return scalar_cursor<T>(value.value());
+}
+
+template <memory_leaf L>
+leaf_cursor<value_type_of<L>> make_cursor(const L&, std::size_t& next, block_buffers& buffers) {
+    const std::size_t k = next++;
+    return leaf_cursor<value_type_of<L>>(k, buffers.take<value_type_of<L>>(k));
+}
+
+template <class Operand>
+auto make_cursor(const placed_node<Operand>& value, std::size_t& next, block_buffers& buffers) {
+    return make_cursor(value.operand(), next, buffers);
+}
+
+template <class F, class... Operands>
+auto make_cursor(const function_node<F, Operands...>& value, std::size_t& next, block_buffers& buffers) {
+    // Braced initialisation runs left to right: leaves are numbered in tree order.
+    return std::apply(
+        [&](const auto&... o) {
+            return node_cursor<F, decltype(make_cursor(o, next, buffers))...>{value.function(),
+                                                                               make_cursor(o, next, buffers)...};
+        },
+        value.operands());
+}
 
 }  // namespace loom

@@ -1,8 +1,7 @@
 #pragma once
-// The loop plan: the shape the loop walks and, for every operand, its stride
-// in that shape's index space and the memory it spans. Building it is a
-// recipe (evaluate_into in assign.hpp); this header holds its steps and its
-// printed form.
+// The loop plan: the shape the loop walks and, for every operand, its
+// address, its stride in that shape's index space and the memory it spans.
+// eval/build_plan.hpp fills it, step by step; this header holds the steps.
 //
 // Note [merging dimensions]: dimensions d and d+1 walk memory like one
 // dimension of size n_d * n_{d+1} when, for every operand,
@@ -37,47 +36,40 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
-#include <ostream>
-#include <string>
 
-#include "loom/core/errors.hpp"
+#include "loom/core/layout.hpp"
 #include "loom/core/shape.hpp"
 #include "loom/core/types.hpp"
-#include "loom/expr/expression.hpp"
 
 namespace loom {
 
 class loop_plan {
 public:
     /// A plan over `shape`, whose operand 0 will be the destination.
-    explicit loop_plan(shape_type shape) : original_shape_(shape), shape_(std::move(shape)) {}
+    explicit loop_plan(const shape_type& shape) : original_shape_(shape), shape_(shape) {}
 
-    /// Registers an operand (memory at `data` with its own shape and
-    /// strides, placed in the result by `map`); returns its index. Size-1 and
-    /// unmapped dimensions get stride 0, so a broadcast operand is read
-    /// without copies.
+    /// Registers the operand at `data`, laid out as `layout`, whose strides
+    /// in the plan's index space are `strides` (0 where it is broadcast);
+    /// returns its number. Operand 0 is the destination.
     template <element T>
-    std::size_t add_operand(const T* data, const shape_type& shape, const strides_type& strides,
-                            const dimension_map& map) {
-        check_fits(shape, map);
+    std::size_t add_operand(const T* data, const strided_layout& layout, const strides_type& strides) {
         const std::size_t rank = shape_.size();
-        strides_.resize(strides_.size() + rank, 0);
-        index_t* planned = strides_.end() - rank;
-        for (std::size_t d = 0; d < shape.size(); ++d) {
-            if (map[d] >= 0 && shape[d] != 1) planned[map[d]] = strides[d];
-        }
-        operands_.push_back({type_name<T>(), sizeof(T), memory_span::of(data, shape, strides)});
+        const std::size_t first = strides_.size();
+        strides_.resize(first + rank);
+        for (std::size_t d = 0; d < rank; ++d) strides_[first + d] = shape_[d] == 1 ? 0 : strides[d];
+        operands_.push_back({type_name<T>(), sizeof(T), reinterpret_cast<const std::byte*>(data),
+                             memory_span::of(data, layout)});
         return operands_.size() - 1;
     }
 
     /// True when some operand must not be read while the destination (operand
     /// 0) is written, because it shares memory with it under another index
-    /// mapping (Note [aliasing]). Call before coalesce().
+    /// mapping (Note [aliasing]). Call before the dimensions change.
     bool reads_destination_differently() const {
         const memory_span& destination = operands_[0].span;
         for (std::size_t k = 1; k < operand_count(); ++k) {
             if (!operands_[k].span.meets(destination)) continue;
-            const bool same_mapping = operands_[k].span.first == destination.first &&
+            const bool same_mapping = operands_[k].data == operands_[0].data &&
                                       std::equal(strides_.begin() + k * rank(), strides_.begin() + (k + 1) * rank(),
                                                  strides_.begin());
             if (!same_mapping) return true;
@@ -85,29 +77,54 @@ public:
         return false;
     }
 
-    /// Drops size-1 dimensions and merges dimensions that are contiguous for
-    /// every operand (Note [merging dimensions]), then chooses whether the
-    /// last two dimensions are walked in tiles (Note [tiling]). Leaves at
-    /// least one dimension. Works in place: nothing is allocated for ranks up to 8.
-    void coalesce() {
-        const std::size_t rank = shape_.size();
-        const std::size_t count = operand_count();
-        std::size_t kept = 0;  // dimensions written so far, in place, at the front
-        for (std::size_t d = 0; d < rank; ++d) {
-            if (shape_[d] == 1) continue;
-            const bool joins_previous = kept > 0 && mergeable(kept - 1, d);
-            const std::size_t target = joins_previous ? kept - 1 : kept++;
-            for (std::size_t k = 0; k < count; ++k) strides_[k * rank + target] = strides_[k * rank + d];
-            shape_[target] = joins_previous ? shape_[target] * shape_[d] : shape_[d];
+    /// Drops the size-1 dimensions (their strides never matter); a plan of
+    /// one element keeps one dimension of size 1, stride 1 for every operand
+    /// so that it takes the contiguous path.
+    void drop_unit_dimensions() {
+        std::size_t kept = 0;
+        for (std::size_t d = 0; d < rank(); ++d) {
+            if (shape_[d] != 1) move_dimension(d, kept++);
         }
-        if (kept == 0) {  // rank 0, or every size 1: a single element, which any stride reaches;
-            shape_ = {1};  // stride 1 lets it take the contiguous path
+        if (kept == 0) {
+            shape_ = {1};
             strides_.clear();
-            strides_.resize(count, 1);
+            strides_.resize(operand_count(), 1);
             return;
         }
-        compact(rank, kept);
-        choose_tiling();
+        compact(kept);
+    }
+
+    /// Merges neighbouring dimensions that are contiguous for every operand
+    /// (Note [merging dimensions]).
+    void merge_dimensions() {
+        std::size_t kept = 1;  // dimension 0 is kept; each later one joins the last kept or follows it
+        for (std::size_t d = 1; d < rank(); ++d) {
+            if (mergeable(kept - 1, d)) {
+                shape_[kept - 1] *= shape_[d];
+                for (std::size_t k = 0; k < operand_count(); ++k) strides_[k * rank() + kept - 1] = stride(k, d);
+            } else {
+                move_dimension(d, kept++);
+            }
+        }
+        compact(kept);
+    }
+
+    /// Note [tiling]: the first operand that walks the inner dimension with
+    /// a stride of a multiple of aliasing_stride_bytes and another dimension
+    /// with stride 1 or -1 has that dimension moved next to the inner one,
+    /// and the last two dimensions are walked in tiles.
+    void choose_tiling() {
+        if (rank() < 2) return;
+        for (std::size_t k = 0; k < operand_count(); ++k) {
+            const index_t inner_bytes = inner_stride(k) * operands_[k].element_size;
+            if (inner_bytes == 0 || inner_bytes % aliasing_stride_bytes != 0) continue;
+            for (std::size_t d = 0; d + 1 < rank(); ++d) {
+                if (std::abs(stride(k, d)) != 1) continue;
+                move_before_inner(d);
+                tiled_ = true;
+                return;
+            }
+        }
     }
 
     const shape_type& shape() const { return shape_; }
@@ -115,12 +132,16 @@ public:
     std::size_t rank() const { return shape_.size(); }
     std::size_t operand_count() const { return operands_.size(); }
     const char* operand_type(std::size_t k) const { return operands_[k].type; }
+    index_t element_size(std::size_t k) const { return operands_[k].element_size; }
+    /// Operand k's first element; the destination's is writable memory.
+    const std::byte* operand_data(std::size_t k) const { return operands_[k].data; }
     index_t stride(std::size_t k, std::size_t d) const { return strides_[k * rank() + d]; }
     strides_type operand_strides(std::size_t k) const {
         return strides_type(strides_.begin() + k * rank(), strides_.begin() + (k + 1) * rank());
     }
     index_t inner_size() const { return shape_.back(); }
     index_t inner_stride(std::size_t k) const { return stride(k, rank() - 1); }
+    bool empty() const { return std::find(shape_.begin(), shape_.end(), 0) != shape_.end(); }
 
     /// True when every operand steps by one element in the inner dimension:
     /// the inner loop then reads memory directly, in runs of inner_size().
@@ -149,94 +170,38 @@ public:
     /// Inner strides that are multiples of this many bytes are tiled.
     static constexpr index_t aliasing_stride_bytes = 4096;
 
-    /// The plan as text, like NumPy's nditer dump: shapes, per-operand
-    /// strides, and the inner-loop path.
-    friend std::ostream& operator<<(std::ostream& os, const loop_plan& plan) {
-        os << "loop plan: shape " << to_string(plan.original_shape_) << ", merged to " << to_string(plan.shape_)
-           << "\n";
-        for (std::size_t k = 0; k < plan.operand_count(); ++k) {
-            os << "  operand " << k << (k == 0 ? " (destination, " : " (") << plan.operands_[k].type << "): strides "
-               << to_string(plan.operand_strides(k)) << "\n";
-        }
-        os << "  inner loop: " << plan.inner_size() << (plan.inner_size() == 1 ? " element, " : " elements, ");
-        if (plan.inner_contiguous()) return os << "path contiguous\n";
-        os << "path blocked by " << plan.block_length() << " (";
-        for (std::size_t k = 0; k < plan.operand_count(); ++k) {
-            const index_t s = plan.inner_stride(k);
-            if (s == 1) continue;
-            if (k == 0) os << "destination scattered; ";
-            else os << "operand " << k << (s == 0 ? " broadcast; " : " gathered; ");
-        }
-        os << "the rest read directly)\n";
-        if (plan.tiled()) {
-            os << "  tiles of " << tile_rows << " x " << tile_columns << " elements over the last two dimensions\n";
-        }
-        return os;
-    }
-
 private:
-    // Note [stale operands]: an expression refers to its lvalue operands, and
-    // its shape was fixed when it was built. An operand reassigned to another
-    // shape since then would be read past its end: it is refused here.
-    void check_fits(const shape_type& shape, const dimension_map& map) const {
-        for (std::size_t d = 0; d < shape.size(); ++d) {
-            if (shape[d] == 1) continue;
-            if (map[d] < 0 || shape[d] != shape_[static_cast<std::size_t>(map[d])]) {
-                throw broadcast_error("an operand of shape " + to_string(shape) + " does not fit the loop over " +
-                                      to_string(original_shape_) +
-                                      ": it changed shape after the expression reading it was built; "
-                                      "build the expression again");
-            }
-        }
-    }
-
     // Dimension `outer` (already kept) and `d` walk memory as one for every operand.
     bool mergeable(std::size_t outer, std::size_t d) const {
-        const std::size_t rank = shape_.size();
         for (std::size_t k = 0; k < operand_count(); ++k) {
-            if (strides_[k * rank + outer] != strides_[k * rank + d] * shape_[d]) return false;
+            if (stride(k, outer) != stride(k, d) * shape_[d]) return false;
         }
         return true;
     }
 
-    // Note [tiling]: the first operand that walks the inner dimension with a
-    // stride of a multiple of aliasing_stride_bytes and another dimension with
-    // stride 1 or -1 has that dimension moved next to the inner one.
-    void choose_tiling() {
-        const std::size_t rank = shape_.size();
-        if (rank < 2) return;
-        for (std::size_t k = 0; k < operand_count(); ++k) {
-            const index_t inner_bytes = stride(k, rank - 1) * operands_[k].element_size;
-            if (inner_bytes == 0 || inner_bytes % aliasing_stride_bytes != 0) continue;
-            for (std::size_t d = 0; d + 1 < rank; ++d) {
-                if (std::abs(stride(k, d)) != 1) continue;
-                move_before_inner(d);
-                tiled_ = true;
-                return;
-            }
-        }
+    // Copies dimension `from` to place `to` (to <= from), for the shape and every operand.
+    void move_dimension(std::size_t from, std::size_t to) {
+        shape_[to] = shape_[from];
+        for (std::size_t k = 0; k < operand_count(); ++k) strides_[k * rank() + to] = stride(k, from);
     }
 
     // Dimension d becomes the second last; the dimensions after it move up by one.
     void move_before_inner(std::size_t d) {
-        const std::size_t rank = shape_.size();
-        const auto rotate = [&](index_t* first) { std::rotate(first + d, first + d + 1, first + rank - 1); };
+        const auto rotate = [&](index_t* first) { std::rotate(first + d, first + d + 1, first + rank() - 1); };
         rotate(shape_.data());
-        for (std::size_t k = 0; k < operand_count(); ++k) rotate(strides_.data() + k * rank);
+        for (std::size_t k = 0; k < operand_count(); ++k) rotate(strides_.data() + k * rank());
     }
 
-    // Shrinks every operand's strides from `old_rank` to their first `rank` entries.
-    void compact(std::size_t old_rank, std::size_t rank) {
+    // Keeps the first `kept` dimensions, of the shape and of every operand.
+    void compact(std::size_t kept) {
+        const std::size_t old_rank = rank();
         for (std::size_t k = 0; k < operand_count(); ++k) {
-            for (std::size_t d = 0; d < rank; ++d) strides_[k * rank + d] = strides_[k * old_rank + d];
+            for (std::size_t d = 0; d < kept; ++d) strides_[k * kept + d] = strides_[k * old_rank + d];
         }
-        strides_.resize(operand_count() * rank);
-        shape_.resize(rank);
+        strides_.resize(operand_count() * kept);
+        shape_.resize(kept);
     }
 
-    shape_type original_shape_;
-    shape_type shape_;
-    bool tiled_ = false;
     // The bytes an operand can touch: [first + low, first + high).
     struct memory_span {
         const std::byte* first = nullptr;
@@ -244,15 +209,11 @@ private:
         std::ptrdiff_t high = 0;
 
         template <class T>
-        static memory_span of(const T* data, const shape_type& shape, const strides_type& strides) {
-            memory_span span{reinterpret_cast<const std::byte*>(data), 0, 0};
-            for (std::size_t d = 0; d < shape.size(); ++d) {
-                if (shape[d] == 0) return {};
-                const std::ptrdiff_t reach = strides[d] * (shape[d] - 1) * static_cast<std::ptrdiff_t>(sizeof(T));
-                (reach < 0 ? span.low : span.high) += reach;
-            }
-            span.high += static_cast<std::ptrdiff_t>(sizeof(T));
-            return span;
+        static memory_span of(const T* data, const strided_layout& layout) {
+            if (layout.size() == 0) return {};
+            const auto [low, high] = layout.reach();
+            const auto bytes = static_cast<std::ptrdiff_t>(sizeof(T));
+            return {reinterpret_cast<const std::byte*>(data), low * bytes, (high + 1) * bytes};
         }
         bool meets(const memory_span& other) const {
             if (first == nullptr || other.first == nullptr) return false;
@@ -267,9 +228,13 @@ private:
     struct operand {
         const char* type;  // element type, by NumPy's name
         index_t element_size;
+        const std::byte* data;
         memory_span span;
     };
 
+    shape_type original_shape_;
+    shape_type shape_;
+    bool tiled_ = false;
     small_vector<operand, 16> operands_;
     small_vector<index_t, 16 * inline_rank> strides_;  // operand k's strides at [k * rank, (k + 1) * rank)
 };

@@ -11,7 +11,7 @@
 #include <string>
 #include <type_traits>
 
-#include "loom/core/errors.hpp"
+#include "loom/core/layout.hpp"
 #include "loom/core/shape.hpp"
 #include "loom/core/types.hpp"
 
@@ -42,29 +42,12 @@ template <class E>
 using closure_t = std::conditional_t<std::is_lvalue_reference_v<E>, const std::remove_reference_t<E>&,
                                      std::remove_cvref_t<E>>;
 
-/// Maps each dimension of a node onto a dimension of the result being
-/// evaluated, or -1 where the node's dimension has no counterpart (a size-1
-/// dimension dropped by a PDPD placement).
-using dimension_map = small_vector<index_t, inline_rank>;
-
-/// The map of an operand of rank `rank` right-aligned inside a node whose map
-/// is `parent` (NumPy's alignment). An operand of a higher rank changed shape
-/// after the node was built (Note [stale operands] in eval/plan.hpp).
-inline dimension_map right_aligned(const dimension_map& parent, std::size_t rank) {
-    if (rank > parent.size()) {
-        throw broadcast_error("an operand of rank " + std::to_string(rank) + " does not fit an expression of rank " +
-                              std::to_string(parent.size()) +
-                              ": it changed shape after the expression reading it was built; "
-                              "build the expression again");
-    }
-    return dimension_map(parent.end() - static_cast<std::ptrdiff_t>(rank), parent.end());
-}
-
-/// The identity map of the result itself.
-inline dimension_map identity_map(std::size_t rank) {
-    dimension_map map(rank);
-    for (std::size_t d = 0; d < rank; ++d) map[d] = static_cast<index_t>(d);
-    return map;
-}
+/// A leaf in memory (a tensor or a view): the engine reads it through its
+/// first element's address and its layout.
+template <class E>
+concept memory_leaf = expression<E> && requires(const std::remove_cvref_t<E>& e) {
+    { e.data() } -> std::convertible_to<const value_type_of<E>*>;
+    { e.layout() } -> std::same_as<const strided_layout&>;
+};
 
 }  // namespace loom

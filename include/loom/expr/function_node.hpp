@@ -7,7 +7,6 @@
 #include <utility>
 
 #include "loom/core/broadcast.hpp"
-#include "loom/eval/cursors.hpp"
 #include "loom/expr/expression.hpp"
 
 namespace loom {
@@ -32,17 +31,6 @@ public:
     index_t size() const { return element_count(shape_); }
     const F& function() const { return function_; }
     const std::tuple<Operands...>& operands() const { return operands_; }
-
-    template <class Builder>
-    auto cursor(Builder& builder, const dimension_map& map) const {
-        // Braced initialisation runs left to right: operands are numbered in tree order.
-        return std::apply(
-            [&](const auto&... o) {
-                return node_cursor<F, decltype(o.cursor(builder, right_aligned(map, o.shape().size())))...>{
-                    function_, o.cursor(builder, right_aligned(map, o.shape().size()))...};
-            },
-            operands_);
-    }
 
 private:
     F function_;

@@ -17,16 +17,10 @@ auto elementwise_with_spec(F function, A&& a, B&& b, const broadcast_spec& spec)
     using partner = partner_t<A, B>;
     decltype(auto) left = lift<partner>(std::forward<A>(a));
     decltype(auto) right = lift<partner>(std::forward<B>(b));
-    const shape_type& b_shape = right.shape();
-    shape_type placed = b_shape;
-    std::size_t axis = 0;
-    broadcast_shapes(left.shape(), b_shape, spec, &placed);  // throws broadcast_error under the spec's rule
-    if (spec.kind == broadcast_spec::mode::pdpd || spec.kind == broadcast_spec::mode::paddle_elementwise) {
-        axis = static_cast<std::size_t>(spec.axis == -1 ? left.shape().size() - b_shape.size() : spec.axis);
-    }
+    placement where = placement_under(left.shape(), right.shape(), spec);  // throws broadcast_error
     using right_type = closure_t<decltype(right)&&>;
     return make_node(function, std::forward<decltype(left)>(left),
-                     placed_node<right_type>(std::forward<decltype(right)>(right), std::move(placed), axis));
+                     placed_node<right_type>(std::forward<decltype(right)>(right), std::move(where)));
 }
 
 #define LOOM_BINARY_FUNCTION(name, functor)                                                         \

@@ -214,13 +214,18 @@ struct clip {
     }
 };
 
+// The unary functors whose static_asserts refuse some element types return
+// `auto`: the node computes their result type when it is built, which
+// instantiates the body, so the refusal comes at the line that builds the
+// expression (as for binary ones), not when it is evaluated.
+
 struct negative {
     template <element A>
-    A operator()(A a) const {
+    auto operator()(A a) const {
         static_assert(!std::same_as<A, bool>,
                       "negating bools is not supported (as in NumPy); use logical_not or ! instead");
         if constexpr (integer<A>) return detail::wrap<A>(detail::wrap_t<A>(0) - detail::wrap_t<A>(a));
-        else return -a;
+        else return A(-a);
     }
 };
 
@@ -245,7 +250,7 @@ struct square {
 /// -1, 0 or 1 (NaN stays NaN).
 struct sign {
     template <element A>
-    A operator()(A a) const {
+    auto operator()(A a) const {
         static_assert(!std::same_as<A, bool>, "sign of bools is not supported (as in NumPy); use astype first");
         if constexpr (std::floating_point<A>) {
             if (a != a) return a;

@@ -83,7 +83,7 @@ LOOM_BITWISE_FUNCTOR(bitwise_xor, ^)
 /// `~`: bit inversion; on bools, logical not (as NumPy).
 struct bitwise_not {
     template <element A>
-    A operator()(A a) const {
+    auto operator()(A a) const {  // auto: refused when built (functors_arithmetic.hpp)
         static_assert(bitwise_operand<A>, "~ takes integer or bool operands only; astype floats first");
         if constexpr (std::same_as<A, bool>) return !a;
         else return A(~a);

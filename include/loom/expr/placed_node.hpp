@@ -1,7 +1,10 @@
 #pragma once
 // An operand seen through the PDPD placement (docs/semantics.md, "Broadcast
-// specs"): B without its trailing 1s, put at `axis` and padded with 1s to A's
-// rank. It moves no data; it only tells the loop where B's dimensions sit.
+// specs"): B without its trailing 1s, put at an axis of A and padded with 1s
+// to A's rank. It moves no data; it only tells the loop where B's
+// dimensions sit.
+
+#include <utility>
 
 #include "loom/core/broadcast.hpp"
 #include "loom/expr/expression.hpp"
@@ -15,23 +18,17 @@ public:
     static constexpr bool is_loom_expression = true;
 
     template <class Arg>
-    placed_node(Arg&& operand, shape_type placed_shape, std::size_t axis)
-        : operand_(std::forward<Arg>(operand)), shape_(std::move(placed_shape)), axis_(axis) {}
+    placed_node(Arg&& operand, placement where) : operand_(std::forward<Arg>(operand)), where_(std::move(where)) {}
 
-    const shape_type& shape() const { return shape_; }
-
-    template <class Builder>
-    auto cursor(Builder& builder, const dimension_map& map) const {
-        // B's dimension j sits at axis + j; trimmed trailing 1s past A's rank sit nowhere.
-        dimension_map inner(operand_.shape().size(), -1);
-        for (std::size_t j = 0; j < inner.size() && axis_ + j < shape_.size(); ++j) inner[j] = map[axis_ + j];
-        return operand_.cursor(builder, inner);
-    }
+    /// B's placed shape, of A's rank.
+    const shape_type& shape() const { return where_.shape; }
+    const Operand& operand() const { return operand_; }
+    /// For each dimension of the operand, its dimension in shape() (-1: none).
+    const dimension_map& map() const { return where_.map; }
 
 private:
     Operand operand_;
-    shape_type shape_;
-    std::size_t axis_;
+    placement where_;
 };
 
 }  // namespace loom

@@ -1,7 +1,6 @@
 #pragma once
 // A C++ scalar inside an expression: rank 0, held by value.
 
-#include "loom/eval/cursors.hpp"
 #include "loom/expr/expression.hpp"
 
 namespace loom {
@@ -16,11 +15,6 @@ public:
 
     const shape_type& shape() const { return shape_; }
     T value() const { return value_; }
-
-    template <class Builder>
-    scalar_cursor<T> cursor(Builder&, const dimension_map&) const {
-        return scalar_cursor<T>{value_};
-    }
 
 private:
     T value_;

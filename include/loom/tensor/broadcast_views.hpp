@@ -15,30 +15,15 @@ namespace loom {
 
 namespace detail {
 
-// The view of `v` over `target`, where dimension j of `v` sits at target
-// dimension map[j] (or nowhere, -1, for a dropped size-1 dimension). Throws
-// broadcast_error (worded by `describe`) where a size is neither equal nor 1.
-template <class V, class Describe>
-V broadcast_view(const V& v, const shape_type& target, const dimension_map& map, Describe describe) {
-    strides_type strides(target.size(), 0);
-    for (std::size_t j = 0; j < v.ndim(); ++j) {
-        const index_t size = v.shape()[j];
-        if (map[j] < 0) continue;
-        const auto d = static_cast<std::size_t>(map[j]);
-        if (size == target[d]) strides[d] = v.strides()[j];
-        else if (size != 1) {
-            throw broadcast_error(describe() + ": size " + std::to_string(size) + " vs " +
-                                  std::to_string(target[d]) + " at dimension " + std::to_string(d) +
-                                  " (each size must equal the target's or be 1)");
-        }
-    }
-    return V(v.data(), target, std::move(strides), v.owner());
-}
-
-inline dimension_map right_aligned_map(std::size_t rank, std::size_t target_rank) {
-    dimension_map map(rank);
-    for (std::size_t j = 0; j < rank; ++j) map[j] = static_cast<index_t>(target_rank - rank + j);
-    return map;
+// Throws broadcast_error for a size that does not broadcast to the target's,
+// after the words of `describe()`.
+template <class Describe>
+auto refuse_broadcast(Describe describe) {
+    return [describe](index_t size, index_t wanted, index_t dimension) {
+        throw broadcast_error(describe() + ": size " + std::to_string(size) + " vs " + std::to_string(wanted) +
+                              " at dimension " + std::to_string(dimension) +
+                              " (each size must equal the target's or be 1)");
+    };
 }
 
 }  // namespace detail
@@ -53,7 +38,8 @@ auto broadcast_to(X&& x, const shape_type& shape) {
         throw broadcast_error(describe() + ": the target has fewer dimensions; give a target of rank " +
                               std::to_string(v.ndim()) + " or more");
     }
-    return detail::broadcast_view(v, shape, detail::right_aligned_map(v.ndim(), shape.size()), describe);
+    return v.with_layout(
+        v.layout().broadcast_to(shape, right_aligned_map(v.ndim(), shape.size()), detail::refuse_broadcast(describe)));
 }
 
 /// `x` seen as `shape` under a broadcast spec: broadcast::numpy is
@@ -63,18 +49,13 @@ template <expression X>
 auto broadcast_to(X&& x, const shape_type& shape, const broadcast_spec& spec) {
     auto v = view_of(std::forward<X>(x));
     if (spec.kind == broadcast_spec::mode::numpy) return broadcast_to(std::move(v), shape);
-    shape_type placed;
-    broadcast_shapes(shape, v.shape(), spec, &placed);  // throws broadcast_error under the spec's rule
+    const placement placed = placement_under(shape, v.shape(), spec);  // throws broadcast_error
     if (spec.kind == broadcast_spec::mode::none) return v;
-    const std::size_t axis =
-        static_cast<std::size_t>(spec.axis == -1 ? static_cast<index_t>(shape.size() - v.ndim()) : spec.axis);
-    dimension_map map(v.ndim(), -1);
-    for (std::size_t j = 0; j < v.ndim() && axis + j < shape.size(); ++j) map[j] = static_cast<index_t>(axis + j);
     const auto describe = [&] {
         return "cannot place shape " + to_string(v.shape()) + " onto " + to_string(shape) + " at axis " +
                std::to_string(spec.axis);
     };
-    return detail::broadcast_view(v, shape, map, describe);
+    return v.with_layout(v.layout().broadcast_to(shape, placed.map, detail::refuse_broadcast(describe)));
 }
 
 /// torch.expand: like broadcast_to, where -1 keeps the existing size.

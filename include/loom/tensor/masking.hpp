@@ -17,27 +17,6 @@ namespace loom {
 
 namespace detail {
 
-// `v` at index i of dimension `axis`, which is dropped.
-template <class V>
-V slice_along(const V& v, std::size_t axis, index_t i) {
-    shape_type shape = v.shape();
-    strides_type strides = v.strides();
-    const index_t offset = i * strides[axis];
-    shape.erase(shape.begin() + static_cast<std::ptrdiff_t>(axis));
-    strides.erase(strides.begin() + static_cast<std::ptrdiff_t>(axis));
-    return V(v.data() + offset, std::move(shape), std::move(strides), v.owner());
-}
-
-// True when `from` broadcasts to exactly `to` (NumPy's unidirectional rule).
-inline bool broadcasts_to(const shape_type& from, const shape_type& to) {
-    if (from.size() > to.size()) return false;
-    const std::size_t offset = to.size() - from.size();
-    for (std::size_t d = 0; d < from.size(); ++d) {
-        if (from[d] != 1 && from[d] != to[offset + d]) return false;
-    }
-    return true;
-}
-
 inline void check_mask_shape(const shape_type& shape, const shape_type& mask) {
     if (!(shape == mask)) {
         throw std::invalid_argument("a boolean mask of shape " + to_string(mask) + " cannot index shape " +
@@ -86,11 +65,11 @@ auto take(const X& x, const I& indices, index_t axis) {  // declared in shape_me
     // `a` is the source's slice chosen[k].
     shape_type rows_shape = source.shape();
     rows_shape[a] = chosen.size();
-    const tensor_view<T> rows(result.data(), rows_shape, row_major_strides(rows_shape));
+    const tensor_view<T> rows(result.data(), strided_layout(rows_shape));
     for (index_t k = 0; k < chosen.size(); ++k) {
         const index_t i = resolve_index(chosen.data()[k], source.shape()[a], a, source.shape());
-        const auto to = detail::slice_along(rows, a, k);
-        evaluate_into(to.data(), to.shape(), to.strides(), detail::slice_along(source, a, i));
+        auto to = rows.with_layout(rows.layout().slice_along(a, k));
+        assign(to, source.with_layout(source.layout().slice_along(a, i)), assignment::fresh);
     }
     return result;
 }
@@ -150,7 +129,7 @@ public:
         index_t count = 0;
         for (bool s : mask_) count += s;
         const shape_type wanted{count};
-        if (!detail::broadcasts_to(values.shape(), wanted)) {
+        if (!broadcasts_to(values.shape(), wanted)) {
             throw broadcast_error("cannot assign values of shape " + to_string(values.shape()) + " to the " +
                                   std::to_string(count) + " elements a mask selects; give shape " +
                                   to_string(wanted) + " or a scalar");

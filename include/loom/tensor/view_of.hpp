@@ -34,11 +34,11 @@ auto view_of(X&& x) {
         return B(x);
     } else if constexpr (is_tensor_v<B> && std::is_lvalue_reference_v<X>) {
         using E = std::conditional_t<std::is_const_v<std::remove_reference_t<X>>, const T, T>;
-        return tensor_view<E>(x.data(), x.shape(), x.strides());
+        return tensor_view<E>(x.data(), x.layout());
     } else {
         // A temporary tensor, or an expression to evaluate: the view owns the result.
         auto owned = std::make_shared<tensor<T>>(std::forward<X>(x));
-        return tensor_view<T>(owned->data(), owned->shape(), owned->strides(), owned);
+        return tensor_view<T>(owned->data(), owned->layout(), owned);
     }
 }
 

@@ -1,9 +1,11 @@
 #pragma once
-// The memory of a tensor: one 64-byte-aligned block (a cache line, and room
-// for any SIMD width), owned, with deep copies.
+// The memory of a tensor: one block, owned, with deep copies, 64-byte
+// aligned (a cache line, and room for any SIMD width).
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <limits>
 #include <new>
 #include <stdexcept>
@@ -14,10 +16,17 @@
 
 namespace loom {
 
+/// Tag of the constructors that leave contents unspecified: the caller
+/// writes every element before one is read.
+struct uninitialized_t {
+    explicit uninitialized_t() = default;
+};
+inline constexpr uninitialized_t uninitialized{};
+
 template <class T>
 class storage {
 public:
-    static constexpr std::align_val_t alignment{64};
+    static constexpr std::size_t alignment = 64;
 
     storage() = default;
     /// `count` elements, left uninitialised: the caller writes them all.
@@ -41,18 +50,32 @@ public:
     index_t size() const { return count_; }
 
 private:
+    // The block from the allocator, kept just before the aligned elements.
+    static constexpr std::size_t header = sizeof(void*);
+
+    // Plain operator new, aligned by hand: the allocator serves small blocks
+    // from its fast path, where the aligned operator new takes a slow one
+    // (a tenth of a microsecond, more than small arrays take to compute).
     static T* allocate(index_t count) {
         if (count == 0) return nullptr;
-        if (static_cast<std::size_t>(count) > std::numeric_limits<std::size_t>::max() / sizeof(T)) {
+        if (static_cast<std::size_t>(count) > (std::numeric_limits<std::size_t>::max() - header - alignment) / sizeof(T)) {
             throw std::length_error("cannot allocate " + std::to_string(count) + " elements of " +
                                     std::to_string(sizeof(T)) + " bytes: the size in bytes overflows; "
                                     "use smaller shapes");
         }
+        const std::size_t bytes = static_cast<std::size_t>(count) * sizeof(T);
+        std::byte* const block = static_cast<std::byte*>(::operator new(bytes + header + alignment));
+        const auto address = reinterpret_cast<std::uintptr_t>(block + header);
+        std::byte* const first = block + header + (alignment - address % alignment) % alignment;
+        std::memcpy(first - header, &block, header);
         // Element types are implicit-lifetime: the allocation creates them.
-        return static_cast<T*>(::operator new(static_cast<std::size_t>(count) * sizeof(T), alignment));
+        return reinterpret_cast<T*>(first);
     }
     void release() noexcept {
-        if (data_ != nullptr) ::operator delete(data_, alignment);
+        if (data_ == nullptr) return;
+        void* block = nullptr;
+        std::memcpy(&block, reinterpret_cast<std::byte*>(data_) - header, header);
+        ::operator delete(block);
     }
 
     T* data_ = nullptr;

@@ -107,21 +107,4 @@ inline index_t resolve_index(index_t index, index_t size, std::size_t dimension,
     return wrapped;
 }
 
-/// An axis of `shape` (negative counts from the end) as an index in [0, rank),
-/// where `rank` is the shape's, or one more where a new axis is being placed.
-/// Throws std::out_of_range naming the shape.
-inline std::size_t resolve_axis(index_t axis, const shape_type& shape, const char* what, std::size_t rank) {
-    const auto r = static_cast<index_t>(rank);
-    if (axis < -r || axis >= r) {
-        throw std::out_of_range(std::string(what) + " " + std::to_string(axis) + " is out of range for shape " +
-                                to_string(shape) + "; use a value in [" + std::to_string(-r) + ", " +
-                                std::to_string(r) + ")");
-    }
-    return static_cast<std::size_t>(axis < 0 ? axis + r : axis);
-}
-
-inline std::size_t resolve_axis(index_t axis, const shape_type& shape, const char* what = "axis") {
-    return resolve_axis(axis, shape, what, shape.size());
-}
-
 }  // namespace loom

@@ -1,0 +1,319 @@
+#pragma once
+// strided_layout: where element (i, j, ...) of an array lives, as an offset
+// plus per-dimension strides (in elements; 0 and negative allowed). The one
+// layout type of tensors and views, with std::mdspan's queries (a mapping
+// `layout(i, j)`, `stride(d)`, `is_unique()`, `is_exhaustive()`,
+// `required_span_size()`) and the transforms that views are made of: each
+// returns the layout of the same memory seen another way, and moves no data.
+//
+// Note [empty layouts]: a layout with no elements never reads its memory, so
+// its offset is 0 whatever the transform that made it: the memory of an
+// empty tensor may be a null pointer, and moving one by any non-zero offset
+// would be undefined behaviour.
+
+#include <algorithm>
+#include <array>
+#include <concepts>
+#include <cstdlib>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <variant>
+
+#include "loom/core/broadcast.hpp"
+#include "loom/core/indexing.hpp"
+#include "loom/core/shape.hpp"
+
+namespace loom {
+
+/// An order of dimensions: entry d names the dimension that goes to place d.
+using axis_order = small_vector<std::size_t, inline_rank>;
+
+class strided_layout {
+public:
+    /// A contiguous row-major layout of `shape`; throws for a negative size
+    /// (std::invalid_argument) or strides that overflow (std::length_error).
+    explicit strided_layout(shape_type shape) : shape_((check_sizes(shape), std::move(shape))) {
+        strides_ = row_major_strides(shape_);
+    }
+    strided_layout(shape_type shape, strides_type strides, index_t offset = 0)
+        : shape_(std::move(shape)), strides_(std::move(strides)), offset_(offset) {
+        if (element_count(shape_) == 0) offset_ = 0;  // Note [empty layouts]
+    }
+
+    const shape_type& shape() const { return shape_; }
+    const strides_type& strides() const { return strides_; }
+    /// Where element (0, 0, ...) lies, in elements from the memory the layout was made from.
+    index_t offset() const { return offset_; }
+    std::size_t rank() const { return shape_.size(); }
+    index_t extent(std::size_t d) const { return shape_[d]; }
+    index_t stride(std::size_t d) const { return strides_[d]; }
+    index_t size() const { return element_count(shape_); }
+
+    /// The offset of element (i, j, ...): one index per dimension, negative
+    /// ones counting from the end, each checked (std::out_of_range).
+    template <std::integral... Indices>
+    index_t operator()(Indices... indices) const {
+        return offset_of("an array", indices...);
+    }
+
+    /// operator(), whose messages call the array `subject` ("a tensor", "a view").
+    template <std::integral... Indices>
+    index_t offset_of(const char* subject, Indices... indices) const {
+        if (sizeof...(Indices) != rank()) {
+            throw std::out_of_range(std::to_string(sizeof...(Indices)) + " indices given for " + subject + " of shape " +
+                                    to_string(shape_) + "; give exactly " + std::to_string(rank()) +
+                                    " (or use range/all to select a sub-view)");
+        }
+        index_t at = offset_;
+        std::size_t d = 0;
+        ((at += strides_[d] * resolve_index(static_cast<index_t>(indices), shape_[d], d, shape_), ++d), ...);
+        return at;
+    }
+
+    /// True when no two elements share memory. The layout alone decides: a
+    /// dimension of size 2 or more with stride 0 (a broadcast) makes elements
+    /// share; an empty layout has none to share.
+    bool is_unique() const {
+        if (size() == 0) return true;
+        for (std::size_t d = 0; d < rank(); ++d) {
+            if (shape_[d] > 1 && strides_[d] == 0) return false;
+        }
+        return true;
+    }
+
+    /// True when the elements fill the span from the lowest to the highest
+    /// without gaps, in some order of the dimensions (a transposed
+    /// contiguous array is exhaustive).
+    bool is_exhaustive() const {
+        if (size() <= 1) return true;
+        struct step {
+            index_t stride;  // its absolute value
+            index_t size;
+        };
+        small_vector<step, inline_rank> steps;  // of the dimensions of size 2 or more
+        for (std::size_t d = 0; d < rank(); ++d) {
+            if (shape_[d] > 1) steps.push_back({std::abs(strides_[d]), shape_[d]});
+        }
+        std::sort(steps.begin(), steps.end(), [](step a, step b) { return a.stride < b.stride; });
+        index_t expected = 1;
+        for (const step& s : steps) {
+            if (s.stride != expected) return false;
+            expected *= s.size;
+        }
+        return true;
+    }
+
+    /// True when the layout is C-contiguous (row-major, no gaps). Size-1
+    /// dimensions may have any stride, as in NumPy.
+    bool is_row_major() const {
+        index_t expected = 1;
+        for (std::size_t d = rank(); d-- > 0;) {
+            if (shape_[d] == 0) return true;
+            if (shape_[d] != 1 && strides_[d] != expected) return false;
+            expected *= shape_[d];
+        }
+        return true;
+    }
+
+    /// The elements from the lowest to the highest the layout reaches, both
+    /// included; 0 when it has none.
+    index_t required_span_size() const {
+        if (size() == 0) return 0;
+        const auto [low, high] = reach();
+        return high - low + 1;
+    }
+
+    /// The lowest and highest offsets, from element (0, 0, ...), of the
+    /// elements of a layout that has some.
+    std::pair<index_t, index_t> reach() const {
+        index_t low = 0, high = 0;
+        for (std::size_t d = 0; d < rank(); ++d) {
+            const index_t last = strides_[d] * (shape_[d] - 1);
+            (last < 0 ? low : high) += last;
+        }
+        return {low, high};
+    }
+
+    // ---- Transforms ----
+
+    /// The layout that `items` (integers, ranges, all, newaxis, ellipsis)
+    /// select, as NumPy's basic indexing: an integer drops its dimension, a
+    /// range keeps it, newaxis inserts a size-1 dimension, an ellipsis (at
+    /// most one) stands for every dimension not otherwise indexed, and
+    /// dimensions left over at the end are kept whole.
+    strided_layout select(std::span<const index_item> items) const {
+        std::size_t consumed = 0;  // dimensions the items index
+        std::size_t ellipses = 0;
+        for (const index_item& item : items) {
+            if (std::holds_alternative<ellipsis_t>(item)) ++ellipses;
+            else if (!std::holds_alternative<newaxis_t>(item)) ++consumed;
+        }
+        if (ellipses > 1) {
+            throw std::invalid_argument("an index may hold at most one ellipsis, but " + std::to_string(ellipses) +
+                                        " were given for shape " + to_string(shape_) + "; remove all but one");
+        }
+        if (consumed > rank()) {
+            throw std::out_of_range("too many indices: " + std::to_string(consumed) + " given for shape " +
+                                    to_string(shape_) + ", which has " + std::to_string(rank()) + " dimensions");
+        }
+        shape_type shape;
+        strides_type strides;
+        index_t offset = offset_;
+        std::size_t d = 0;  // the next dimension indexed
+        const auto keep = [&](index_t size, index_t stride) {
+            shape.push_back(size);
+            strides.push_back(stride);
+        };
+        for (const index_item& item : items) {
+            if (const index_t* index = std::get_if<index_t>(&item)) {
+                offset += strides_[d] * resolve_index(*index, shape_[d], d, shape_);
+                ++d;
+            } else if (const range* r = std::get_if<range>(&item)) {
+                const resolved_range resolved = resolve(*r, shape_[d], d);
+                if (resolved.length > 0) offset += strides_[d] * resolved.first;
+                // With one element or none the step is never taken (and stride * step might overflow).
+                keep(resolved.length, resolved.length > 1 ? strides_[d] * resolved.step : strides_[d]);
+                ++d;
+            } else if (std::holds_alternative<all_t>(item)) {
+                keep(shape_[d], strides_[d]);
+                ++d;
+            } else if (std::holds_alternative<newaxis_t>(item)) {
+                keep(1, 0);
+            } else {
+                for (std::size_t n = rank() - consumed; n > 0; --n, ++d) keep(shape_[d], strides_[d]);
+            }
+        }
+        for (; d < rank(); ++d) keep(shape_[d], strides_[d]);
+        return {std::move(shape), std::move(strides), offset};
+    }
+
+    /// select() for arguments written at the call site, `t(1, range(0, 2), all)`;
+    /// two ellipses are refused at compile time.
+    template <index_argument... Args>
+    strided_layout select(const Args&... args) const {
+        constexpr std::size_t ellipses = (std::size_t{std::same_as<std::remove_cvref_t<Args>, ellipsis_t>} + ... + 0);
+        static_assert(ellipses <= 1, "an index may hold at most one ellipsis");
+        const std::array<index_item, sizeof...(Args)> items{index_item(args)...};
+        return select(std::span<const index_item>(items));
+    }
+
+    /// Dimension d of the result is dimension order[d] of this layout
+    /// (`order` is a permutation, or any selection of dimensions to keep).
+    strided_layout permute(const axis_order& order) const {
+        shape_type shape;
+        strides_type strides;
+        for (std::size_t axis : order) {
+            shape.push_back(shape_[axis]);
+            strides.push_back(strides_[axis]);
+        }
+        return {std::move(shape), std::move(strides), offset_};
+    }
+
+    /// The same elements in the same row-major order, seen as `shape` (of
+    /// the same element count), when strides exist for it; nothing when
+    /// only a copy can have that shape (NumPy's _attempt_nocopy_reshape).
+    std::optional<strided_layout> reshape(const shape_type& shape) const {
+        if (size() == 0 || is_row_major()) return strided_layout(shape, row_major_strides(shape), offset_);
+        shape_type dims;
+        strides_type steps;
+        for (std::size_t d = 0; d < rank(); ++d) {
+            if (shape_[d] != 1) {
+                dims.push_back(shape_[d]);
+                steps.push_back(strides_[d]);
+            }
+        }
+        strides_type strides(shape.size(), 0);
+        std::size_t oi = 0, oj = 1, ni = 0, nj = 1;
+        while (ni < shape.size() && oi < dims.size()) {
+            index_t np = shape[ni], op = dims[oi];
+            while (np != op) {
+                if (np < op) np *= shape[nj++];
+                else op *= dims[oj++];
+            }
+            for (std::size_t ok = oi; ok + 1 < oj; ++ok) {
+                if (steps[ok] != dims[ok + 1] * steps[ok + 1]) return std::nullopt;
+            }
+            strides[nj - 1] = steps[oj - 1];
+            for (std::size_t nk = nj - 1; nk > ni; --nk) strides[nk - 1] = strides[nk] * shape[nk];
+            ni = nj++;
+            oi = oj++;
+        }
+        const index_t last = ni >= 1 ? strides[ni - 1] : 1;
+        for (std::size_t nk = ni; nk < shape.size(); ++nk) strides[nk] = last;
+        return strided_layout(shape, std::move(strides), offset_);
+    }
+
+    /// This layout seen as `target`, where dimension j sits at target
+    /// dimension map[j] (or nowhere, -1, for a size-1 dimension a PDPD
+    /// placement dropped): stride 0 along the dimensions it is broadcast
+    /// over. Where a size does not broadcast (size_broadcasts), calls
+    /// refuse(size, wanted, dimension), which throws.
+    template <class Refuse>
+    strided_layout broadcast_to(const shape_type& target, std::span<const index_t> map, Refuse refuse) const {
+        strides_type strides(target.size(), 0);
+        for (std::size_t j = 0; j < rank(); ++j) {
+            const index_t size = shape_[j];
+            const index_t d = map[j];
+            const index_t wanted = d < 0 ? 1 : target[static_cast<std::size_t>(d)];
+            if (!size_broadcasts(size, wanted)) refuse(size, wanted, d);
+            if (d >= 0 && size == wanted) strides[static_cast<std::size_t>(d)] = strides_[j];
+        }
+        return {target, std::move(strides), offset_};
+    }
+
+    /// The sub-layout at index `i` of dimension `axis`, which is dropped.
+    strided_layout slice_along(std::size_t axis, index_t i) const {
+        shape_type shape = shape_;
+        strides_type strides = strides_;
+        shape.erase(shape.begin() + static_cast<std::ptrdiff_t>(axis));
+        strides.erase(strides.begin() + static_cast<std::ptrdiff_t>(axis));
+        return {std::move(shape), std::move(strides), offset_ + i * strides_[axis]};
+    }
+
+    /// A new dimension of size 1 at `axis` (in [0, rank]).
+    strided_layout insert_axis(std::size_t axis) const {
+        shape_type shape = shape_;
+        strides_type strides = strides_;
+        shape.insert(shape.begin() + axis, 1);
+        strides.insert(strides.begin() + axis, 0);
+        return {std::move(shape), std::move(strides), offset_};
+    }
+
+    /// The elements in reverse order along `axis`.
+    strided_layout flip(std::size_t axis) const {
+        strides_type strides = strides_;
+        strides[axis] = -strides[axis];
+        return {shape_, std::move(strides), shape_[axis] > 0 ? offset_ + strides_[axis] * (shape_[axis] - 1) : offset_};
+    }
+
+    /// The diagonal of the (a, b) planes, `k` above the main one (below it
+    /// when negative), as a new last dimension; a and b are removed.
+    strided_layout diagonal(index_t k, std::size_t a, std::size_t b) const {
+        const index_t rows = shape_[a], columns = shape_[b];
+        const index_t length =
+            std::max<index_t>(0, k >= 0 ? std::min(rows, columns - k) : std::min(rows + k, columns));
+        index_t offset = offset_;
+        if (length > 0) offset += k >= 0 ? k * strides_[b] : -k * strides_[a];
+        shape_type shape;
+        strides_type strides;
+        for (std::size_t d = 0; d < rank(); ++d) {
+            if (d == a || d == b) continue;
+            shape.push_back(shape_[d]);
+            strides.push_back(strides_[d]);
+        }
+        shape.push_back(length);
+        strides.push_back(strides_[a] + strides_[b]);
+        return {std::move(shape), std::move(strides), offset};
+    }
+
+private:
+    shape_type shape_;
+    strides_type strides_;
+    index_t offset_ = 0;
+};
+
+}  // namespace loom

@@ -1,0 +1,109 @@
+#pragma once
+// Building the loop plan of an assignment from the expression tree: the
+// engine reads the tree, the nodes only describe themselves. The recipe
+// (Note [stale operands] for step 2):
+//   1. the destination is operand 0, walked in its own layout;
+//   2. every leaf in memory, in tree order, is mapped into the destination's
+//      index space (its own stride where its size matches, 0 where it is
+//      broadcast) and checked to fit;
+//   3. (the caller) an operand that overlaps the destination under another
+//      mapping sends the evaluation through a temporary (Note [aliasing]);
+//   4. size-1 dimensions are dropped;
+//   5. dimensions contiguous for every operand are merged;
+//   6. a transposed layout whose strides alias in the caches is reordered and
+//      tiled (Note [tiling]).
+//
+// Note [stale operands]: an expression refers to its lvalue operands, and
+// its shape was fixed when it was built. An operand reassigned to another
+// shape since then would be read past its end: it is refused in step 2,
+// the only shape error that evaluating an existing expression can raise.
+
+#include <span>
+#include <string>
+#include <tuple>
+
+#include "loom/core/errors.hpp"
+#include "loom/core/layout.hpp"
+#include "loom/eval/plan.hpp"
+#include "loom/expr/expression.hpp"
+#include "loom/expr/function_node.hpp"
+#include "loom/expr/placed_node.hpp"
+#include "loom/expr/scalar_node.hpp"
+
+namespace loom {
+
+namespace detail {
+
+// The map of an operand of rank `rank` aligned on the right under a node
+// whose map is `parent` (NumPy's alignment): the last `rank` entries.
+inline std::span<const index_t> right_aligned(std::span<const index_t> parent, std::size_t rank) {
+    if (rank > parent.size()) {
+        throw broadcast_error("an operand of rank " + std::to_string(rank) + " does not fit an expression of rank " +
+                              std::to_string(parent.size()) +
+                              ": it changed shape after the expression reading it was built; "
+                              "build the expression again");
+    }
+    return parent.subspan(parent.size() - rank);
+}
+
+// add_leaves(plan, e, map): the leaves of `e`, whose dimensions sit at `map`
+// in the destination's index space, added to `plan` in tree order.
+template <class F, class... Operands>
+void add_leaves(loop_plan& plan, const function_node<F, Operands...>& node, std::span<const index_t> map);
+template <class Operand>
+void add_leaves(loop_plan& plan, const placed_node<Operand>& node, std::span<const index_t> map);
+
+template <element T>
+void add_leaves(loop_plan&, const scalar_node<T>&, std::span<const index_t>) {}  // a constant, not an operand
+
+template <memory_leaf L>
+void add_leaves(loop_plan& plan, const L& leaf, std::span<const index_t> map) {
+    const strided_layout& layout = leaf.layout();
+    const auto refuse = [&](index_t, index_t, index_t) {
+        throw broadcast_error("an operand of shape " + to_string(layout.shape()) + " does not fit the loop over " +
+                              to_string(plan.original_shape()) +
+                              ": it changed shape after the expression reading it was built; "
+                              "build the expression again");
+    };
+    plan.add_operand(leaf.data(), layout, layout.broadcast_to(plan.original_shape(), map, refuse).strides());
+}
+
+template <class F, class... Operands>
+void add_leaves(loop_plan& plan, const function_node<F, Operands...>& node, std::span<const index_t> map) {
+    std::apply([&](const auto&... o) { (add_leaves(plan, o, right_aligned(map, o.shape().size())), ...); },
+               node.operands());
+}
+
+template <class Operand>
+void add_leaves(loop_plan& plan, const placed_node<Operand>& node, std::span<const index_t> map) {
+    // The operand's dimension j sits at the placed dimension node.map()[j], or nowhere.
+    dimension_map placed(node.map().size());
+    for (std::size_t j = 0; j < placed.size(); ++j) {
+        const index_t d = node.map()[j];
+        placed[j] = d < 0 ? -1 : map[static_cast<std::size_t>(d)];
+    }
+    add_leaves(plan, node.operand(), placed);
+}
+
+}  // namespace detail
+
+/// Steps 1 and 2 of the recipe: the plan of storing `value` into the memory
+/// at `destination`, laid out as `layout`, with every operand mapped and
+/// checked, before any dimension is dropped, merged or moved.
+template <element D, expression E>
+loop_plan map_operands(const D* destination, const strided_layout& layout, const E& value) {
+    loop_plan plan(layout.shape());
+    plan.add_operand(destination, layout, layout.strides());
+    const dimension_map identity = right_aligned_map(layout.rank(), layout.rank());
+    detail::add_leaves(plan, value, detail::right_aligned(identity, value.shape().size()));
+    return plan;
+}
+
+/// Steps 4 to 6: the plan's dimensions made as few and as long as they can be.
+inline void shape_loop(loop_plan& plan) {
+    plan.drop_unit_dimensions();
+    plan.merge_dimensions();
+    plan.choose_tiling();
+}
+
+}  // namespace loom

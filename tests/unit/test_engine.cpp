@@ -1,0 +1,265 @@
+// The loop engine as the later parts of loom plug into it (docs/architecture.md):
+// kernels passed to the loop, any sub-range of the outer iteration space,
+// reading state made more than once from one plan, the whole-value hook of
+// assign(), the direct path of small arrays, and the one layout type.
+
+#include <gtest/gtest.h>
+
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "element_values.hpp"
+#include "error_text.hpp"
+#include "loom/loom.hpp"
+
+namespace {
+
+using loom::index_t;
+using loom::shape_type;
+using loom::strided_layout;
+using loom::strides_type;
+using loom::tensor;
+using loom::testing::contains;
+using loom::testing::elements_of;
+using loom::testing::message_of;
+
+// `t` of `shape` holding its flat index.
+tensor<std::int32_t> flat_index(const shape_type& shape) {
+    tensor<std::int32_t> t(shape);
+    for (index_t i = 0; i < t.size(); ++i) t.data()[i] = static_cast<std::int32_t>(i);
+    return t;
+}
+
+// A kernel that adds up operand 1, whatever its strides, and counts its elements.
+struct sum_kernel {
+    std::int64_t total = 0;
+    index_t elements = 0;
+    void operator()(const std::byte* const* data, const index_t* strides, index_t count) {
+        const auto* values = reinterpret_cast<const std::int32_t*>(data[1]);
+        for (index_t i = 0; i < count; ++i) total += values[i * strides[1]];
+        elements += count;
+    }
+};
+
+std::int64_t sum_of(const tensor<std::int32_t>& t) {
+    std::int64_t total = 0;
+    for (std::int32_t v : t) total += v;
+    return total;
+}
+
+// ---- Kernels are parameters of the loop ----
+
+TEST(EngineKernels, AKernelOfItsOwnReadsEveryElementOfAStridedOperand) {
+    const tensor<std::int32_t> a = flat_index({6, 10});
+    const auto plan = loom::plan_of(loom::transpose(a)(loom::range(0, 10, 3), loom::all));
+    sum_kernel kernel;
+    loom::run_plan(plan, kernel);
+    EXPECT_EQ(kernel.elements, 4 * 6);
+    EXPECT_EQ(kernel.total, sum_of(loom::transpose(a)(loom::range(0, 10, 3), loom::all).copy()));
+}
+
+TEST(EngineKernels, SubRangesOfTheOuterUnitsTogetherCoverThePlanOnce) {
+    const tensor<std::int32_t> a = flat_index({5, 7, 3});
+    const auto plan = loom::plan_of(loom::permute(a, {2, 0, 1}));
+    const index_t units = loom::outer_units(plan);
+    ASSERT_GT(units, 2);
+    for (index_t cut = 0; cut <= units; ++cut) {
+        sum_kernel first, second;
+        loom::run_plan(plan, first, 0, cut);
+        loom::run_plan(plan, second, cut, units);
+        EXPECT_EQ(first.elements + second.elements, a.size()) << "cut at " << cut;
+        EXPECT_EQ(first.total + second.total, sum_of(a)) << "cut at " << cut;
+    }
+}
+
+TEST(EngineKernels, SubRangesOfATiledPlanCoverItOnce) {
+    // A page-multiple stride across a transpose: tiled bands of 128 rows (Note [tiling]).
+    const tensor<std::int32_t> a = flat_index({300, 1024});
+    const auto plan = loom::plan_of(loom::transpose(a));
+    ASSERT_TRUE(plan.tiled());
+    const index_t units = loom::outer_units(plan);
+    EXPECT_EQ(units, 8);  // 1024 rows in bands of 128
+    sum_kernel first, second;
+    loom::run_plan(plan, first, 0, 1);
+    loom::run_plan(plan, second, 1, units);
+    EXPECT_EQ(first.elements, 128 * 300);
+    EXPECT_EQ(first.elements + second.elements, a.size());
+    EXPECT_EQ(first.total + second.total, sum_of(a));
+}
+
+TEST(EngineKernels, ReadingStateMadeTwiceFromOnePlanStoresHalvesIndependently) {
+    // As two threads would: each makes its own cursors and kernel from the finished plan.
+    const tensor<float> a = loom::arange<float>(0, 24).reshape({4, 6});
+    const tensor<float> row{1, 2, 3, 4, 5, 6};
+    const auto value = loom::transpose(a)(loom::all, loom::range(0, 4)) * 2.f + loom::transpose(row.reshape({1, 6}));
+    tensor<float> z({6, 4});
+    loom::loop_plan plan = loom::map_operands(z.data(), z.layout(), value);
+    loom::shape_loop(plan);
+    const index_t units = loom::outer_units(plan);
+    for (const auto& [first, last] : {std::pair<index_t, index_t>{0, units / 2}, {units / 2, units}}) {
+        alignas(64) std::byte memory[loom::buffer_bytes<std::remove_cvref_t<decltype(value)>> + 2048];
+        loom::block_buffers buffers(plan, memory);
+        float* const scatter = buffers.take<float>(0);
+        std::size_t next = 1;
+        auto root = loom::make_cursor(value, next, buffers);
+        loom::store_kernel<float, decltype(root)> kernel(std::move(root), plan.block_length(), scatter);
+        loom::run_plan(plan, kernel, first, last);
+    }
+    EXPECT_EQ(elements_of(z), elements_of(tensor<float>(value)));
+}
+
+// ---- The whole-value hook of assign() (Note [whole values]) ----
+
+// A value computed as a whole, not element by element: its flat index in
+// the destination's layout. It records whether it was handed fresh memory.
+struct flat_index_value {
+    using value_type = int;
+    static constexpr bool is_loom_expression = true;
+    shape_type dims;
+    bool* fresh_seen;
+
+    const shape_type& shape() const { return dims; }
+    void write_to(int* data, const strided_layout& layout, bool fresh) const {
+        *fresh_seen = fresh;
+        for (index_t i = 0; i < layout.size(); ++i) {
+            index_t offset = 0, rest = i;
+            for (std::size_t d = layout.rank(); d-- > 0;) {
+                offset += rest % layout.extent(d) * layout.stride(d);
+                rest /= layout.extent(d);
+            }
+            data[offset] = static_cast<int>(i);
+        }
+    }
+};
+
+TEST(EngineWholeValues, ANewTensorIsHandedItsFreshMemory) {
+    bool fresh = false;
+    const tensor<int> t = flat_index_value{{2, 3}, &fresh};
+    EXPECT_TRUE(fresh);
+    EXPECT_EQ(t.shape(), (shape_type{2, 3}));
+    EXPECT_EQ(elements_of(t), (std::vector<int>{0, 1, 2, 3, 4, 5}));
+}
+
+TEST(EngineWholeValues, AnExistingTensorOfTheSameShapeIsHandedItsMemoryInUse) {
+    tensor<int> t({2, 3});
+    const int* before = t.data();
+    bool fresh = true;
+    t = flat_index_value{{2, 3}, &fresh};
+    EXPECT_FALSE(fresh);
+    EXPECT_EQ(t.data(), before);
+    EXPECT_EQ(t(1, 2), 5);
+}
+
+TEST(EngineWholeValues, AViewIsHandedItsOwnLayout) {
+    tensor<int> t({3, 2}, -1);
+    bool fresh = true;
+    t.transpose() = flat_index_value{{2, 3}, &fresh};  // written through the transposed strides
+    EXPECT_FALSE(fresh);
+    EXPECT_EQ(elements_of(t), (std::vector<int>{0, 3, 1, 4, 2, 5}));
+}
+
+// ---- The direct path (Note [direct path]) ----
+
+TEST(EngineDirectPath, TrailingShapesRepeatAlongTheLeadingDimensions) {
+    const tensor<std::int32_t> a = flat_index({2, 3, 4}), m = flat_index({3, 4}), row = flat_index({4});
+    const tensor<std::int32_t> z = a * 10000 + m * 100 + row + tensor<std::int32_t>(shape_type{1, 1, 4}, 7);
+    for (index_t i = 0; i < 2; ++i) {
+        for (index_t j = 0; j < 3; ++j) {
+            for (index_t k = 0; k < 4; ++k) {
+                EXPECT_EQ(z.at(i, j, k), (i * 12 + j * 4 + k) * 10000 + (j * 4 + k) * 100 + k + 7);
+            }
+        }
+    }
+}
+
+TEST(EngineDirectPath, ARowOfTheDestinationReadUnderAnotherMappingGoesThroughATemporary) {
+    // NumPy: z[...] = z[0] + z reads every z[0] before writing any.
+    tensor<int> z{{1, 2}, {10, 20}, {100, 200}};
+    z = z(0, loom::all) + z;
+    EXPECT_EQ(elements_of(z), (std::vector<int>{2, 4, 11, 22, 101, 202}));
+}
+
+TEST(EngineDirectPath, ASingleElementBesideALargeArrayIsReadThroughThePlan) {
+    const tensor<float> big = loom::ones<float>({3000});
+    const tensor<float> one(shape_type{1}, 2.f);
+    const tensor<float> z = big * one;
+    EXPECT_EQ(z(0), 2.f);
+    EXPECT_EQ(z(2999), 2.f);
+}
+
+TEST(EngineDirectPath, EmptyDestinationsWriteNothing) {
+    tensor<float> z(shape_type{0, 4});
+    const tensor<float> row{1, 2, 3, 4};
+    z += row;
+    EXPECT_EQ(z.shape(), (shape_type{0, 4}));
+}
+
+// ---- The layout type ----
+
+TEST(EngineLayout, MapsIndicesToOffsetsAndChecksThem) {
+    const strided_layout layout(shape_type{2, 3}, strides_type{1, 2}, 5);
+    EXPECT_EQ(layout(0, 0), 5);
+    EXPECT_EQ(layout(1, 2), 5 + 1 + 4);
+    EXPECT_EQ(layout(-1, -1), 5 + 1 + 4);
+    EXPECT_TRUE(contains(message_of([&] { (void)layout(2, 0); }), "in shape [2, 3]"));
+    EXPECT_TRUE(contains(message_of([&] { (void)layout(0); }), "1 indices given for an array of shape [2, 3]"));
+}
+
+TEST(EngineLayout, AnswersMdspansQueries) {
+    const strided_layout row_major(shape_type{2, 3});
+    EXPECT_TRUE(row_major.is_unique());
+    EXPECT_TRUE(row_major.is_exhaustive());
+    EXPECT_EQ(row_major.required_span_size(), 6);
+
+    const strided_layout transposed = row_major.permute({1, 0});
+    EXPECT_TRUE(transposed.is_exhaustive());
+    EXPECT_FALSE(transposed.is_row_major());
+
+    const strided_layout every_other(shape_type{3}, strides_type{2});
+    EXPECT_TRUE(every_other.is_unique());
+    EXPECT_FALSE(every_other.is_exhaustive());
+    EXPECT_EQ(every_other.required_span_size(), 5);
+
+    const strided_layout repeated(shape_type{4, 3}, strides_type{0, 1});
+    EXPECT_FALSE(repeated.is_unique());
+
+    const strided_layout reversed = strided_layout(shape_type{4}).flip(0);
+    EXPECT_EQ(reversed.offset(), 3);
+    EXPECT_EQ(reversed.required_span_size(), 4);
+    EXPECT_EQ(strided_layout(shape_type{0, 5}).required_span_size(), 0);
+}
+
+TEST(EngineLayout, TransformsOfAnEmptyLayoutKeepOffsetZero) {
+    // Note [empty layouts]: the memory of an empty array may be a null pointer.
+    const strided_layout empty(shape_type{1, 2, 0});
+    EXPECT_EQ(empty.slice_along(1, 1).offset(), 0);
+    EXPECT_EQ(empty.flip(1).offset(), 0);
+}
+
+TEST(EngineLayout, ReshapeGivesStridesOnlyWhereNoCopyIsNeeded) {
+    const strided_layout transposed = strided_layout(shape_type{2, 3}).permute({1, 0});
+    EXPECT_FALSE(transposed.reshape(shape_type{6}).has_value());
+    const auto split = transposed.reshape(shape_type{3, 2, 1});
+    ASSERT_TRUE(split.has_value());
+    EXPECT_EQ(split->strides(), (strides_type{1, 3, 3}));
+}
+
+TEST(EngineLayout, ShapesAndStridesAreDistinctTypes) {
+    static_assert(!std::equality_comparable_with<shape_type, strides_type>);
+    static_assert(!std::convertible_to<shape_type, strides_type>);
+    static_assert(!std::convertible_to<strides_type, shape_type>);
+}
+
+// ---- Nested lists ----
+
+TEST(EngineNestedLists, SixLevelsOfBracesGiveRankSix) {
+    const tensor<int> t{{{{{{1, 2}, {3, 4}}}}}};
+    EXPECT_EQ(t.shape(), (shape_type{1, 1, 1, 1, 2, 2}));
+    EXPECT_EQ(t.at(0, 0, 0, 0, 1, 0), 3);
+}
+
+}  // namespace
