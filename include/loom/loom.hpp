@@ -17,3 +17,5 @@
 #include "loom/tensor/creation.hpp"
 #include "loom/tensor/random.hpp"
 #include "loom/tensor/compare.hpp"
+#include "loom/tensor/join.hpp"
+#include "loom/tensor/split.hpp"
