@@ -19,3 +19,5 @@
 #include "loom/tensor/compare.hpp"
 #include "loom/tensor/join.hpp"
 #include "loom/tensor/split.hpp"
+#include "loom/tensor/sort.hpp"
+#include "loom/tensor/search.hpp"

@@ -14,7 +14,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "loom/tensor/flat.hpp"
+#include "loom/tensor/axis.hpp"
 #include "loom/tensor/operand_list.hpp"
 #include "loom/tensor/tensor.hpp"
 #include "loom/tensor/view.hpp"
@@ -86,17 +86,6 @@ std::size_t first_rank(const L& operands) {
     return rank;
 }
 
-// `axis` of a shape of `rank` dimensions, negative counting from the end.
-inline std::size_t resolve_join_axis(const char* name, index_t axis, const shape_type& shape, std::size_t rank) {
-    const auto r = static_cast<index_t>(rank);
-    if (axis < -r || axis >= r) {
-        throw std::out_of_range(std::string(name) + ": axis " + std::to_string(axis) + " is out of range for shape " +
-                                to_string(shape) + "; use a value in [" + std::to_string(-r) + ", " +
-                                std::to_string(r) + ")");
-    }
-    return static_cast<std::size_t>(axis < 0 ? axis + r : axis);
-}
-
 inline index_t add_size(index_t total, index_t size, const shape_type& shape) {
     if (__builtin_add_overflow(total, size, &total)) throw_too_many_elements(shape);
     return total;
@@ -140,7 +129,7 @@ tensor<list_value_t<L>> join(const char* name, const L& operands, index_t axis, 
                                             "concatenated; use stack, or reshape them to [1]");
             }
             first_shape = x.shape();
-            a = resolve_join_axis(name, axis, joined.shape, joined.shape.size());
+            a = resolve_named_axis(name, axis, joined.shape, joined.shape.size());
             result_shape = joined.shape;
             return;
         }
@@ -204,7 +193,7 @@ tensor<list_value_t<L>> stack_operands(const L& operands, index_t axis) {
                                         "; all the input arrays must have the same shape");
         }
     });
-    const std::size_t a = resolve_join_axis("stack", axis, first, first.size() + 1);
+    const std::size_t a = resolve_named_axis("stack", axis, first, first.size() + 1);
     return join("stack", operands, static_cast<index_t>(a),
                 [a](const shape_type& shape) { return with_ones_at(shape, {a}); });
 }
