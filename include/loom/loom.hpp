@@ -21,3 +21,7 @@
 #include "loom/tensor/split.hpp"
 #include "loom/tensor/sort.hpp"
 #include "loom/tensor/search.hpp"
+#include "loom/tensor/repeat.hpp"
+#include "loom/tensor/pad.hpp"
+#include "loom/tensor/roll.hpp"
+#include "loom/tensor/diff.hpp"

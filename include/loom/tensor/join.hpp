@@ -86,11 +86,6 @@ std::size_t first_rank(const L& operands) {
     return rank;
 }
 
-inline index_t add_size(index_t total, index_t size, const shape_type& shape) {
-    if (__builtin_add_overflow(total, size, &total)) throw_too_many_elements(shape);
-    return total;
-}
-
 // Assigns `x` to the part of `result` that starts at `start` along `axis`
 // and has x's joined shape, seen without its inserted dimensions (so with
 // x's own shape).
