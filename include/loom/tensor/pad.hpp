@@ -48,7 +48,7 @@ inline const char* pad_mode_name(pad_mode mode) {
 
 // One width per axis: one pair for all, or a pair per axis (NumPy's _as_pairs).
 inline std::vector<pad_width> widths_per_axis(const std::vector<pad_width>& widths, const shape_type& shape) {
-    if (widths.size() != 1 && widths.size() != shape.size()) {
+    if (widths.empty() || (widths.size() != 1 && widths.size() != shape.size())) {
         throw std::invalid_argument("pad: " + std::to_string(widths.size()) + " pairs of widths for shape " +
                                     to_string(shape) + "; give one pair for all the axes, or one per axis (" +
                                     std::to_string(shape.size()) + ")");
