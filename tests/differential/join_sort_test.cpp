@@ -12,11 +12,11 @@
 // The NumPy side follows loom's documented rules where they differ
 // (docs/joining-and-sorting.md): promote_t for mixed types, a stable
 // argsort; argsort, repeat, count_nonzero and diff along an axis, and
-// nonzero, refusing rank 0; diff checking its axis when n is 0; pad leaving
-// rank 0 as it is; repeat and tile refusing negative counts, and partition
-// a kth out of range, for an empty array too;
-// periodic wrap padding; pad refusing to extend an empty axis in the modes
-// that copy elements.
+// nonzero, refusing rank 0; diff checking its axis when n is 0; repeat and
+// tile refusing negative counts, and partition a kth out of range, for an
+// empty array too; periodic wrap padding. (Its pad helper also computes
+// what NumPy gives for rank 0 and for empty arrays without calling np.pad,
+// which refuses the widths array it builds for them.)
 //
 // LOOM_DIFF_SEED and LOOM_DIFF_JOIN_CASES choose the cases.
 
