@@ -10,10 +10,13 @@ namespace loom::testing {
 long allocation_count();
 /// Calls of any form of the global operator delete (with a non-null pointer) so far.
 long deallocation_count();
+/// Bytes asked for by every call of operator new so far.
+long allocated_bytes();
 
 struct heap_traffic {
     long allocations;
     long deallocations;
+    long bytes;  ///< asked for by the allocations
 };
 
 /// The allocations and deallocations made while `action` runs.
@@ -21,8 +24,10 @@ template <class F>
 heap_traffic traffic_of(F&& action) {
     const long allocated_before = allocation_count();
     const long freed_before = deallocation_count();
+    const long bytes_before = allocated_bytes();
     action();
-    return {allocation_count() - allocated_before, deallocation_count() - freed_before};
+    return {allocation_count() - allocated_before, deallocation_count() - freed_before,
+            allocated_bytes() - bytes_before};
 }
 
 }  // namespace loom::testing

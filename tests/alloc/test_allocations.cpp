@@ -22,15 +22,18 @@ namespace {
 
 std::atomic<long> allocations{0};
 std::atomic<long> deallocations{0};
+std::atomic<long> bytes{0};
 
 void* allocate(std::size_t size) {
     ++allocations;
+    bytes += static_cast<long>(size);
     if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
     throw std::bad_alloc();
 }
 
 void* allocate(std::size_t size, std::align_val_t alignment) {
     ++allocations;
+    bytes += static_cast<long>(size);
     const auto align = std::max(static_cast<std::size_t>(alignment), sizeof(void*));
     const std::size_t rounded = (size + align - 1) / align * align;  // aligned_alloc wants a multiple
     if (void* p = std::aligned_alloc(align, rounded == 0 ? align : rounded)) return p;
@@ -47,6 +50,7 @@ void deallocate(void* p) noexcept {
 
 long loom::testing::allocation_count() { return allocations.load(); }
 long loom::testing::deallocation_count() { return deallocations.load(); }
+long loom::testing::allocated_bytes() { return bytes.load(); }
 
 // ---- The replaceable global allocation functions, every form ----
 

@@ -85,6 +85,13 @@ namespace detail {
                             "-bit index; use smaller sizes");
 }
 
+// total + size, the sizes of a dimension of `shape` being summed; throws
+// std::length_error instead of overflowing.
+inline index_t add_size(index_t total, index_t size, const shape_type& shape) {
+    if (__builtin_add_overflow(total, size, &total)) throw_too_many_elements(shape);
+    return total;
+}
+
 }  // namespace detail
 
 /// Number of elements of `shape` (1 for rank 0). Throws std::length_error

@@ -1,0 +1,124 @@
+#pragma once
+// Repeating an array, as NumPy: tile (the whole array, along each axis) and
+// repeat (each element, or each slice along an axis). Both return a new
+// tensor, written through views of it from a read-only broadcast view of
+// the input, so the input is read where it is and never copied first.
+
+#include <algorithm>
+#include <initializer_list>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "loom/tensor/axis.hpp"
+#include "loom/tensor/manipulation.hpp"
+#include "loom/tensor/split.hpp"
+#include "loom/tensor/tensor.hpp"
+#include "loom/tensor/view_of.hpp"
+
+namespace loom {
+
+namespace detail {
+
+inline std::string counts_text(const std::vector<index_t>& counts) {
+    return to_string(shape_type(counts.begin(), counts.end()));
+}
+
+inline void check_counts(const char* name, const std::vector<index_t>& counts) {
+    for (index_t count : counts) {
+        if (count < 0) {
+            throw std::invalid_argument(std::string(name) + ": the repetitions " + counts_text(counts) +
+                                        " include the negative count " + std::to_string(count) +
+                                        "; counts must be 0 or more");
+        }
+    }
+}
+
+}  // namespace detail
+
+/// numpy.tile: `x` repeated reps[d] times along each axis d. When reps and x
+/// differ in rank, the shorter is padded with leading 1s, so the result has
+/// the larger rank.
+template <expression X>
+tensor<value_type_of<X>> tile(const X& x, const std::vector<index_t>& reps) {
+    using T = value_type_of<X>;
+    detail::check_counts("tile", reps);
+    const auto v = view_of(x);
+    const std::size_t rank = std::max(v.ndim(), reps.size());
+    shape_type source_shape(rank - v.ndim(), 1), times(rank - reps.size(), 1), result_shape;
+    strides_type source_strides(rank - v.ndim(), 0);
+    for (std::size_t d = 0; d < v.ndim(); ++d) {
+        source_shape.push_back(v.shape()[d]);
+        source_strides.push_back(v.strides()[d]);
+    }
+    for (index_t r : reps) times.push_back(r);
+    for (std::size_t d = 0; d < rank; ++d) result_shape.push_back(source_shape[d] * times[d]);
+    tensor<T> result(uninitialized, result_shape);
+    if (result.size() == 0) return result;
+    // The result seen as [times[0], source[0], times[1], source[1], ...], and
+    // x broadcast to that shape with stride 0 along each times[d].
+    shape_type split_shape;
+    strides_type target_strides, repeated_strides;
+    for (std::size_t d = 0; d < rank; ++d) {
+        split_shape.push_back(times[d]);
+        split_shape.push_back(source_shape[d]);
+        target_strides.push_back(result.strides()[d] * source_shape[d]);
+        target_strides.push_back(result.strides()[d]);
+        repeated_strides.push_back(0);
+        repeated_strides.push_back(source_strides[d]);
+    }
+    tensor_view<T> target(result.data(), split_shape, std::move(target_strides));
+    target = tensor_view<const T>(v.data(), split_shape, std::move(repeated_strides));
+    return result;
+}
+template <expression X>
+tensor<value_type_of<X>> tile(const X& x, index_t reps) {
+    return tile(x, std::vector<index_t>{reps});
+}
+
+/// numpy.repeat along `axis`: slice i of `x` along `axis` repeated counts[i]
+/// times; one count applies to every slice.
+template <expression X>
+tensor<value_type_of<X>> repeat(const X& x, const std::vector<index_t>& counts, index_t axis) {
+    using T = value_type_of<X>;
+    detail::check_counts("repeat", counts);
+    const auto v = view_of(x);
+    const std::size_t a = detail::resolve_named_axis("repeat", axis, v.shape());
+    const index_t n = v.shape()[a];
+    if (counts.size() != 1 && static_cast<index_t>(counts.size()) != n) {
+        throw std::invalid_argument("repeat: " + std::to_string(counts.size()) + " counts " +
+                                    detail::counts_text(counts) + " for the " + std::to_string(n) +
+                                    " slices along axis " + std::to_string(a) + " of shape " + to_string(v.shape()) +
+                                    "; give one count, or one per slice");
+    }
+    const auto count_of = [&](index_t i) { return counts.size() == 1 ? counts[0] : counts[std::size_t(i)]; };
+    shape_type shape = v.shape();
+    shape[a] = 0;
+    for (index_t i = 0; i < n; ++i) shape[a] = detail::add_size(shape[a], count_of(i), shape);
+    tensor<T> result(uninitialized, shape);
+    if (result.size() == 0) return result;
+    index_t start = 0;
+    for (index_t i = 0; i < n; ++i) {
+        const index_t count = count_of(i);
+        if (count == 0) continue;
+        detail::part_along(result.view(), a, start, start + count) = detail::part_along(v, a, i, i + 1);  // broadcast
+        start += count;
+    }
+    return result;
+}
+template <expression X>
+tensor<value_type_of<X>> repeat(const X& x, index_t count, index_t axis) {
+    return repeat(x, std::vector<index_t>{count}, axis);
+}
+
+/// numpy.repeat without an axis: each element of `x` flattened repeated.
+template <expression X>
+tensor<value_type_of<X>> repeat(const X& x, const std::vector<index_t>& counts) {
+    return repeat(flatten(x), counts, 0);
+}
+template <expression X>
+tensor<value_type_of<X>> repeat(const X& x, index_t count) {
+    return repeat(flatten(x), std::vector<index_t>{count}, 0);
+}
+
+}  // namespace loom

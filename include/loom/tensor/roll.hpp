@@ -1,0 +1,58 @@
+#pragma once
+// numpy.roll: elements shifted along an axis, those pushed past the end
+// coming back at the start. A new tensor, written through two views of it.
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "loom/tensor/axis.hpp"
+#include "loom/tensor/manipulation.hpp"
+#include "loom/tensor/split.hpp"
+#include "loom/tensor/tensor.hpp"
+#include "loom/tensor/view_of.hpp"
+
+namespace loom {
+
+/// `x` with element i along `axis` moved to (i + shift) mod n; the shift may
+/// be negative or larger than n.
+template <expression X>
+tensor<value_type_of<X>> roll(const X& x, index_t shift, index_t axis) {
+    using T = value_type_of<X>;
+    const auto v = view_of(x);
+    const std::size_t a = detail::resolve_named_axis("roll", axis, v.shape());
+    tensor<T> result(uninitialized, v.shape());
+    const index_t n = v.shape()[a];
+    if (result.size() == 0) return result;
+    const index_t s = (shift % n + n) % n;
+    detail::part_along(result.view(), a, s, n) = detail::part_along(v, a, 0, n - s);
+    detail::part_along(result.view(), a, 0, s) = detail::part_along(v, a, n - s, n);
+    return result;
+}
+
+/// numpy.roll with several axes: each axis rolled by its shift; one shift
+/// applies to every axis, one axis takes every shift, and an axis given
+/// twice is rolled by the sum.
+template <expression X>
+tensor<value_type_of<X>> roll(const X& x, const std::vector<index_t>& shifts, const std::vector<index_t>& axes) {
+    if (shifts.size() != axes.size() && shifts.size() != 1 && axes.size() != 1) {
+        throw std::invalid_argument("roll: " + std::to_string(shifts.size()) + " shifts for " +
+                                    std::to_string(axes.size()) + " axes; give one shift per axis, "
+                                    "or one shift or one axis for all");
+    }
+    tensor<value_type_of<X>> result(x);
+    for (std::size_t i = 0; i < std::max(shifts.size(), axes.size()); ++i) {
+        result = roll(result, shifts[shifts.size() == 1 ? 0 : i], axes[axes.size() == 1 ? 0 : i]);
+    }
+    return result;
+}
+
+/// numpy.roll without an axis: the flattened elements rolled, in x's shape.
+template <expression X>
+tensor<value_type_of<X>> roll(const X& x, index_t shift) {
+    const shape_type& shape = x.shape();
+    return reshape(roll(flatten(x), shift, 0), std::vector<index_t>(shape.begin(), shape.end()));
+}
+
+}  // namespace loom

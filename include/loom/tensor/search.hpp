@@ -1,0 +1,174 @@
+#pragma once
+// Searching, as NumPy: searchsorted, nonzero, argwhere, flatnonzero,
+// count_nonzero and isin. Indices are int64 (index_t). Values of two element
+// types are compared in their promoted type (promote_t), as the comparison
+// operators compare them.
+
+#include <algorithm>
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "loom/expr/functions.hpp"
+#include "loom/tensor/axis.hpp"
+#include "loom/tensor/sort.hpp"
+#include "loom/tensor/tensor.hpp"
+
+namespace loom {
+
+/// Which of the equal elements searchsorted's index goes before or after.
+enum class side { left, right };
+
+namespace detail {
+
+template <element T>
+bool is_nonzero(T value) {
+    return value != T(0);  // NaN is non-zero, -0.0 is zero
+}
+
+// Calls `f(flat, index)` for each non-zero element of `values` in row-major
+// order, with its flat position and its index (one entry per dimension).
+template <element T, class F>
+void for_each_nonzero(const tensor<T>& values, F&& f) {
+    shape_type index(values.ndim(), 0);
+    for (index_t flat = 0; flat < values.size(); ++flat) {
+        if (is_nonzero(values.data()[flat])) f(flat, index);
+        for (std::size_t d = values.ndim(); d-- > 0;) {  // the next index, row-major
+            if (++index[d] < values.shape()[d]) break;
+            index[d] = 0;
+        }
+    }
+}
+
+template <element T>
+index_t nonzero_count(const tensor<T>& values) {
+    return std::count_if(values.begin(), values.end(), [](T v) { return is_nonzero(v); });
+}
+
+template <element T>
+index_t search_sorted(const tensor<T>& sorted, T value, side s) {
+    const T* first = sorted.data();
+    const T* last = first + sorted.size();
+    const T* found = s == side::left ? std::lower_bound(first, last, value, sorts_before<T>)
+                                     : std::upper_bound(first, last, value, sorts_before<T>);
+    return found - first;
+}
+
+template <element C, expression A>
+tensor<C> sorted_operand(const A& a) {
+    if (a.shape().size() != 1) {
+        throw std::invalid_argument("searchsorted: the sorted array must have rank 1, but its shape is " +
+                                    to_string(a.shape()) + "; search a rank-1 view of it (ravel, or an index)");
+    }
+    return astype<C>(a);
+}
+
+}  // namespace detail
+
+/// numpy.searchsorted: for each element of `v`, the index in the sorted
+/// rank-1 array `a` where inserting it keeps `a` sorted: before the elements
+/// equal to it (side::left) or after them (side::right). NaN sorts last.
+template <expression A, expression V>
+tensor<index_t> searchsorted(const A& a, const V& v, side s = side::left) {
+    using C = promote_t<value_type_of<A>, value_type_of<V>>;
+    const tensor<C> sorted = detail::sorted_operand<C>(a);
+    const tensor<C> values = astype<C>(v);
+    tensor<index_t> result(uninitialized, values.shape());
+    for (index_t i = 0; i < values.size(); ++i) result.data()[i] = detail::search_sorted(sorted, values.data()[i], s);
+    return result;
+}
+
+/// numpy.searchsorted of one value: its index.
+template <expression A, scalar S>
+index_t searchsorted(const A& a, S value, side s = side::left) {
+    using C = promote_t<value_type_of<A>, S>;
+    return detail::search_sorted(detail::sorted_operand<C>(a), static_cast<C>(value), s);
+}
+
+/// numpy.nonzero: the indices of the non-zero elements, one int64 tensor per
+/// dimension, in row-major order. Rank 0 throws std::invalid_argument
+/// (deprecated in NumPy 1.24, an error in NumPy 2).
+template <expression X>
+std::vector<tensor<index_t>> nonzero(const X& x) {
+    if (x.shape().empty()) {
+        throw std::invalid_argument("nonzero of a rank-0 array (shape []) is not allowed; "
+                                    "use nonzero(reshape(x, {1})), or flatnonzero(x)");
+    }
+    const tensor<value_type_of<X>> values(x);
+    const index_t count = detail::nonzero_count(values);
+    std::vector<tensor<index_t>> indices(values.ndim(), tensor<index_t>(uninitialized, shape_type{count}));
+    index_t n = 0;
+    detail::for_each_nonzero(values, [&](index_t, const shape_type& index) {
+        for (std::size_t d = 0; d < index.size(); ++d) indices[d].data()[n] = index[d];
+        ++n;
+    });
+    return indices;
+}
+
+/// numpy.argwhere: the indices of the non-zero elements as the rows of an
+/// int64 tensor [count, ndim] (rank 0 gives [count, 0]).
+template <expression X>
+tensor<index_t> argwhere(const X& x) {
+    const tensor<value_type_of<X>> values(x);
+    const auto rank = static_cast<index_t>(values.ndim());
+    tensor<index_t> result(uninitialized, shape_type{detail::nonzero_count(values), rank});
+    index_t* out = result.data();
+    detail::for_each_nonzero(values, [&](index_t, const shape_type& index) {
+        out = std::copy(index.begin(), index.end(), out);
+    });
+    return result;
+}
+
+/// numpy.flatnonzero: the flat (row-major) indices of the non-zero elements.
+template <expression X>
+tensor<index_t> flatnonzero(const X& x) {
+    const tensor<value_type_of<X>> values(x);
+    tensor<index_t> result(uninitialized, shape_type{detail::nonzero_count(values)});
+    index_t* out = result.data();
+    detail::for_each_nonzero(values, [&](index_t flat, const shape_type&) { *out++ = flat; });
+    return result;
+}
+
+/// numpy.count_nonzero: the number of non-zero elements.
+template <expression X>
+index_t count_nonzero(const X& x) {
+    return detail::nonzero_count(tensor<value_type_of<X>>(x));
+}
+
+/// numpy.count_nonzero along `axis`: the counts, of x's shape without `axis`.
+template <expression X>
+tensor<index_t> count_nonzero(const X& x, index_t axis) {
+    using T = value_type_of<X>;
+    const std::size_t a = detail::resolve_named_axis("count_nonzero", axis, x.shape());
+    tensor<T> lanes = detail::lanes_of(x, a);
+    shape_type shape = x.shape();
+    shape.erase(shape.begin() + static_cast<std::ptrdiff_t>(a));
+    tensor<index_t> result(shape, 0);
+    index_t* out = result.data();
+    detail::for_each_lane(lanes, [&](T* first, T* last) {
+        *out++ = std::count_if(first, last, [](T v) { return detail::is_nonzero(v); });
+    });
+    return result;
+}
+
+/// numpy.isin: for each element of `element`, whether it equals one of
+/// `test_elements` (compared in the promoted type; NaN equals nothing), or
+/// the opposite with `invert`. The result has element's shape.
+template <expression E, expression S>
+tensor<bool> isin(const E& element, const S& test_elements, bool invert = false) {
+    using C = promote_t<value_type_of<E>, value_type_of<S>>;
+    const tensor<C> values = astype<C>(element);
+    tensor<C> tests = astype<C>(flatten(test_elements));
+    std::sort(tests.begin(), tests.end(), detail::sorts_before<C>);
+    tensor<bool> result(uninitialized, values.shape());
+    for (index_t i = 0; i < values.size(); ++i) {
+        const C v = values.data()[i];
+        const bool found =
+            !detail::is_nan(v) && std::binary_search(tests.begin(), tests.end(), v, detail::sorts_before<C>);
+        result.data()[i] = found != invert;
+    }
+    return result;
+}
+
+}  // namespace loom

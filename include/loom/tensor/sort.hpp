@@ -1,0 +1,245 @@
+#pragma once
+// Sorting, as NumPy: sort, argsort, partition, argpartition and unique.
+// The order is NumPy's: ascending, with NaN after every number. Sorting is
+// stable (argsort gives equal elements in their original order, as NumPy's
+// kind='stable'). Along an axis (default -1, the last), each lane of the
+// axis is sorted on its own; with `flat`, the array flattened in row-major
+// order is.
+
+#include <algorithm>
+#include <concepts>
+#include <cstddef>
+#include <numeric>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "loom/tensor/axis.hpp"
+#include "loom/tensor/manipulation.hpp"
+#include "loom/tensor/tensor.hpp"
+#include "loom/tensor/view_of.hpp"
+
+namespace loom {
+
+namespace detail {
+
+// NumPy's sort order: NaN after every number, and equal to NaN.
+template <element T>
+bool sorts_before(T a, T b) {
+    if constexpr (std::floating_point<T>) return a < b || (b != b && a == a);
+    else return a < b;
+}
+
+template <element T>
+bool is_nan(T value) {
+    if constexpr (std::floating_point<T>) return value != value;
+    else return false;
+}
+
+// Calls `f(first, last)` on each lane of `t`, a contiguous tensor whose
+// last dimension holds the lanes.
+template <class T, class F>
+void for_each_lane(tensor<T>& t, F&& f) {
+    const index_t length = t.shape().empty() ? 1 : t.shape().back();
+    if (t.size() == 0) return;
+    for (T* lane = t.data(); lane != t.data() + t.size(); lane += length) f(lane, lane + length);
+}
+
+// The elements of `x` with `axis` moved last, as a contiguous tensor: its
+// lanes are the lanes of `axis`.
+template <expression X>
+tensor<value_type_of<X>> lanes_of(const X& x, std::size_t axis) {
+    return moveaxis(view_of(x), static_cast<index_t>(axis), -1);
+}
+
+// `lanes` (as lanes_of gives them) put back with their last axis at `axis`.
+template <class T>
+tensor<T> from_lanes(tensor<T>&& lanes, std::size_t axis) {
+    return moveaxis(std::move(lanes), -1, static_cast<index_t>(axis));
+}
+
+// The indices that sort each lane of `values` (stably); `values` keeps its order.
+template <element T>
+tensor<index_t> sorting_indices(const tensor<T>& values) {
+    tensor<index_t> indices(uninitialized, values.shape());
+    for_each_lane(indices, [&](index_t* first, index_t* last) {
+        const T* lane = values.data() + (first - indices.data());
+        std::iota(first, last, index_t{0});
+        std::stable_sort(first, last, [lane](index_t i, index_t j) { return sorts_before(lane[i], lane[j]); });
+    });
+    return indices;
+}
+
+// The kth positions of a lane of `length`, ascending: negative ones count
+// from the end; throws std::out_of_range for one outside the lane.
+inline std::vector<index_t> resolved_kth(const char* name, std::vector<index_t> kth, index_t length,
+                                         const shape_type& shape, std::size_t axis) {
+    for (index_t& k : kth) {
+        if (k < -length || k >= length) {
+            throw std::out_of_range(std::string(name) + ": kth " + std::to_string(k) + " is out of range for axis " +
+                                    std::to_string(axis) + " of shape " + to_string(shape) + ", of size " +
+                                    std::to_string(length) + "; use a value in [" + std::to_string(-length) + ", " +
+                                    std::to_string(length) + ")");
+        }
+        if (k < 0) k += length;
+    }
+    std::sort(kth.begin(), kth.end());
+    kth.erase(std::unique(kth.begin(), kth.end()), kth.end());
+    return kth;
+}
+
+// Puts each kth element of [first, last) where sorting would (ascending
+// kth): the elements before it sort before or equal to it, those after it
+// after or equal.
+template <class It, class Before>
+void partition_at(It first, It last, const std::vector<index_t>& kth, Before before) {
+    It from = first;
+    for (index_t k : kth) {
+        std::nth_element(from, first + k, last, before);
+        from = first + k + 1;
+    }
+}
+
+}  // namespace detail
+
+/// numpy.sort: a sorted copy of `x`, each lane along `axis` sorted.
+template <expression X>
+tensor<value_type_of<X>> sort(const X& x, index_t axis = -1) {
+    using T = value_type_of<X>;
+    const std::size_t a = detail::resolve_named_axis("sort", axis, x.shape());
+    tensor<T> lanes = detail::lanes_of(x, a);
+    detail::for_each_lane(lanes, [](T* first, T* last) { std::stable_sort(first, last, detail::sorts_before<T>); });
+    return detail::from_lanes(std::move(lanes), a);
+}
+
+/// numpy.sort with `axis=None`: the elements of `x`, rank 1, sorted.
+template <expression X>
+tensor<value_type_of<X>> sort(const X& x, flat_t) {
+    return sort(flatten(x), 0);
+}
+
+/// numpy.argsort(kind='stable'): the int64 indices along `axis` that sort
+/// each lane; equal elements keep their order.
+template <expression X>
+tensor<index_t> argsort(const X& x, index_t axis = -1) {
+    const std::size_t a = detail::resolve_named_axis("argsort", axis, x.shape());
+    return detail::from_lanes(detail::sorting_indices(detail::lanes_of(x, a)), a);
+}
+
+/// numpy.argsort with `axis=None`: the flat indices that sort `x` flattened.
+template <expression X>
+tensor<index_t> argsort(const X& x, flat_t) {
+    return argsort(flatten(x), 0);
+}
+
+/// numpy.partition: a copy of `x` where, in each lane along `axis`, the
+/// element at each kth position is the one sorting would put there, the
+/// elements before it are not greater and those after it not less (in no
+/// particular order within each side). A negative kth counts from the end.
+template <expression X>
+tensor<value_type_of<X>> partition(const X& x, const std::vector<index_t>& kth, index_t axis = -1) {
+    using T = value_type_of<X>;
+    const std::size_t a = detail::resolve_named_axis("partition", axis, x.shape());
+    const std::vector<index_t> ks = detail::resolved_kth("partition", kth, x.shape()[a], x.shape(), a);
+    tensor<T> lanes = detail::lanes_of(x, a);
+    detail::for_each_lane(lanes, [&](T* first, T* last) {
+        detail::partition_at(first, last, ks, detail::sorts_before<T>);
+    });
+    return detail::from_lanes(std::move(lanes), a);
+}
+template <expression X>
+tensor<value_type_of<X>> partition(const X& x, index_t kth, index_t axis = -1) {
+    return partition(x, std::vector<index_t>{kth}, axis);
+}
+
+/// numpy.argpartition: the int64 indices along `axis` that partition each
+/// lane as partition does.
+template <expression X>
+tensor<index_t> argpartition(const X& x, const std::vector<index_t>& kth, index_t axis = -1) {
+    using T = value_type_of<X>;
+    const std::size_t a = detail::resolve_named_axis("argpartition", axis, x.shape());
+    const std::vector<index_t> ks = detail::resolved_kth("argpartition", kth, x.shape()[a], x.shape(), a);
+    const tensor<T> values = detail::lanes_of(x, a);
+    tensor<index_t> indices(uninitialized, values.shape());
+    detail::for_each_lane(indices, [&](index_t* first, index_t* last) {
+        const T* lane = values.data() + (first - indices.data());
+        std::iota(first, last, index_t{0});
+        detail::partition_at(first, last, ks,
+                             [lane](index_t i, index_t j) { return detail::sorts_before(lane[i], lane[j]); });
+    });
+    return detail::from_lanes(std::move(indices), a);
+}
+template <expression X>
+tensor<index_t> argpartition(const X& x, index_t kth, index_t axis = -1) {
+    return argpartition(x, std::vector<index_t>{kth}, axis);
+}
+
+/// What unique returns besides the values (NumPy's return_index,
+/// return_inverse, return_counts).
+struct unique_options {
+    bool return_index = false;
+    bool return_inverse = false;
+    bool return_counts = false;
+};
+
+/// unique's result: the sorted distinct values and, each when asked for,
+/// the flat index of each value's first occurrence, the index into `values`
+/// of each element of the flattened input (so values[inverse] rebuilds it),
+/// and how many times each value occurs.
+template <element T>
+struct unique_result {
+    tensor<T> values;
+    std::optional<tensor<index_t>> index;
+    std::optional<tensor<index_t>> inverse;
+    std::optional<tensor<index_t>> counts;
+};
+
+/// numpy.unique: the sorted distinct elements of `x` flattened, with what
+/// `options` asks for. NaNs count as one value, placed last (NumPy 1.24's
+/// equal_nan=True).
+template <expression X>
+unique_result<value_type_of<X>> unique(const X& x, unique_options options) {
+    using T = value_type_of<X>;
+    const tensor<T> values = flatten(x);
+    const tensor<index_t> order = detail::sorting_indices(values);
+    const index_t n = values.size();
+    const auto same = [&](index_t i, index_t j) {
+        const T a = values.data()[i], b = values.data()[j];
+        return a == b || (detail::is_nan(a) && detail::is_nan(b));
+    };
+    std::vector<index_t> starts;  // the positions in `order` where a new value starts
+    for (index_t p = 0; p < n; ++p) {
+        if (p == 0 || !same(order.data()[p], order.data()[p - 1])) starts.push_back(p);
+    }
+    const auto count = static_cast<index_t>(starts.size());
+    unique_result<T> result{tensor<T>(uninitialized, shape_type{count}), {}, {}, {}};
+    for (index_t u = 0; u < count; ++u) result.values.data()[u] = values.data()[order.data()[starts[u]]];
+    if (options.return_index) {
+        result.index.emplace(uninitialized, shape_type{count});
+        for (index_t u = 0; u < count; ++u) result.index->data()[u] = order.data()[starts[u]];
+    }
+    if (options.return_inverse) {
+        result.inverse.emplace(uninitialized, shape_type{n});
+        index_t u = -1;
+        for (index_t p = 0; p < n; ++p) {
+            if (u + 1 < count && starts[u + 1] == p) ++u;
+            result.inverse->data()[order.data()[p]] = u;
+        }
+    }
+    if (options.return_counts) {
+        result.counts.emplace(uninitialized, shape_type{count});
+        for (index_t u = 0; u < count; ++u) {
+            result.counts->data()[u] = (u + 1 < count ? starts[u + 1] : n) - starts[u];
+        }
+    }
+    return result;
+}
+
+/// numpy.unique: the sorted distinct elements of `x` flattened.
+template <expression X>
+tensor<value_type_of<X>> unique(const X& x) {
+    return std::move(unique(x, unique_options{}).values);
+}
+
+}  // namespace loom
