@@ -12,6 +12,7 @@
 #include "loom/io/print.hpp"
 #include "loom/tensor/tensor.hpp"
 #include "loom/tensor/any_tensor.hpp"
+#include "loom/tensor/adapt.hpp"
 #include "loom/tensor/broadcast_views.hpp"
 #include "loom/tensor/manipulation.hpp"
 #include "loom/tensor/view.hpp"
