@@ -9,6 +9,7 @@
 #include "loom/expr/functions.hpp"
 #include "loom/expr/operators.hpp"
 #include "loom/io/npy.hpp"
+#include "loom/io/npz.hpp"
 #include "loom/io/print.hpp"
 #include "loom/tensor/tensor.hpp"
 #include "loom/tensor/any_tensor.hpp"
