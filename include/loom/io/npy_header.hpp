@@ -198,7 +198,9 @@ inline std::string header_dict(const header& h) {
         shape += std::to_string(h.shape[d]) + (d + 1 < h.shape.size() ? ", " : h.shape.size() == 1 ? "," : "");
     }
     shape += ")";
-    std::string text = "{'descr': '" + h.descr + "', 'fortran_order': " + (h.fortran_order ? "True" : "False") +
+    // Python's repr quotes with ' unless the string holds one (a parsed descr never holds both).
+    const char quote = h.descr.find('\'') == std::string::npos ? '\'' : '"';
+    std::string text = std::string("{'descr': ") + quote + h.descr + quote + ", 'fortran_order': " + (h.fortran_order ? "True" : "False") +
                        ", 'shape': " + shape + ", }";
     if (!h.shape.empty()) {
         constexpr std::size_t growth_digits = 21;  // NumPy's GROWTH_AXIS_MAX_DIGITS
