@@ -145,4 +145,21 @@ print('\n'.join(failures) or 'ok')
               "ok\n");
 }
 
+// ---- Both ways: the interplay docs/files.md shows with examples/npy_roundtrip ----
+
+TEST_F(LoomWritten, NumPyWritesTheInputAndReadsTheResult) {
+    session.run(R"(import numpy as np
+np.save('input.npy', np.arange(6, dtype=np.float32).reshape(2, 3) - 2)
+)");
+    // examples/npy_roundtrip.cpp's computation.
+    const tensor<double> x = std::visit([](const auto& t) { return tensor<double>(loom::astype<double>(t)); },
+                                        loom::load_npy_any(session / "input.npy"));
+    loom::save_npy(session / "output.npy", loom::where(x > 0., loom::sqrt(x), x * x));
+    EXPECT_EQ(session.run(R"(import numpy as np
+x = np.load('input.npy').astype(np.float64)
+print(np.array_equal(np.load('output.npy'), np.where(x > 0, np.sqrt(np.maximum(x, 0)), x * x)))
+)"),
+              "True\n");
+}
+
 }  // namespace

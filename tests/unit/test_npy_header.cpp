@@ -146,6 +146,12 @@ TEST(NpyHeader, ParsesWhatItWrites) {
     EXPECT_EQ(parse_header(std::string_view(bytes).substr(10)), h);
 }
 
+TEST(NpyHeader, WritesADescrHoldingAQuoteInDoubleQuotes) {
+    // As Python's repr does; no dtype has a quote, but what parses must write back.
+    const header h = parse_header("{'descr': \"a'b\", 'fortran_order': False, 'shape': (), }");
+    EXPECT_EQ(parse_header(std::string_view(loom::npy::header_bytes(h)).substr(10)), h);
+}
+
 // ---- The preamble and the descr ----
 
 TEST(NpyPreamble, RefusesAWrongMagicString) {
