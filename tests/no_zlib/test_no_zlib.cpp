@@ -5,6 +5,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -49,6 +50,17 @@ TEST(WithoutZlib, WritingACompressedArchiveSaysHowToGetZlib) {
     } catch (const std::runtime_error& error) {
         EXPECT_THAT(error.what(), HasSubstr("compressing needs zlib, and loom was built without it"));
     }
+}
+
+TEST(WithoutZlib, SaveNpzCompressedSaysHowToGetZlibAndLeavesNoFile) {
+    const std::filesystem::path path = std::filesystem::path(::testing::TempDir()) / "loom_without_zlib.npz";
+    try {
+        loom::save_npz_compressed(path, {{"a", tensor<int>{1, 2, 3}}});
+        FAIL() << "no exception";
+    } catch (const std::runtime_error& error) {
+        EXPECT_THAT(error.what(), HasSubstr("cannot save " + path.string() + ": compressing needs zlib"));
+    }
+    EXPECT_FALSE(std::filesystem::exists(path));
 }
 
 }  // namespace

@@ -86,6 +86,13 @@ TEST(Npz, RefusesANameGivenTwice) {
               "the name 'a' is given to two arrays; give each array its own name");
 }
 
+TEST(Npz, AFailedSaveLeavesNoFile) {
+    scratch_folder folder;
+    loom::testing::write_file(folder / "x.npz", "an older file");
+    EXPECT_THROW(loom::save_npz(folder / "x.npz", {{"a", tensor<int>{1}}, {"a", tensor<int>{2}}}), std::invalid_argument);
+    EXPECT_FALSE(std::filesystem::exists(folder / "x.npz"));
+}
+
 TEST(Npz, GetOfAnotherTypeSaysWhichItHolds) {
     const loom::named_tensors arrays = loom::read_npz(two_arrays());
     EXPECT_THAT(message_of([&] { arrays.get<double>("a"); }), StartsWith("the array 'a' holds float32, not float64"));

@@ -140,6 +140,34 @@ auto reading(const std::string& what, Read&& read) {
     }
 }
 
+/// Creates the file at `path` and calls `write(file)`. Throws
+/// std::runtime_error naming the file when it cannot be written; when that
+/// or `write` throws, removes the file, so a failed save leaves no partial one.
+template <class Write>
+void writing(const std::filesystem::path& path, Write&& write) {
+    std::ofstream file(path, std::ios::binary | std::ios::trunc);
+    if (!file) {
+        throw std::runtime_error("cannot save " + path.string() +
+                                 ": it cannot be opened for writing; check that its folder exists and is writable");
+    }
+    const auto discard = [&] {
+        file.close();
+        std::error_code ignored;
+        std::filesystem::remove(path, ignored);
+    };
+    try {
+        write(file);
+        file.close();
+        if (!file) throw std::runtime_error("writing failed; check the free space");
+    } catch (const std::runtime_error& error) {
+        discard();
+        throw std::runtime_error("cannot save " + path.string() + ": " + error.what());
+    } catch (...) {
+        discard();
+        throw;
+    }
+}
+
 /// Calls `write(header, data, byte_count)` with x's .npy header and its
 /// elements in row-major order, evaluating x first unless it is a
 /// contiguous tensor or view.
@@ -188,20 +216,16 @@ inline any_tensor read_npy_any(std::span<const std::byte> bytes) {
 
 /// Writes `x` (a tensor, a view of any strides, or any expression) to
 /// `path` as np.save does: format 1.0, C order, this machine's byte order.
-/// Throws std::runtime_error when the file cannot be written.
+/// Throws std::runtime_error when the file cannot be written; a failed save
+/// leaves no file.
 template <expression E>
 void save_npy(const std::filesystem::path& path, const E& x) {
-    std::ofstream file(path, std::ios::binary | std::ios::trunc);
-    if (!file) {
-        throw std::runtime_error("cannot save " + path.string() +
-                                 ": it cannot be opened for writing; check that its folder exists and is writable");
-    }
-    detail::with_npy_image(x, [&](const std::string& header, const char* data, std::size_t size) {
-        file.write(header.data(), static_cast<std::streamsize>(header.size()));
-        file.write(data, static_cast<std::streamsize>(size));
+    detail::writing(path, [&](std::ofstream& file) {
+        detail::with_npy_image(x, [&](const std::string& header, const char* data, std::size_t size) {
+            file.write(header.data(), static_cast<std::streamsize>(header.size()));
+            file.write(data, static_cast<std::streamsize>(size));
+        });
     });
-    file.close();
-    if (!file) throw std::runtime_error("cannot save " + path.string() + ": writing failed; check the free space");
 }
 
 /// The bytes save_npy writes for `x`.

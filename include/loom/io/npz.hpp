@@ -81,19 +81,11 @@ void write_npz(std::span<const npz_entry> entries, zip_method method, Write&& wr
 }
 
 inline void save_npz_with(const std::filesystem::path& path, std::span<const npz_entry> entries, zip_method method) {
-    std::ofstream file(path, std::ios::binary | std::ios::trunc);
-    if (!file) {
-        throw std::runtime_error("cannot save " + path.string() +
-                                 ": it cannot be opened for writing; check that its folder exists and is writable");
-    }
-    reading("cannot save " + path.string(), [&] {
+    writing(path, [&](std::ofstream& file) {
         write_npz(entries, method, [&](const std::byte* data, std::size_t size) {
             file.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
         });
-        return 0;
     });
-    file.close();
-    if (!file) throw std::runtime_error("cannot save " + path.string() + ": writing failed; check the free space");
 }
 
 }  // namespace detail
@@ -114,7 +106,8 @@ inline named_tensors read_npz(std::span<const std::byte> bytes) {
 /// Writes the arrays to `path` as np.savez does: a zip archive of stored
 /// (uncompressed) .npy members, `{{"x", x}, {"y", y}}`. Throws
 /// std::invalid_argument for a name given twice, std::runtime_error when the
-/// file cannot be written, and std::length_error for an archive of 4 GiB or more.
+/// file cannot be written, and std::length_error for an archive of 4 GiB or
+/// more; a failed save leaves no file.
 inline void save_npz(const std::filesystem::path& path, std::span<const npz_entry> entries) {
     detail::save_npz_with(path, entries, detail::zip_method::stored);
 }
