@@ -6,8 +6,8 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-# xtl-dev: Debian's xsimd CMake package links to xtl without depending on it.
-tour_packages=(cmake ninja-build g++ libxsimd-dev xtl-dev)
+# xtl-dev: Debian's xsimd CMake package links to xtl without depending on it. zlib1g-dev: compressed .npz archives.
+tour_packages=(cmake ninja-build g++ libxsimd-dev xtl-dev zlib1g-dev)
 test_packages=("${tour_packages[@]}" libgtest-dev libgmock-dev python3-numpy)
 ci_packages=("${test_packages[@]}" clang-14 libclang-rt-14-dev libbenchmark-dev libxtensor-dev libeigen3-dev)
 

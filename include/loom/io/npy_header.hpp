@@ -1,0 +1,234 @@
+#pragma once
+// The header of a .npy file (NumPy's numpy/lib/format.py): the preamble
+// (magic string, version, header length) and the header proper, a Python
+// dict literal such as `{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }`.
+// Parsing accepts what NumPy writes and what a Python literal of the same
+// dict may look like (either quote, any spacing, trailing commas); it throws
+// std::runtime_error, saying what is wrong, for anything else.
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "loom/core/shape.hpp"
+
+namespace loom::npy {
+
+/// The three fields of a .npy header.
+struct header {
+    std::string descr;           ///< NumPy's dtype.str, e.g. '<f4'
+    bool fortran_order = false;  ///< elements stored in column-major order
+    shape_type shape;
+
+    friend bool operator==(const header&, const header&) = default;
+};
+
+inline constexpr std::string_view magic = "\x93NUMPY";
+
+/// The preamble: where the header text is and which encoding it has.
+struct preamble {
+    int major_version;           ///< 1, 2 or 3 (3: the header is UTF-8)
+    std::size_t header_offset;   ///< 10 for version 1, 12 for 2 and 3
+    std::uint32_t header_length; ///< bytes of header text from header_offset
+};
+
+/// Reads the first bytes of a file (at least 12, or all of a shorter file).
+/// Throws std::runtime_error for a wrong magic string or an unknown version.
+inline preamble parse_preamble(std::string_view first) {
+    if (first.substr(0, magic.size()) != magic) {
+        throw std::runtime_error("it does not start with the .npy magic string \\x93NUMPY, so it is not a .npy file");
+    }
+    if (first.size() < 10) throw std::runtime_error("it ends inside the .npy preamble (" + std::to_string(first.size()) + " bytes)");
+    const auto byte = [&](std::size_t i) { return static_cast<std::uint32_t>(static_cast<unsigned char>(first[i])); };
+    const std::uint32_t major = byte(6), minor = byte(7);
+    if (major < 1 || major > 3 || minor != 0) {
+        throw std::runtime_error("its .npy format version is " + std::to_string(major) + "." + std::to_string(minor) +
+                                 "; loom reads versions 1.0, 2.0 and 3.0");
+    }
+    if (major == 1) return {1, 10, byte(8) | byte(9) << 8};
+    if (first.size() < 12) throw std::runtime_error("it ends inside the .npy preamble (" + std::to_string(first.size()) + " bytes)");
+    return {static_cast<int>(major), 12, byte(8) | byte(9) << 8 | byte(10) << 16 | byte(11) << 24};
+}
+
+namespace detail {
+
+/// A cursor over the header text with the few productions of a Python literal the header uses.
+class header_parser {
+public:
+    explicit header_parser(std::string_view text) : text_(text) {}
+
+    header parse() {
+        header result;
+        bool seen[3] = {false, false, false};
+        expect('{');
+        while (skip_space(), peek() != '}') {
+            const std::string key = string_literal();
+            expect(':');
+            skip_space();
+            constexpr std::array<std::string_view, 3> keys{"descr", "fortran_order", "shape"};
+            std::size_t k = 0;
+            while (k < keys.size() && keys[k] != key) ++k;
+            if (k == keys.size()) fail("has the key '" + key + "', which is not one of 'descr', 'fortran_order', 'shape'");
+            if (seen[k]) fail("has the key '" + key + "' twice");
+            seen[k] = true;
+            if (k == 0) {
+                if (peek() == '[') fail("has a list of fields as descr (a structured dtype), which loom cannot read; save each field as its own array");
+                result.descr = string_literal();
+            } else if (k == 1) {
+                result.fortran_order = boolean_literal();
+            } else {
+                result.shape = shape_literal();
+            }
+            skip_space();
+            if (peek() != ',') break;
+            ++at_;
+        }
+        expect('}');
+        skip_space();
+        if (at_ != text_.size()) fail("has '" + excerpt() + "' after the dict, where only spaces may be");
+        for (std::size_t k = 0; k < 3; ++k) {
+            if (!seen[k]) fail(std::string("is missing the key '") + (k == 0 ? "descr" : k == 1 ? "fortran_order" : "shape") + "'");
+        }
+        return result;
+    }
+
+private:
+    [[noreturn]] void fail(const std::string& why) const { throw std::runtime_error("its header " + why); }
+
+    char peek() const { return at_ < text_.size() ? text_[at_] : '\0'; }
+    void skip_space() {
+        while (at_ < text_.size() && (text_[at_] == ' ' || text_[at_] == '\t' || text_[at_] == '\n' || text_[at_] == '\r')) ++at_;
+    }
+    std::string excerpt() const {
+        const std::string_view rest = text_.substr(at_, 20);
+        std::string shown;
+        for (char c : rest) shown += (c >= 0x20 && c < 0x7f) ? c : '?';
+        return shown;
+    }
+    void expect(char c) {
+        skip_space();
+        if (peek() != c) fail(std::string("has '") + excerpt() + "' where '" + c + "' should be");
+        ++at_;
+    }
+
+    // A quoted string without escapes (no key or dtype NumPy writes has one).
+    std::string string_literal() {
+        skip_space();
+        const char quote = peek();
+        if (quote != '\'' && quote != '"') fail("has '" + excerpt() + "' where a quoted string should be");
+        const std::size_t end = text_.find(quote, at_ + 1);
+        if (end == std::string_view::npos) fail("has a string that never ends");
+        std::string value(text_.substr(at_ + 1, end - at_ - 1));
+        if (value.find('\\') != std::string::npos) fail("has the string '" + value + "' with an escape, which no dtype has");
+        at_ = end + 1;
+        return value;
+    }
+
+    bool boolean_literal() {
+        for (const bool value : {true, false}) {
+            const std::string_view word = value ? "True" : "False";
+            if (text_.substr(at_, word.size()) == word) {
+                at_ += word.size();
+                return value;
+            }
+        }
+        fail("has '" + excerpt() + "' where fortran_order's True or False should be");
+    }
+
+    // `()`, `(3,)`, `(2, 3)`: sizes as Python ints, with Python 2's L suffix allowed.
+    shape_type shape_literal() {
+        shape_type shape;
+        bool trailing_comma = false;
+        expect('(');
+        while (skip_space(), peek() != ')') {
+            if (peek() == '-') fail("has a negative size at dimension " + std::to_string(shape.size()) + " of its shape; sizes are 0 or more");
+            if (peek() < '0' || peek() > '9') fail("has '" + excerpt() + "' where a size of the shape should be");
+            index_t size = 0;
+            while (peek() >= '0' && peek() <= '9') {
+                if (__builtin_mul_overflow(size, index_t{10}, &size) || __builtin_add_overflow(size, index_t{peek() - '0'}, &size)) {
+                    fail("has a size at dimension " + std::to_string(shape.size()) + " of its shape that does not fit in a 64-bit index");
+                }
+                ++at_;
+            }
+            if (peek() == 'L') ++at_;
+            shape.push_back(size);
+            skip_space();
+            trailing_comma = peek() == ',';
+            if (!trailing_comma) break;
+            ++at_;
+        }
+        // `(3)` is the int 3 in Python, not a tuple: NumPy refuses it too.
+        if (shape.size() == 1 && !trailing_comma) fail("has the shape (" + std::to_string(shape[0]) + "), which is not a tuple; a 1-tuple is written (n,)");
+        expect(')');
+        return shape;
+    }
+
+    std::string_view text_;
+    std::size_t at_ = 0;
+};
+
+}  // namespace detail
+
+/// The fields of a header text (what follows the preamble, padding included).
+/// Throws std::runtime_error when it is not a dict of exactly 'descr' (a
+/// string), 'fortran_order' (True or False) and 'shape' (a tuple of sizes),
+/// or when the shape's element count overflows.
+inline header parse_header(std::string_view text) {
+    header result = detail::header_parser(text).parse();
+    // As row_major_strides, sizes of 0 count as 1: the strides of the other sizes must fit.
+    index_t count = 1;
+    for (index_t size : result.shape) {
+        if (__builtin_mul_overflow(count, size == 0 ? 1 : size, &count)) {
+            throw std::runtime_error("its shape " + to_string(result.shape) + " has more elements than fit in a 64-bit index");
+        }
+    }
+    return result;
+}
+
+/// The header text NumPy writes for `h` before its alignment padding:
+/// the dict with sorted keys, then spaces for the shape's first size (last in
+/// Fortran order) to grow to 21 digits.
+inline std::string header_dict(const header& h) {
+    std::string shape = "(";
+    for (std::size_t d = 0; d < h.shape.size(); ++d) {
+        shape += std::to_string(h.shape[d]) + (d + 1 < h.shape.size() ? ", " : h.shape.size() == 1 ? "," : "");
+    }
+    shape += ")";
+    // Python's repr quotes with ' unless the string holds one (a parsed descr never holds both).
+    const char quote = h.descr.find('\'') == std::string::npos ? '\'' : '"';
+    std::string text = std::string("{'descr': ") + quote + h.descr + quote + ", 'fortran_order': " + (h.fortran_order ? "True" : "False") +
+                       ", 'shape': " + shape + ", }";
+    if (!h.shape.empty()) {
+        constexpr std::size_t growth_digits = 21;  // NumPy's GROWTH_AXIS_MAX_DIGITS
+        text.append(growth_digits - std::to_string(h.fortran_order ? h.shape.back() : h.shape[0]).size(), ' ');
+    }
+    return text;
+}
+
+/// Everything before the data, byte for byte as NumPy's np.save writes it:
+/// magic, version (1.0, or 2.0 when the header exceeds 65535 bytes), header
+/// length, the dict, spaces and '\n' up to a multiple of 64 bytes.
+inline std::string header_bytes(const header& h) {
+    constexpr std::size_t alignment = 64;  // NumPy's ARRAY_ALIGN
+    const std::string dict = header_dict(h);
+    const std::size_t text_length = dict.size() + 1;  // with the final '\n'
+    const auto padding_after = [&](std::size_t prefix) { return alignment - (prefix + text_length) % alignment; };
+    const bool version_1 = text_length + padding_after(10) <= std::numeric_limits<std::uint16_t>::max();
+    const std::size_t prefix = version_1 ? 10 : 12;
+    const std::size_t padding = padding_after(prefix);
+    const auto length = static_cast<std::uint32_t>(text_length + padding);
+    std::string bytes(magic);
+    bytes += static_cast<char>(version_1 ? 1 : 2);
+    bytes += '\0';
+    for (std::size_t b = 0; b < prefix - 8; ++b) bytes += static_cast<char>((length >> (8 * b)) & 0xff);
+    bytes += dict;
+    bytes.append(padding, ' ');
+    bytes += '\n';
+    return bytes;
+}
+
+}  // namespace loom::npy

@@ -1,0 +1,52 @@
+#pragma once
+// any_tensor: a tensor whose element type is known only at run time (what a
+// file holds), as a std::variant with one alternative per element type.
+
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <variant>
+
+#include "loom/core/types.hpp"
+#include "loom/tensor/tensor.hpp"
+
+namespace loom {
+
+/// A tensor of any element type. Read it with std::visit, or with
+/// std::get<tensor<float>> when the type is known.
+using any_tensor = std::variant<tensor<bool>, tensor<std::int8_t>, tensor<std::int16_t>, tensor<std::int32_t>,
+                                tensor<std::int64_t>, tensor<std::uint8_t>, tensor<std::uint16_t>,
+                                tensor<std::uint32_t>, tensor<std::uint64_t>, tensor<float>, tensor<double>>;
+
+/// The alternative of any_tensor that holds elements of type T.
+template <element T>
+inline constexpr std::size_t any_tensor_index = []<std::size_t... I>(std::index_sequence<I...>) {
+    return ((std::is_same_v<std::variant_alternative_t<I, any_tensor>, tensor<T>> ? I : 0) + ...);
+}(std::make_index_sequence<std::variant_size_v<any_tensor>>{});
+
+/// Calls `f(std::type_identity<T>{})` with the element type T of alternative
+/// `index` of any_tensor, and returns what it returns (the same type for every T).
+template <class F>
+decltype(auto) with_element_type(std::size_t index, F&& f) {
+    using result = decltype(f(std::type_identity<bool>{}));
+    return [&]<std::size_t... I>(std::index_sequence<I...>) -> result {
+        using call = result (*)(F&);
+        static constexpr call calls[] = {[](F& g) -> result {
+            return g(std::type_identity<typename std::variant_alternative_t<I, any_tensor>::value_type>{});
+        }...};
+        if (index >= sizeof...(I)) {
+            throw std::out_of_range("element type " + std::to_string(index) + " does not exist; any_tensor has " +
+                                    std::to_string(sizeof...(I)) + " alternatives");
+        }
+        return calls[index](f);
+    }(std::make_index_sequence<std::variant_size_v<any_tensor>>{});
+}
+
+/// NumPy's name of the element type an any_tensor holds: `float32`, `int64`, ...
+inline std::string type_name_of(const any_tensor& t) {
+    return std::visit([]<class T>(const tensor<T>&) { return std::string(type_name<T>()); }, t);
+}
+
+}  // namespace loom

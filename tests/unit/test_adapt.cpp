@@ -1,0 +1,146 @@
+// adapt(): views over the caller's own memory (Note [adapted memory] in
+// tensor/adapt.hpp). They copy nothing, write through to the caller's
+// buffer, mix with tensors in expressions, are safe under aliasing as any
+// view is, and refuse writes at compile time when the memory is const.
+// Expected values come from NumPy 1.24 (/usr/bin/python3).
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <array>
+#include <span>
+#include <stdexcept>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "element_values.hpp"
+#include "error_text.hpp"
+#include "loom/loom.hpp"
+
+namespace {
+
+using loom::adapt;
+using loom::shape_type;
+using loom::strides_type;
+using loom::tensor;
+using loom::tensor_view;
+using loom::testing::elements_of;
+using loom::testing::message_of;
+using ::testing::HasSubstr;
+
+template <class V>
+concept adaptable = requires(V&& v) { adapt(std::forward<V>(v)); };
+
+TEST(Adapt, CopiesNothing) {
+    std::array<float, 6> buffer{0, 1, 2, 3, 4, 5};
+    const tensor_view<float> v = adapt(buffer.data(), {2, 3});
+    EXPECT_EQ(v.data(), buffer.data());
+    EXPECT_EQ(v.shape(), (shape_type{2, 3}));
+    EXPECT_EQ(v.strides(), (strides_type{3, 1}));
+}
+
+TEST(Adapt, WritingThroughTheViewChangesTheBuffer) {
+    std::array<int, 6> buffer{0, 1, 2, 3, 4, 5};
+    auto v = adapt(buffer.data(), {2, 3});
+    v += tensor<int>{10, 20, 30};
+    v(1, 2) = -1;
+    EXPECT_EQ(buffer, (std::array<int, 6>{10, 21, 32, 13, 24, -1}));
+}
+
+TEST(Adapt, MixesWithTensorsInExpressions) {
+    std::vector<double> buffer{1, 2, 3, 4, 5, 6};
+    const auto v = adapt(buffer.data(), {2, 3});
+    const tensor<double> column{{10}, {20}};
+    // NumPy: np.arange(1, 7.).reshape(2, 3) * [[10], [20]] + 1
+    EXPECT_EQ(elements_of(v * column + 1.), (std::vector<double>{11, 21, 31, 81, 101, 121}));
+    tensor<double> t({2, 3});
+    t = v - 1.;
+    EXPECT_EQ(elements_of(t), (std::vector<double>{0, 1, 2, 3, 4, 5}));
+}
+
+TEST(Adapt, StridesAreInElementsAndMayBeNegative) {
+    std::array<int, 6> buffer{0, 1, 2, 3, 4, 5};
+    // Column-major [2, 3] over the buffer: NumPy's np.arange(6).reshape(3, 2).T
+    EXPECT_EQ(elements_of(adapt(buffer.data(), {2, 3}, {1, 2})), (std::vector<int>{0, 2, 4, 1, 3, 5}));
+    // Backwards from the last element: NumPy's np.arange(6)[::-2]
+    EXPECT_EQ(elements_of(adapt(buffer.data() + 5, {3}, {-2})), (std::vector<int>{5, 3, 1}));
+}
+
+TEST(Adapt, StrideZeroRepeatsAnElementAndIsReadOnly) {
+    std::array<float, 3> buffer{1, 2, 3};
+    auto v = adapt(buffer.data(), {4, 3}, {0, 1});
+    EXPECT_EQ(elements_of(v), (std::vector<float>{1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3}));
+    EXPECT_THAT(message_of([&] { v = 0.f; }), HasSubstr("cannot write through a view of shape [4, 3] with strides [0, 1]"));
+    EXPECT_EQ(buffer, (std::array<float, 3>{1, 2, 3}));
+}
+
+TEST(Adapt, AliasedAssignmentGivesNumPysResult) {
+    std::array<int, 9> buffer{0, 1, 2, 3, 4, 5, 6, 7, 8};
+    auto v = adapt(buffer.data(), {3, 3});
+    v = v + loom::transpose(v);
+    // NumPy: a = np.arange(9).reshape(3, 3); a[...] = a + a.T
+    EXPECT_EQ(buffer, (std::array<int, 9>{0, 4, 8, 4, 8, 12, 8, 12, 16}));
+}
+
+TEST(Adapt, InPlaceNeverGrowsTheView) {
+    std::array<float, 3> buffer{1, 2, 3};
+    auto v = adapt(buffer.data(), {3});
+    EXPECT_THROW(v += loom::ones<float>({2, 3}), loom::broadcast_error);
+    EXPECT_EQ(buffer, (std::array<float, 3>{1, 2, 3}));
+}
+
+TEST(Adapt, SpanAndVectorGiveRankOneViews) {
+    std::vector<std::int64_t> values{4, 5, 6};
+    auto from_vector = adapt(values);
+    from_vector *= std::int64_t{2};
+    EXPECT_EQ(values, (std::vector<std::int64_t>{8, 10, 12}));
+    const auto from_span = adapt(std::span<std::int64_t>(values).subspan(1));
+    EXPECT_EQ(from_span.shape(), shape_type{2});
+    EXPECT_EQ(from_span.data(), values.data() + 1);
+}
+
+TEST(Adapt, ConstMemoryGivesAViewThatRefusesAssignment) {
+    const std::vector<float> values{1, 2, 3};
+    const float array[2] = {1, 2};
+    static_assert(std::is_same_v<decltype(adapt(values)), tensor_view<const float>>);
+    static_assert(std::is_same_v<decltype(adapt(std::span<const float>(values))), tensor_view<const float>>);
+    static_assert(std::is_same_v<decltype(adapt(array, {2})), tensor_view<const float>>);
+    static_assert(!std::is_assignable_v<decltype(adapt(values))&, float>);
+    static_assert(!std::is_assignable_v<decltype(adapt(values))&, tensor<float>>);
+    static_assert(std::is_assignable_v<tensor_view<float>&, tensor<float>>);
+    EXPECT_EQ(elements_of(adapt(values) * 2.f), (std::vector<float>{2, 4, 6}));
+}
+
+TEST(Adapt, TemporaryVectorsAreRefusedAtCompileTime) {
+    static_assert(!adaptable<std::vector<float>>);
+    static_assert(!adaptable<const std::vector<float>>);
+    static_assert(adaptable<std::vector<float>&>);
+    static_assert(adaptable<const std::vector<float>&>);
+}
+
+TEST(Adapt, RefusesANegativeSize) {
+    float x = 0;
+    EXPECT_THROW(adapt(&x, {2, -1}), std::invalid_argument);
+    EXPECT_THAT(message_of([&] { adapt(&x, {2, -1}); }), HasSubstr("shape [2, -1] has the negative size -1"));
+}
+
+TEST(Adapt, RefusesStridesOfAnotherRank) {
+    float x = 0;
+    EXPECT_EQ(message_of([&] { adapt(&x, {2, 3}, {1}); }),
+              "adapt: strides [1] have 1 entries for shape [2, 3] of rank 2; give one stride per dimension");
+}
+
+TEST(Adapt, RefusesANullPointerWithElements) {
+    EXPECT_EQ(message_of([] { adapt(static_cast<float*>(nullptr), {2, 3}); }),
+              "adapt: a null pointer cannot hold the 6 elements of shape [2, 3]; pass the address of the memory");
+    EXPECT_EQ(adapt(static_cast<float*>(nullptr), {0, 3}).size(), 0);  // nothing to hold
+}
+
+TEST(Adapt, RefusesStridesReachingPastAnIndex) {
+    float x = 0;
+    EXPECT_THAT(message_of([&] { adapt(&x, {3}, {loom::index_t{1} << 62}); }),
+                HasSubstr("reach elements beyond a 64-bit index"));
+}
+
+}  // namespace
