@@ -115,6 +115,11 @@ TEST(Pad, NegativeWidthThrows) {
               "pad: the widths (1, -2) of axis 0 are negative; widths must be 0 or more");
 }
 
+TEST(Pad, NegativeWidthThrowsForARank0ArrayToo) {
+    // NumPy checks the widths before it looks at the axes: np.pad(np.array(5), (-1, 0)) raises.
+    EXPECT_THROW(loom::pad(tensor<int>(loom::shape_type{}, 5), pad_width{-1, 0}), std::invalid_argument);
+}
+
 TEST(Pad, WidthsForTheWrongNumberOfAxesThrow) {
     // NumPy: ValueError: operands could not be broadcast together with remapped shapes
     EXPECT_THROW(loom::pad(a, {{1, 1}, {1, 1}}), std::invalid_argument);

@@ -53,15 +53,17 @@ inline std::vector<pad_width> widths_per_axis(const std::vector<pad_width>& widt
                                     to_string(shape) + "; give one pair for all the axes, or one per axis (" +
                                     std::to_string(shape.size()) + ")");
     }
-    std::vector<pad_width> per_axis(shape.size(), widths.front());
-    if (widths.size() == shape.size()) per_axis = widths;
-    for (std::size_t d = 0; d < per_axis.size(); ++d) {
-        if (per_axis[d].first < 0 || per_axis[d].second < 0) {
-            throw std::invalid_argument("pad: the widths (" + std::to_string(per_axis[d].first) + ", " +
-                                        std::to_string(per_axis[d].second) + ") of axis " + std::to_string(d) +
+    // Every pair given is checked, even where no axis takes it (NumPy refuses
+    // negative widths for a rank-0 array too).
+    for (std::size_t k = 0; k < widths.size(); ++k) {
+        if (widths[k].first < 0 || widths[k].second < 0) {
+            throw std::invalid_argument("pad: the widths (" + std::to_string(widths[k].first) + ", " +
+                                        std::to_string(widths[k].second) + ") of axis " + std::to_string(k) +
                                         " are negative; widths must be 0 or more");
         }
     }
+    std::vector<pad_width> per_axis(shape.size(), widths.front());
+    if (widths.size() == shape.size()) per_axis = widths;
     return per_axis;
 }
 
