@@ -70,7 +70,7 @@ public:
         }
         index_t at = offset_;
         std::size_t d = 0;
-        ((at += strides_[d] * resolve_index(static_cast<index_t>(indices), shape_[d], d, shape_), ++d), ...);
+        ((at += strides_[d] * resolve_index(indices, shape_[d], d, shape_), ++d), ...);
         return at;
     }
 
@@ -170,10 +170,10 @@ public:
         };
         for (const index_item& item : items) {
             if (const index_t* index = std::get_if<index_t>(&item)) {
-                offset += strides_[d] * resolve_index(*index, shape_[d], d, shape_);
+                offset += strides_[d] * resolve_index(item, *index, shape_[d], d, shape_);
                 ++d;
             } else if (const range* r = std::get_if<range>(&item)) {
-                const resolved_range resolved = resolve(*r, shape_[d], d);
+                const resolved_range resolved = resolve(*r, shape_[d], d, shape_);
                 if (resolved.length > 0) offset += strides_[d] * resolved.first;
                 // With one element or none the step is never taken (and stride * step might overflow).
                 keep(resolved.length, resolved.length > 1 ? strides_[d] * resolved.step : strides_[d]);
