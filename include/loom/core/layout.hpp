@@ -39,8 +39,12 @@ public:
     explicit strided_layout(shape_type shape) : shape_((check_sizes(shape), std::move(shape))) {
         strides_ = row_major_strides(shape_);
     }
+    /// A layout of `shape` with `strides`; throws for a negative size
+    /// (std::invalid_argument) or more elements than index_t counts
+    /// (std::length_error).
     strided_layout(shape_type shape, strides_type strides, index_t offset = 0)
         : shape_(std::move(shape)), strides_(std::move(strides)), offset_(offset) {
+        check_sizes(shape_);
         if (element_count(shape_) == 0) offset_ = 0;  // Note [empty layouts]
     }
 
