@@ -309,8 +309,19 @@ public:
             shape.push_back(shape_[d]);
             strides.push_back(strides_[d]);
         }
+        // With one element or none along the diagonal its stride is never
+        // taken, and the sum may overflow (an empty [0, 2^63 - 1]); with more
+        // it reaches an element of the layout, so it fits.
+        index_t step = 0;
+        if (__builtin_add_overflow(strides_[a], strides_[b], &step)) {
+            if (length > 1 && element_count(shape) != 0) {
+                throw std::length_error("the diagonal of shape " + to_string(shape_) + " with strides " +
+                                        to_string(strides_) + " has a step beyond a 64-bit index; use a copy");
+            }
+            step = 0;
+        }
         shape.push_back(length);
-        strides.push_back(strides_[a] + strides_[b]);
+        strides.push_back(step);
         return {std::move(shape), std::move(strides), offset};
     }
 
