@@ -101,6 +101,17 @@ TEST(HostileInput, PrintingStridedViewMatchesPrintingItsCopy) {
     EXPECT_EQ(loom::to_string(v), loom::to_string(v.copy()));
 }
 
+TEST(HostileInput, PrintingSummarisedReversedViewMatchesPrintingItsCopy) {
+    const tensor<int> t = loom::arange<int>(3000).reshape({2, 1500});
+    const auto v = t(loom::range(loom::none, loom::none, -1), loom::range(loom::none, loom::none, -2));
+    EXPECT_EQ(loom::to_string(v), loom::to_string(v.copy()));
+}
+
+TEST(HostileInput, PrintingHugeTransposedBroadcastViewIsSummarised) {
+    const auto v = loom::transpose(loom::broadcast_to(tensor<int>{1, 2}, {index_t{1} << 30, 2}));
+    EXPECT_EQ(loom::to_string(v), "[[1 1 1 ... 1 1 1]\n [2 2 2 ... 2 2 2]]");
+}
+
 // ---- 6. Negative sizes ----
 
 TEST(HostileInput, BroadcastToNegativeSizeUnderPdpdIsRefused) {
