@@ -13,6 +13,7 @@
 #include <string>
 
 #include "error_text.hpp"
+#include "file_support.hpp"
 #include "loom/loom.hpp"
 
 namespace {
@@ -37,6 +38,16 @@ TEST(HostileInput, ZeroSizeShapeOverflowingOnlyInBytesIsRefused) {
     // 2^60 elements fit in index_t, 2^63 bytes do not.
     EXPECT_THROW(tensor<double>(shape_type{0, 2, index_t{1} << 60}), std::length_error);
     EXPECT_NO_THROW(tensor<std::int8_t>(shape_type{0, 2, index_t{1} << 60}));
+}
+
+TEST(HostileInput, NpyFileOfEmptyShapeOverflowingInBytesIsRefusedAsAFileError) {
+    const std::string image = loom::testing::npy_image(
+        1, "{'descr': '<f8', 'fortran_order': False, 'shape': (4611686018427387904, 0), }\n");
+    const auto bytes = loom::testing::bytes_of(image);
+    const std::string message = message_of([&] { (void)loom::read_npy<double>(bytes); });
+    EXPECT_TRUE(contains(message, "[4611686018427387904, 0]")) << message;
+    EXPECT_THROW((void)loom::read_npy<double>(bytes), std::runtime_error);
+    EXPECT_THROW((void)loom::read_npy_any(bytes), std::runtime_error);
 }
 
 TEST(HostileInput, DiagonalOfEmptyInt8TensorWithHugeSizeIsEmpty) {
