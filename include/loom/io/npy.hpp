@@ -60,15 +60,6 @@ npy_layout read_npy_layout(const S& source) {
     source.read(preamble.header_offset, reinterpret_cast<std::byte*>(text.data()), text.size());
     npy::header header = npy::parse_header(text);
     const npy::element_format format = npy::parse_descr(header.descr);
-    // A tensor's sizes other than 0, times its element size, must fit in an
-    // index (check_byte_size): a file may describe an empty array that cannot exist.
-    auto bytes = static_cast<index_t>(format.item_size);
-    for (index_t size : header.shape) {
-        if (__builtin_mul_overflow(bytes, size == 0 ? 1 : size, &bytes)) {
-            throw std::runtime_error("its shape " + to_string(header.shape) + " of '" + header.descr +
-                                     "' spans more bytes than fit in a 64-bit index");
-        }
-    }
     const std::uint64_t data_offset = preamble.header_offset + preamble.header_length;
     const std::uint64_t available = source.size() - data_offset;
     const auto count = static_cast<std::uint64_t>(element_count(header.shape));
@@ -77,6 +68,16 @@ npy_layout read_npy_layout(const S& source) {
                                  (count > std::uint64_t{1} << 60 ? "more than 2^60" : std::to_string(count * format.item_size)) +
                                  " bytes of data, but only " + std::to_string(available) +
                                  " follow the header; the file is truncated or damaged");
+    }
+    // A tensor's sizes other than 0, times its element size, must fit in an
+    // index (check_byte_size): the data of a file may fit while it describes an
+    // empty array that cannot exist.
+    auto bytes = static_cast<index_t>(format.item_size);
+    for (index_t size : header.shape) {
+        if (__builtin_mul_overflow(bytes, size == 0 ? 1 : size, &bytes)) {
+            throw std::runtime_error("its shape " + to_string(header.shape) + " of '" + header.descr +
+                                     "' spans more bytes than fit in a 64-bit index");
+        }
     }
     return {std::move(header), format, data_offset};
 }
