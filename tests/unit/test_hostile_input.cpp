@@ -227,6 +227,18 @@ TEST(HostileInput, AllocationTooLargeInBytesNamesTheShape) {
     EXPECT_THROW(tensor<int>(shape_type{1, index_max - 1}), std::length_error);
 }
 
+TEST(HostileInput, ZerosLikeOfViewTooLargeInBytesNamesTheShape) {
+    const auto huge = loom::broadcast_to(tensor<int>{7}, {1, index_max - 1});
+    const std::string message = message_of([&] { (void)loom::zeros_like(huge); });
+    EXPECT_TRUE(contains(message, "[1, 9223372036854775806]")) << message;
+    EXPECT_THROW((void)loom::zeros_like(huge), std::length_error);
+}
+
+TEST(HostileInput, PrintingViewTooLargeToCopyShowsItsEdges) {
+    const auto huge = loom::broadcast_to(tensor<int>{7}, {1, index_max - 1});
+    EXPECT_EQ(loom::to_string(huge), "[[7 7 7 ... 7 7 7]]");
+}
+
 // ---- 9. Cheap checks before allocations ----
 
 TEST(HostileInput, BufferOfWrongSizeForHugeShapeIsRefusedBeforeAllocating) {
