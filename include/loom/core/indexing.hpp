@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <concepts>
+#include <cstdint>
 #include <limits>
 #include <optional>
 #include <stdexcept>
@@ -54,11 +55,21 @@ concept index_argument = std::integral<std::remove_cvref_t<A>> || std::same_as<s
 /// (kept as an index_t), a range, all, newaxis or ellipsis.
 struct index_item : std::variant<index_t, range, all_t, newaxis_t, ellipsis_t> {
     template <std::integral I>
-    index_item(I index) : variant(static_cast<index_t>(index)) {}
+    index_item(I index) : variant(static_cast<index_t>(index)) {
+        if constexpr (std::is_unsigned_v<I> && sizeof(I) >= sizeof(index_t)) {
+            if (index > static_cast<std::make_unsigned_t<index_t>>(std::numeric_limits<index_t>::max())) {
+                unsigned_index = index;
+            }
+        }
+    }
     index_item(range r) : variant(r) {}
     index_item(all_t a) : variant(a) {}
     index_item(newaxis_t n) : variant(n) {}
     index_item(ellipsis_t e) : variant(e) {}
+
+    /// An unsigned index beyond index_t, as given: out of range for every
+    /// dimension (the variant then holds it wrapped, which is never used).
+    std::optional<std::uint64_t> unsigned_index;
 };
 
 /// An index built at run time, NumPy's `t[tuple(items)]`: `t(index_list{1, range(0, 2), ellipsis})`.
@@ -72,10 +83,12 @@ struct resolved_range {
     index_t length;
 };
 
-inline resolved_range resolve(const range& r, index_t size, std::size_t dimension) {
+/// A range resolved against dimension `dimension`, of `size`, of `shape`
+/// (which the message of a step of 0 names).
+inline resolved_range resolve(const range& r, index_t size, std::size_t dimension, const shape_type& shape) {
     if (r.step == 0) {
-        throw std::invalid_argument("range for dimension " + std::to_string(dimension) +
-                                    " has step 0; use a positive or negative step");
+        throw std::invalid_argument("range for dimension " + std::to_string(dimension) + " of shape " +
+                                    to_string(shape) + " has step 0; use a positive or negative step");
     }
     // Python clamps the step to [-max, max], so that negating it never overflows.
     const index_t step = std::max(r.step, -std::numeric_limits<index_t>::max());
@@ -95,16 +108,51 @@ inline resolved_range resolve(const range& r, index_t size, std::size_t dimensio
     return {first, step, length};
 }
 
+/// resolve() for a dimension of `size` known on its own.
+inline resolved_range resolve(const range& r, index_t size, std::size_t dimension) {
+    if (r.step == 0) {
+        throw std::invalid_argument("range for dimension " + std::to_string(dimension) + " of size " +
+                                    std::to_string(size) + " has step 0; use a positive or negative step");
+    }
+    return resolve(r, size, dimension, shape_type{size});
+}
+
+namespace detail {
+
+[[noreturn]] inline void throw_index_out_of_range(const std::string& index, index_t size, std::size_t dimension,
+                                                  const shape_type& shape) {
+    throw std::out_of_range("index " + index + " is out of range for dimension " + std::to_string(dimension) +
+                            " of size " + std::to_string(size) + " in shape " + to_string(shape) +
+                            "; use an index in [" + std::to_string(-size) + ", " + std::to_string(size) + ")");
+}
+
+}  // namespace detail
+
 /// An integer index checked against a dimension: negative counts from the end.
 inline index_t resolve_index(index_t index, index_t size, std::size_t dimension, const shape_type& shape) {
     const index_t wrapped = index < 0 ? index + size : index;
-    if (wrapped < 0 || wrapped >= size) {
-        throw std::out_of_range("index " + std::to_string(index) + " is out of range for dimension " +
-                                std::to_string(dimension) + " of size " + std::to_string(size) +
-                                " in shape " + to_string(shape) + "; use an index in [" + std::to_string(-size) +
-                                ", " + std::to_string(size) + ")");
-    }
+    if (wrapped < 0 || wrapped >= size) detail::throw_index_out_of_range(std::to_string(index), size, dimension, shape);
     return wrapped;
+}
+
+/// resolve_index for an index of any integer type: an unsigned one beyond
+/// index_t is out of range (it never wraps to a negative index), and the
+/// message quotes it as given.
+template <std::integral I>
+index_t resolve_index(I index, index_t size, std::size_t dimension, const shape_type& shape) {
+    if constexpr (std::is_unsigned_v<I> && sizeof(I) >= sizeof(index_t)) {
+        if (index > static_cast<std::make_unsigned_t<index_t>>(std::numeric_limits<index_t>::max())) {
+            detail::throw_index_out_of_range(std::to_string(index), size, dimension, shape);
+        }
+    }
+    return resolve_index(static_cast<index_t>(index), size, dimension, shape);
+}
+
+/// resolve_index for an index given at run time (index_list).
+inline index_t resolve_index(const index_item& item, index_t index, index_t size, std::size_t dimension,
+                             const shape_type& shape) {
+    if (item.unsigned_index) return resolve_index(*item.unsigned_index, size, dimension, shape);
+    return resolve_index(index, size, dimension, shape);
 }
 
 }  // namespace loom

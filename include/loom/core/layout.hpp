@@ -39,8 +39,12 @@ public:
     explicit strided_layout(shape_type shape) : shape_((check_sizes(shape), std::move(shape))) {
         strides_ = row_major_strides(shape_);
     }
+    /// A layout of `shape` with `strides`; throws for a negative size
+    /// (std::invalid_argument) or more elements than index_t counts
+    /// (std::length_error).
     strided_layout(shape_type shape, strides_type strides, index_t offset = 0)
         : shape_(std::move(shape)), strides_(std::move(strides)), offset_(offset) {
+        check_sizes(shape_);
         if (element_count(shape_) == 0) offset_ = 0;  // Note [empty layouts]
     }
 
@@ -70,7 +74,7 @@ public:
         }
         index_t at = offset_;
         std::size_t d = 0;
-        ((at += strides_[d] * resolve_index(static_cast<index_t>(indices), shape_[d], d, shape_), ++d), ...);
+        ((at += strides_[d] * resolve_index(indices, shape_[d], d, shape_), ++d), ...);
         return at;
     }
 
@@ -170,10 +174,10 @@ public:
         };
         for (const index_item& item : items) {
             if (const index_t* index = std::get_if<index_t>(&item)) {
-                offset += strides_[d] * resolve_index(*index, shape_[d], d, shape_);
+                offset += strides_[d] * resolve_index(item, *index, shape_[d], d, shape_);
                 ++d;
             } else if (const range* r = std::get_if<range>(&item)) {
-                const resolved_range resolved = resolve(*r, shape_[d], d);
+                const resolved_range resolved = resolve(*r, shape_[d], d, shape_);
                 if (resolved.length > 0) offset += strides_[d] * resolved.first;
                 // With one element or none the step is never taken (and stride * step might overflow).
                 keep(resolved.length, resolved.length > 1 ? strides_[d] * resolved.step : strides_[d]);
@@ -305,8 +309,19 @@ public:
             shape.push_back(shape_[d]);
             strides.push_back(strides_[d]);
         }
+        // With one element or none along the diagonal its stride is never
+        // taken, and the sum may overflow (an empty [0, 2^63 - 1]); with more
+        // it reaches an element of the layout, so it fits.
+        index_t step = 0;
+        if (__builtin_add_overflow(strides_[a], strides_[b], &step)) {
+            if (length > 1 && element_count(shape) != 0) {
+                throw std::length_error("the diagonal of shape " + to_string(shape_) + " with strides " +
+                                        to_string(strides_) + " has a step beyond a 64-bit index; use a copy");
+            }
+            step = 0;
+        }
         shape.push_back(length);
-        strides.push_back(strides_[a] + strides_[b]);
+        strides.push_back(step);
         return {std::move(shape), std::move(strides), offset};
     }
 

@@ -120,6 +120,23 @@ inline strides_type row_major_strides(const shape_type& shape) {
     return strides;
 }
 
+/// Throws std::length_error when an array of `shape` whose elements take
+/// `element_size` bytes cannot exist: its sizes other than 0 times the
+/// element size must fit in index_t, so that its strides and extent in bytes
+/// do (NumPy refuses such shapes too, even with a 0 among them: "array is
+/// too big"). The sizes must be 0 or more (check_sizes).
+inline void check_byte_size(const shape_type& shape, std::size_t element_size) {
+    auto bytes = static_cast<index_t>(element_size);
+    for (index_t size : shape) {
+        if (__builtin_mul_overflow(bytes, size == 0 ? 1 : size, &bytes)) {
+            throw std::length_error("shape " + to_string(shape) + " of " + std::to_string(element_size) +
+                                    "-byte elements spans more bytes than fit in a " +
+                                    std::to_string(std::numeric_limits<index_t>::digits + 1) +
+                                    "-bit index (counting every size but 0); use smaller sizes");
+        }
+    }
+}
+
 /// An axis counted from the end when negative, as an index in [0, rank);
 /// nothing when it is outside [-rank, rank). Every function that takes an
 /// axis resolves it here.

@@ -69,6 +69,16 @@ npy_layout read_npy_layout(const S& source) {
                                  " bytes of data, but only " + std::to_string(available) +
                                  " follow the header; the file is truncated or damaged");
     }
+    // A tensor's sizes other than 0, times its element size, must fit in an
+    // index (check_byte_size): the data of a file may fit while it describes an
+    // empty array that cannot exist.
+    auto bytes = static_cast<index_t>(format.item_size);
+    for (index_t size : header.shape) {
+        if (__builtin_mul_overflow(bytes, size == 0 ? 1 : size, &bytes)) {
+            throw std::runtime_error("its shape " + to_string(header.shape) + " of '" + header.descr +
+                                     "' spans more bytes than fit in a 64-bit index");
+        }
+    }
     return {std::move(header), format, data_offset};
 }
 

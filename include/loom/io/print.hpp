@@ -20,6 +20,7 @@
 #include "loom/io/element_format.hpp"
 #include "loom/io/print_options.hpp"
 #include "loom/tensor/tensor.hpp"
+#include "loom/tensor/view_of.hpp"
 
 namespace loom {
 namespace detail {
@@ -47,14 +48,16 @@ private:
     bool summary_;
 };
 
-/// Writes a contiguous row-major array of rank >= 1 and size > 0.
+/// Writes an array of rank >= 1 and size > 0 whose element (0, 0, ...) is
+/// at `data`, reading through `strides` (in elements) only the elements it
+/// shows: a broadcast view of 2^40 elements prints as fast as a small array.
 template <element T>
 class array_printer {
 public:
-    array_printer(const T* data, const shape_type& shape, const print_options& options)
+    array_printer(const T* data, const shape_type& shape, const strides_type& strides, const print_options& options)
         : data_(data),
           shape_(shape),
-          strides_(row_major_strides(shape)),
+          strides_(strides),
           options_(options),
           summarised_(element_count(shape) > options.threshold),
           format_(make_format()) {}
@@ -72,7 +75,9 @@ private:
     /// alone (NumPy's _leading_trailing).
     element_format<T> make_format() const {
         const index_t size = element_count(shape_);
-        if (!summarised_) return element_format<T>(std::span<const T>(data_, static_cast<std::size_t>(size)), options_);
+        if (!summarised_ && strides_ == row_major_strides(shape_)) {
+            return element_format<T>(std::span<const T>(data_, static_cast<std::size_t>(size)), options_);
+        }
         index_t shown_count = 1;
         for (std::size_t d = 0; d < shape_.size(); ++d) shown_count *= items(d).value_count();
         const auto shown = std::make_unique<T[]>(static_cast<std::size_t>(shown_count));
@@ -156,6 +161,15 @@ private:
     std::string word_;
 };
 
+// The text of the array of `layout` whose element (0, 0, ...) is at `data`.
+template <element T>
+std::string strided_text(const T* data, const strided_layout& layout, const print_options& options) {
+    check_print_options(options);
+    if (layout.rank() == 0) return scalar_text(data[0]);
+    if (layout.size() == 0) return "[]";
+    return array_printer<T>(data, layout.shape(), layout.strides(), options).text();
+}
+
 }  // namespace detail
 
 /// The text NumPy's str() gives for the same array: `[[2 3 4 0 0]\n [1 0 0 2 3]]`,
@@ -165,15 +179,19 @@ private:
 /// check_print_options).
 template <element T>
 std::string to_string(const tensor<T>& value, const print_options& options = {}) {
-    check_print_options(options);
-    if (value.ndim() == 0) return detail::scalar_text(value.data()[0]);
-    if (value.size() == 0) return "[]";
-    return detail::array_printer<T>(value.data(), value.shape(), options).text();
+    return detail::strided_text<T>(value.data(), value.layout(), options);
+}
+
+/// The text of a view, read through its strides: only the elements shown
+/// are read, and nothing is copied.
+template <class T>
+std::string to_string(const tensor_view<T>& value, const print_options& options = {}) {
+    return detail::strided_text<std::remove_const_t<T>>(value.data(), value.layout(), options);
 }
 
 /// The text of an expression's value: it is evaluated first.
 template <expression E>
-    requires(!std::same_as<std::remove_cvref_t<E>, tensor<value_type_of<E>>>)
+    requires(!strided<E>)
 std::string to_string(const E& value, const print_options& options = {}) {
     return to_string(eval(value), options);
 }

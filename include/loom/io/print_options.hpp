@@ -3,6 +3,7 @@
 // NumPy's defaults. The others are fixed at NumPy's defaults: floatmode
 // 'maxprec', suppress=False, sign='-'.
 
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -23,7 +24,8 @@ struct print_options {
 };
 
 /// Throws std::invalid_argument for options that make no sense: a negative
-/// precision or threshold, no edge items, no room on a line.
+/// precision or threshold, no edge items or more than 2^62 - 1 (the items
+/// shown would not be countable), no room on a line.
 inline void check_print_options(const print_options& options) {
     auto require = [](bool holds, const char* name, long long value, const char* bound) {
         if (!holds) {
@@ -33,7 +35,11 @@ inline void check_print_options(const print_options& options) {
     };
     require(options.precision >= 0, "precision", options.precision, ">= 0");
     require(options.threshold >= 0, "threshold", options.threshold, ">= 0");
+    // A summarised dimension shows 2 * edgeitems + 1 items, which must be countable.
+    constexpr index_t max_edgeitems = (std::numeric_limits<index_t>::max() - 1) / 2;
     require(options.edgeitems >= 1, "edgeitems", options.edgeitems, ">= 1");
+    require(options.edgeitems <= max_edgeitems, "edgeitems", options.edgeitems,
+            ("<= " + std::to_string(max_edgeitems)).c_str());
     require(options.linewidth >= 1, "linewidth", options.linewidth, ">= 1");
 }
 

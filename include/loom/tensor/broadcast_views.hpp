@@ -48,6 +48,7 @@ auto broadcast_to(X&& x, const shape_type& shape) {
 template <expression X>
 auto broadcast_to(X&& x, const shape_type& shape, const broadcast_spec& spec) {
     auto v = view_of(std::forward<X>(x));
+    check_sizes(shape);
     if (spec.kind == broadcast_spec::mode::numpy) return broadcast_to(std::move(v), shape);
     const placement placed = placement_under(shape, v.shape(), spec);  // throws broadcast_error
     if (spec.kind == broadcast_spec::mode::none) return v;

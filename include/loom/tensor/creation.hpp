@@ -306,26 +306,37 @@ T arange_element(const arange_number& value, const arange_arguments& arguments, 
     }
 }
 
-/// Step 3 of Note [arange arithmetic]: out[2..length) from out[0] and out[1].
-/// Checks the last value first: the values are monotonic, so it is the one
-/// furthest from out[0].
+/// Throws std::out_of_range when the last of `length` values from `first`
+/// and `second` does not fit in T (step 3 of Note [arange arithmetic]): the
+/// values are monotonic, so it is the one furthest from `first`.
 template <element T>
-void arange_fill(T* out, index_t length, const arange_arguments& arguments) {
+void arange_check_last(T first, T second, index_t length, const arange_arguments& arguments) {
     if constexpr (std::floating_point<T>) {
-        const T first = out[0];
-        const T delta = out[1] - first;
+        const T delta = second - first;
         const T last = first + rounded_product(static_cast<T>(length - 1), delta);
         if (!std::isfinite(last)) {
             const double wide_last = first + static_cast<double>(length - 1) * static_cast<double>(delta);
             throw arange_overflow<T>(arguments, number_text(wide_last), "last");
         }
-        for (index_t i = 2; i < length; ++i) out[i] = first + rounded_product(static_cast<T>(i), delta);
     } else {
-        const wide_integer delta = wide_integer(out[1]) - wide_integer(out[0]);
-        const wide_integer last = wide_integer(out[0]) + wide_integer(length - 1) * delta;
+        const wide_integer delta = wide_integer(second) - wide_integer(first);
+        const wide_integer last = wide_integer(first) + wide_integer(length - 1) * delta;
         if (last < std::numeric_limits<T>::min() || last > std::numeric_limits<T>::max()) {
             throw arange_overflow<T>(arguments, number_text(last), "last");
         }
+    }
+}
+
+/// Step 3 of Note [arange arithmetic]: out[2..length) from out[0] and out[1],
+/// whose last value fits in T (arange_check_last).
+template <element T>
+void arange_fill(T* out, index_t length) {
+    if constexpr (std::floating_point<T>) {
+        const T first = out[0];
+        const T delta = out[1] - first;
+        for (index_t i = 2; i < length; ++i) out[i] = first + rounded_product(static_cast<T>(i), delta);
+    } else {
+        const wide_integer delta = wide_integer(out[1]) - wide_integer(out[0]);
         // Every value fits in T, so arithmetic modulo 2^64 gives it exactly.
         const auto first = static_cast<std::uint64_t>(out[0]);
         const auto step = static_cast<std::uint64_t>(delta);
@@ -355,13 +366,17 @@ tensor<detail::arange_element_t<T, Start, Stop, Step>> arange(Start start, Stop 
     const detail::arange_arguments arguments{detail::arange_number::of(start), detail::arange_number::of(stop),
                                              detail::arange_number::of(step)};
     const index_t length = detail::arange_length(arguments);
-    tensor<R> result(shape_type{length});
-    if (length == 0) return result;
+    if (length == 0) return tensor<R>(shape_type{0});
+    // Every value is checked before the result is allocated.
+    const R first = detail::arange_element<R>(arguments.start, arguments, "first");
+    if (length == 1) return tensor<R>{first};
+    const R second = detail::arange_element<R>(arguments.start + arguments.step, arguments, "second");
+    detail::arange_check_last(first, second, length, arguments);
+    tensor<R> result(uninitialized, shape_type{length});
     R* out = result.data();
-    out[0] = detail::arange_element<R>(arguments.start, arguments, "first");
-    if (length == 1) return result;
-    out[1] = detail::arange_element<R>(arguments.start + arguments.step, arguments, "second");
-    detail::arange_fill(out, length, arguments);
+    out[0] = first;
+    out[1] = second;
+    detail::arange_fill(out, length);
     return result;
 }
 

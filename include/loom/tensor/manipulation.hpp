@@ -7,6 +7,7 @@
 // whose result the returned view then owns (view_of.hpp).
 
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -68,7 +69,12 @@ auto reshape(X&& x, const std::vector<index_t>& sizes) {
                                         detail::dims_text(sizes) +
                                         ": sizes must be 0 or more, with at most one -1 to infer");
         }
-        known *= sizes[d];
+        if (__builtin_mul_overflow(known, sizes[d], &known)) {
+            throw std::length_error("cannot reshape " + to_string(v.shape()) + " into " + detail::dims_text(sizes) +
+                                    ": the sizes multiply past what a " +
+                                    std::to_string(std::numeric_limits<index_t>::digits + 1) +
+                                    "-bit index holds (overflow); use smaller sizes");
+        }
     }
     if (inferred != sizes.size()) {
         if (known == 0) {

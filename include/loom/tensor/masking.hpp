@@ -52,7 +52,11 @@ template <expression X, index_expression I>
 auto take(const X& x, const I& indices, index_t axis) {  // declared in shape_members.hpp
     using T = value_type_of<X>;
     const auto source = view_of(x);
-    const tensor<index_t> chosen = astype<index_t>(indices);
+    // Unsigned 64-bit indices are kept as given, so that one of 2^63 or more
+    // is refused (resolve_index) rather than wrapped to a negative index.
+    using J = value_type_of<I>;
+    using index_type = std::conditional_t<std::is_unsigned_v<J> && sizeof(J) >= sizeof(index_t), J, index_t>;
+    const tensor<index_type> chosen = astype<index_type>(indices);
     const std::size_t a = resolve_axis(axis, source.shape());
     const auto before = source.shape().begin() + static_cast<std::ptrdiff_t>(a);
 

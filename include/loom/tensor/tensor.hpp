@@ -48,7 +48,10 @@ public:
 
     /// A tensor of `shape` whose contents are unspecified (numpy.empty):
     /// write every element before reading one.
-    tensor(uninitialized_t, const shape_type& shape) : layout_(shape), storage_(layout_.size()) {}
+    /// Throws for a negative size (std::invalid_argument), or more elements
+    /// or bytes than index_t counts (std::length_error).
+    tensor(uninitialized_t, const shape_type& shape)
+        : layout_(shape), storage_((check_byte_size(shape, sizeof(T)), layout_.size())) {}
 
     /// A tensor of `shape`, every element `value`.
     tensor(const shape_type& shape, T value) : tensor(uninitialized, shape) { std::fill(begin(), end(), value); }
@@ -76,12 +79,8 @@ public:
     tensor(nested_list_t<T, 7> values) = delete;  // refused: nested lists go to rank 6; use a shape and reshape
 
     /// A copy of a flat row-major buffer viewed as `shape`.
-    tensor(std::span<const T> values, const shape_type& shape) : tensor(uninitialized, shape) {
-        if (static_cast<index_t>(values.size()) != size()) {
-            throw std::invalid_argument("a buffer of " + std::to_string(values.size()) +
-                                        " elements cannot fill shape " + to_string(shape) + ", which holds " +
-                                        std::to_string(size()) + "; pass a buffer of exactly that many elements");
-        }
+    tensor(std::span<const T> values, const shape_type& shape)
+        : tensor(uninitialized, checked_buffer_shape(values.size(), shape)) {
         std::copy(values.begin(), values.end(), begin());
     }
 
@@ -195,6 +194,19 @@ private:
     tensor(nested_list_t<T, Depth> values, nested_depth<Depth>)
         : tensor(uninitialized, nested_list_shape<T, Depth>(values)) {
         fill_nested<T, Depth>(values, shape(), data());
+    }
+
+    // `shape` when a buffer of `count` elements fills it; checked before the
+    // tensor allocates.
+    static const shape_type& checked_buffer_shape(std::size_t count, const shape_type& shape) {
+        check_sizes(shape);
+        const index_t size = element_count(shape);
+        if (static_cast<std::size_t>(size) != count) {
+            throw std::invalid_argument("a buffer of " + std::to_string(count) + " elements cannot fill shape " +
+                                        to_string(shape) + ", which holds " + std::to_string(size) +
+                                        "; pass a buffer of exactly that many elements");
+        }
+        return shape;
     }
 
     static strided_layout empty_layout() { return strided_layout(shape_type{0}, strides_type{1}); }

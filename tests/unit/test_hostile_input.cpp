@@ -1,0 +1,277 @@
+// Hostile inputs: sizes and indices at the limits of index_t, huge views,
+// and options that would overflow. Each is refused with one of the
+// documented exceptions, with the shapes in the message, or handled without
+// undefined behaviour and without touching memory it does not need.
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <limits>
+#include <span>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+#include "error_text.hpp"
+#include "file_support.hpp"
+#include "loom/loom.hpp"
+
+namespace {
+
+using loom::index_t;
+using loom::shape_type;
+using loom::tensor;
+using loom::testing::contains;
+using loom::testing::message_of;
+
+constexpr index_t index_max = std::numeric_limits<index_t>::max();
+
+// ---- 1. Byte sizes of shapes with a 0 among huge sizes ----
+
+TEST(HostileInput, ZeroSizeShapeWhoseOtherSizesOverflowInBytesIsRefused) {
+    const std::string message = message_of([] { tensor<double> t(shape_type{index_t{1} << 62, 0}); });
+    EXPECT_TRUE(contains(message, "[4611686018427387904, 0]")) << message;
+    EXPECT_THROW(tensor<double>(shape_type{index_t{1} << 62, 0}), std::length_error);
+}
+
+TEST(HostileInput, ZeroSizeShapeOverflowingOnlyInBytesIsRefused) {
+    // 2^60 elements fit in index_t, 2^63 bytes do not.
+    EXPECT_THROW(tensor<double>(shape_type{0, 2, index_t{1} << 60}), std::length_error);
+    EXPECT_NO_THROW(tensor<std::int8_t>(shape_type{0, 2, index_t{1} << 60}));
+}
+
+TEST(HostileInput, NpyFileOfEmptyShapeOverflowingInBytesIsRefusedAsAFileError) {
+    const std::string image = loom::testing::npy_image(
+        1, "{'descr': '<f8', 'fortran_order': False, 'shape': (4611686018427387904, 0), }\n");
+    const auto bytes = loom::testing::bytes_of(image);
+    const std::string message = message_of([&] { (void)loom::read_npy<double>(bytes); });
+    EXPECT_TRUE(contains(message, "[4611686018427387904, 0]")) << message;
+    EXPECT_THROW((void)loom::read_npy<double>(bytes), std::runtime_error);
+    EXPECT_THROW((void)loom::read_npy_any(bytes), std::runtime_error);
+}
+
+TEST(HostileInput, DiagonalOfEmptyInt8TensorWithHugeSizeIsEmpty) {
+    const tensor<std::int8_t> w(shape_type{0, index_max});
+    const auto d = loom::diagonal(w);
+    EXPECT_EQ(d.shape(), (shape_type{0}));
+    EXPECT_EQ(d.size(), 0);
+}
+
+TEST(HostileInput, PermuteOfEmptyTensorWithLargeSizesKeepsItsShape) {
+    const tensor<std::int8_t> u(shape_type{0, 2, index_t{1} << 60});
+    const tensor<std::int8_t> r = loom::permute(u, {0, 2, 1});
+    EXPECT_EQ(r.shape(), (shape_type{0, index_t{1} << 60, 2}));
+}
+
+// ---- 2. Print options ----
+
+TEST(HostileInput, PrintOptionsWithHugeEdgeitemsAreRefused) {
+    const loom::print_options options{.edgeitems = index_t{1} << 62};
+    const tensor<int> t{1, 2, 3};
+    const std::string message = message_of([&] { (void)loom::to_string(t, options); });
+    EXPECT_TRUE(contains(message, "edgeitems")) << message;
+    EXPECT_THROW((void)loom::to_string(t, options), std::invalid_argument);
+}
+
+// ---- 3. reshape sizes whose product overflows ----
+
+TEST(HostileInput, ReshapeSizesWhoseProductOverflowsAreRefused) {
+    const tensor<int> t{1, 2, 3, 4};
+    const std::string message =
+        message_of([&] { (void)t.reshape({-1, index_t{1} << 32, index_t{1} << 32}); });
+    EXPECT_TRUE(contains(message, "overflow")) << message;
+    EXPECT_TRUE(contains(message, "[4]")) << message;
+    EXPECT_TRUE(contains(message, "[-1, 4294967296, 4294967296]")) << message;
+    EXPECT_FALSE(contains(message, "beside a size of 0")) << message;
+}
+
+TEST(HostileInput, ReshapeWithoutInferredSizeWhoseProductOverflowsIsRefused) {
+    const tensor<int> t{1, 2, 3, 4};
+    EXPECT_THROW((void)t.reshape({index_t{1} << 32, index_t{1} << 32}), std::length_error);
+}
+
+// ---- 4. take along an axis of an empty tensor ----
+
+TEST(HostileInput, TakeAlongAxisOfEmptyTensorGivesEmptyResult) {
+    const tensor<int> t(shape_type{1, 2, 0});
+    const tensor<int> r = loom::take(t, tensor<index_t>{1}, 1);
+    EXPECT_EQ(r.shape(), (shape_type{1, 1, 0}));
+}
+
+// ---- 5. Printing huge views ----
+
+TEST(HostileInput, PrintingHugeBroadcastViewReadsOnlyShownElements) {
+    std::ostringstream os;
+    os << loom::broadcast_to(tensor<float>{1.5f}, {index_t{1} << 40});
+    EXPECT_EQ(os.str(), "[1.5 1.5 1.5 ... 1.5 1.5 1.5]");
+}
+
+TEST(HostileInput, PrintingStridedViewMatchesPrintingItsCopy) {
+    const tensor<int> t = loom::arange<int>(24).reshape({2, 3, 4});
+    const auto v = loom::permute(t, {2, 0, 1})(loom::range(loom::none, loom::none, -1), loom::all, 1);
+    EXPECT_EQ(loom::to_string(v), loom::to_string(v.copy()));
+}
+
+TEST(HostileInput, PrintingSummarisedReversedViewMatchesPrintingItsCopy) {
+    const tensor<int> t = loom::arange<int>(3000).reshape({2, 1500});
+    const auto v = t(loom::range(loom::none, loom::none, -1), loom::range(loom::none, loom::none, -2));
+    EXPECT_EQ(loom::to_string(v), loom::to_string(v.copy()));
+}
+
+TEST(HostileInput, PrintingHugeTransposedBroadcastViewIsSummarised) {
+    const auto v = loom::transpose(loom::broadcast_to(tensor<int>{1, 2}, {index_t{1} << 30, 2}));
+    EXPECT_EQ(loom::to_string(v), "[[1 1 1 ... 1 1 1]\n [2 2 2 ... 2 2 2]]");
+}
+
+// ---- 6. Negative sizes ----
+
+TEST(HostileInput, BroadcastToNegativeSizeUnderPdpdIsRefused) {
+    const std::string message =
+        message_of([] { (void)loom::broadcast_to(tensor<int>{1}, {-3}, loom::broadcast::pdpd()); });
+    EXPECT_TRUE(contains(message, "[-3]")) << message;
+    EXPECT_THROW((void)loom::broadcast_to(tensor<int>{1}, {-3}, loom::broadcast::pdpd()), std::invalid_argument);
+}
+
+TEST(HostileInput, BroadcastToNegativeSizeUnderPaddleElementwiseIsRefused) {
+    EXPECT_THROW((void)loom::broadcast_to(tensor<int>{1}, {-3}, loom::broadcast::paddle_elementwise()),
+                 std::invalid_argument);
+}
+
+TEST(HostileInput, BroadcastToNegativeSizeUnderNoneIsRefused) {
+    EXPECT_THROW((void)loom::broadcast_to(tensor<int>{1}, {-1}, loom::broadcast::none), std::invalid_argument);
+}
+
+TEST(HostileInput, BroadcastShapesWithNegativeSizeIsRefused) {
+    const std::string message = message_of([] { (void)loom::broadcast_shapes(shape_type{-1}, shape_type{1}); });
+    EXPECT_TRUE(contains(message, "[-1]")) << message;
+    EXPECT_THROW((void)loom::broadcast_shapes(shape_type{-1}, shape_type{1}), std::invalid_argument);
+    EXPECT_THROW((void)loom::broadcast_shapes(shape_type{1}, shape_type{-1}, loom::broadcast::pdpd()),
+                 std::invalid_argument);
+}
+
+TEST(HostileInput, BroadcastBidirectionalToNegativeSizeIsRefused) {
+    EXPECT_THROW((void)loom::broadcast_bidirectional(tensor<int>{1}, {-2}), std::invalid_argument);
+}
+
+TEST(HostileInput, ExpandToNegativeSizeOtherThanMinusOneIsRefused) {
+    EXPECT_THROW((void)loom::expand(tensor<int>{1}, {-2}), std::invalid_argument);
+}
+
+TEST(HostileInput, PdpdPlacementWithNegativeSizeIsRefused) {
+    EXPECT_THROW((void)loom::pdpd_placement(shape_type{2, -3}, shape_type{2}, 0), std::invalid_argument);
+    EXPECT_THROW((void)loom::pdpd_placement(shape_type{2, 3}, shape_type{-2}, 0), std::invalid_argument);
+}
+
+TEST(HostileInput, ViewWithNegativeSizeIsRefused) {
+    int value = 0;
+    EXPECT_THROW((void)loom::tensor_view<int>(&value, shape_type{-2}, loom::strides_type{1}), std::invalid_argument);
+}
+
+// ---- 7. Unsigned indices of 2^63 and more ----
+
+TEST(HostileInput, AtWithMaxUnsignedIndexIsOutOfRange) {
+    const tensor<int> t{10, 20, 30};
+    const std::string message = message_of([&] { (void)t.at(std::uint64_t(-1)); });
+    EXPECT_TRUE(contains(message, "18446744073709551615")) << message;
+    EXPECT_THROW((void)t.at(std::uint64_t(-1)), std::out_of_range);
+}
+
+TEST(HostileInput, AtWithUnsignedIndexTwoToThe63QuotesItUnsigned) {
+    const tensor<int> t{10, 20, 30};
+    const std::string message = message_of([&] { (void)t.at(std::uint64_t{1} << 63); });
+    EXPECT_TRUE(contains(message, "index 9223372036854775808 ")) << message;
+    EXPECT_FALSE(contains(message, "-9223372036854775808")) << message;
+}
+
+TEST(HostileInput, CallWithMaxUnsignedIndexIsOutOfRange) {
+    const tensor<int> t{10, 20, 30};
+    EXPECT_THROW((void)t(std::uint64_t(-1)), std::out_of_range);
+}
+
+TEST(HostileInput, IndexListWithMaxUnsignedIndexIsOutOfRange) {
+    const tensor<int> t{10, 20, 30};
+    const std::string message = message_of([&] { (void)t(loom::index_list{std::uint64_t(-1)}); });
+    EXPECT_TRUE(contains(message, "18446744073709551615")) << message;
+    EXPECT_THROW((void)t(loom::index_list{std::uint64_t(-1)}), std::out_of_range);
+}
+
+TEST(HostileInput, TakeWithMaxUnsignedIndexIsOutOfRange) {
+    const tensor<int> t{10, 20, 30};
+    const std::string message = message_of([&] { (void)loom::take(t, tensor<std::uint64_t>{UINT64_MAX}); });
+    EXPECT_TRUE(contains(message, "18446744073709551615")) << message;
+    EXPECT_THROW((void)loom::take(t, tensor<std::uint64_t>{UINT64_MAX}), std::out_of_range);
+}
+
+TEST(HostileInput, UnsignedIndicesInRangeStillWork) {
+    const tensor<int> t{10, 20, 30};
+    EXPECT_EQ(t.at(std::uint64_t{2}), 30);
+    EXPECT_EQ(t(loom::index_list{std::uint64_t{1}}).copy().data()[0], 20);
+    const tensor<int> r = loom::take(t, tensor<std::uint64_t>{2, 0});
+    EXPECT_EQ(r(0), 30);
+    EXPECT_EQ(r(1), 10);
+}
+
+// ---- 8. Messages name the shape ----
+
+TEST(HostileInput, RangeWithStepZeroNamesTheShape) {
+    const tensor<int> t({2, 5});
+    const std::string message = message_of([&] { (void)t(loom::all, loom::range(0, 3, 0)); });
+    EXPECT_TRUE(contains(message, "step 0")) << message;
+    EXPECT_TRUE(contains(message, "[2, 5]")) << message;
+    EXPECT_THROW((void)t(loom::all, loom::range(0, 3, 0)), std::invalid_argument);
+}
+
+TEST(HostileInput, AllocationTooLargeInBytesNamesTheShape) {
+    const std::string message = message_of([] { tensor<int> t(shape_type{1, index_max - 1}); });
+    EXPECT_TRUE(contains(message, "[1, 9223372036854775806]")) << message;
+    EXPECT_THROW(tensor<int>(shape_type{1, index_max - 1}), std::length_error);
+}
+
+TEST(HostileInput, ZerosLikeOfViewTooLargeInBytesNamesTheShape) {
+    const auto huge = loom::broadcast_to(tensor<int>{7}, {1, index_max - 1});
+    const std::string message = message_of([&] { (void)loom::zeros_like(huge); });
+    EXPECT_TRUE(contains(message, "[1, 9223372036854775806]")) << message;
+    EXPECT_THROW((void)loom::zeros_like(huge), std::length_error);
+}
+
+TEST(HostileInput, PrintingViewTooLargeToCopyShowsItsEdges) {
+    const auto huge = loom::broadcast_to(tensor<int>{7}, {1, index_max - 1});
+    EXPECT_EQ(loom::to_string(huge), "[[7 7 7 ... 7 7 7]]");
+}
+
+// ---- 9. Cheap checks before allocations ----
+
+TEST(HostileInput, BufferOfWrongSizeForHugeShapeIsRefusedBeforeAllocating) {
+    const int values[] = {1, 2, 3};
+    const std::string message =
+        message_of([&] { tensor<int> t(std::span<const int>(values), shape_type{index_t{1} << 40}); });
+    EXPECT_TRUE(contains(message, "a buffer of 3 elements")) << message;
+    EXPECT_THROW(tensor<int>(std::span<const int>(values), shape_type{index_t{1} << 40}), std::invalid_argument);
+}
+
+TEST(HostileInput, ArangeWhoseLastValueDoesNotFitIsRefusedBeforeAllocating) {
+    // 2^30 elements, 1 GiB if allocated; the last value does not fit in int8.
+    EXPECT_THROW((void)loom::arange<std::int8_t>(100.5, 2147483648, 2), std::out_of_range);
+    EXPECT_THROW((void)loom::arange<std::int8_t>(0, index_t{1} << 50), std::out_of_range);
+    EXPECT_THROW((void)loom::arange<float>(0.0, 1e300, 1e290), std::out_of_range);
+}
+
+// ---- 10. Broadcasting to a shape whose element count overflows ----
+
+TEST(HostileInput, BroadcastToShapeWithTooManyElementsIsRefused) {
+    const tensor<int> x{1};
+    const std::string message = message_of([&] { (void)loom::broadcast_to(x, {index_t{1} << 40, index_t{1} << 40}); });
+    EXPECT_TRUE(contains(message, "[1099511627776, 1099511627776]")) << message;
+    EXPECT_THROW((void)loom::broadcast_to(x, {index_t{1} << 40, index_t{1} << 40}), std::length_error);
+}
+
+TEST(HostileInput, ExpandToShapeWithTooManyElementsIsRefused) {
+    EXPECT_THROW((void)loom::expand(tensor<int>{1}, {index_t{1} << 40, index_t{1} << 40}), std::length_error);
+}
+
+TEST(HostileInput, BroadcastBidirectionalToShapeWithTooManyElementsIsRefused) {
+    EXPECT_THROW((void)loom::broadcast_bidirectional(tensor<int>{1}, {index_t{1} << 40, index_t{1} << 40}),
+                 std::length_error);
+}
+
+}  // namespace
