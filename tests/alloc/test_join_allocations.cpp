@@ -1,6 +1,6 @@
 // Heap allocations of joining (join.hpp): concatenate and the stacks
 // allocate their result and nothing else. Each test asserts exactly one
-// allocation, of exactly the result's bytes: the operands are read where
+// allocation, of exactly the bytes the result's storage asks for: the operands are read where
 // they are (views, tensors) or evaluated straight into their place (lazy
 // expressions), and shapes of rank 8 or less live inline.
 
@@ -20,9 +20,11 @@ using loom::tensor;
 using loom::testing::heap_traffic;
 using loom::testing::traffic_of;
 
+// The bytes the result's storage asks for: its elements, and the room it
+// takes to align them (core/storage.hpp).
 template <class T>
 long bytes_of(const tensor<T>& t) {
-    return static_cast<long>(t.size() * static_cast<loom::index_t>(sizeof(T)));
+    return static_cast<long>(loom::storage<T>::allocation_bytes(t.size()));
 }
 
 TEST(JoinAllocations, ConcatenateOfViewsAllocatesOnlyTheResult) {

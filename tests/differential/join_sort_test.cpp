@@ -344,9 +344,9 @@ def tile(a, reps):
     return np.tile(a, reps)
 
 def pad(a, widths, mode, value):
-    pairs = np.broadcast_to(np.asarray(widths, dtype=np.int64).reshape(-1, 2), (a.ndim, 2))
-    if (pairs < 0).any():
+    if (np.asarray(widths) < 0).any():  # as np.pad, before looking at the axes (a rank-0 array too)
         raise ValueError('negative widths')
+    pairs = np.broadcast_to(np.asarray(widths, dtype=np.int64).reshape(-1, 2), (a.ndim, 2))
     if a.ndim == 0:
         return a.copy()
     if mode == 'constant':

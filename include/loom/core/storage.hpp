@@ -45,6 +45,12 @@ public:
         std::swap(count_, other.count_);
     }
 
+    /// The bytes that storage of `count` elements asks the allocator for:
+    /// the elements, and room to align them by hand (allocate()).
+    static constexpr std::size_t allocation_bytes(index_t count) {
+        return static_cast<std::size_t>(count) * sizeof(T) + header + alignment;
+    }
+
     T* data() { return data_; }
     const T* data() const { return data_; }
     index_t size() const { return count_; }
@@ -54,8 +60,7 @@ private:
     static constexpr std::size_t header = sizeof(void*);
 
     // Plain operator new, aligned by hand: the allocator serves small blocks
-    // from its fast path, where the aligned operator new takes a slow one
-    // (a tenth of a microsecond, more than small arrays take to compute).
+    // from its fast path, where the aligned operator new takes a slower one.
     static T* allocate(index_t count) {
         if (count == 0) return nullptr;
         if (static_cast<std::size_t>(count) > (std::numeric_limits<std::size_t>::max() - header - alignment) / sizeof(T)) {
@@ -63,8 +68,7 @@ private:
                                     std::to_string(sizeof(T)) + " bytes: the size in bytes overflows; "
                                     "use smaller shapes");
         }
-        const std::size_t bytes = static_cast<std::size_t>(count) * sizeof(T);
-        std::byte* const block = static_cast<std::byte*>(::operator new(bytes + header + alignment));
+        std::byte* const block = static_cast<std::byte*>(::operator new(allocation_bytes(count)));
         const auto address = reinterpret_cast<std::uintptr_t>(block + header);
         std::byte* const first = block + header + (alignment - address % alignment) % alignment;
         std::memcpy(first - header, &block, header);
