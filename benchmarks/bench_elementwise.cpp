@@ -27,6 +27,7 @@
 #include <utility>
 #include <vector>
 
+#include "bench_context.hpp"
 #include "loom/loom.hpp"
 
 #ifdef LOOM_HAVE_XTENSOR
@@ -417,32 +418,6 @@ void strided_add_eigen(benchmark::State& state) {
 }
 #endif
 
-// What the JSON output's context says about this build, for the tables.
-std::string compiler() {
-#if defined(__clang__)
-    return "clang++ " + std::to_string(__clang_major__) + "." + std::to_string(__clang_minor__) + "." +
-           std::to_string(__clang_patchlevel__);
-#elif defined(__GNUC__)
-    return "g++ " __VERSION__;
-#else
-    return "unknown";
-#endif
-}
-
-void add_context() {
-    benchmark::AddCustomContext("compiler", compiler());
-#ifdef LOOM_HAVE_XTENSOR
-    benchmark::AddCustomContext("xtensor", std::to_string(XTENSOR_VERSION_MAJOR) + "." +
-                                               std::to_string(XTENSOR_VERSION_MINOR) + "." +
-                                               std::to_string(XTENSOR_VERSION_PATCH));
-#endif
-#ifdef LOOM_HAVE_EIGEN
-    benchmark::AddCustomContext("eigen", std::to_string(EIGEN_WORLD_VERSION) + "." +
-                                             std::to_string(EIGEN_MAJOR_VERSION) + "." +
-                                             std::to_string(EIGEN_MINOR_VERSION));
-#endif
-}
-
 // Each operation's benchmarks side by side, the reference first.
 void register_benchmarks() {
     const std::pair<const char*, void (*)(benchmark::State&)> benchmarks[] = {
@@ -497,7 +472,7 @@ void register_benchmarks() {
 int main(int argc, char** argv) {
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-    add_context();
+    loom::bench::add_context();
     register_benchmarks();
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
