@@ -155,7 +155,8 @@ void assign(Destination& destination, const E& value, Mode mode) {
 
 /// The plan that evaluating `value` into a new contiguous tensor runs: print
 /// it (io/print_plan.hpp) to see the merged shape, each operand's strides and
-/// the path chosen.
+/// the path chosen. It is for reading: its destination has no memory, so it
+/// cannot be run (map_operands and shape_loop make a plan that can).
 template <expression E>
 loop_plan plan_of(const E& value) {
     using D = value_type_of<E>;
