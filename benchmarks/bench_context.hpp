@@ -1,7 +1,7 @@
 #pragma once
-// What a benchmark program's JSON output says about its build (Google
-// Benchmark's custom context), for the tables run.py prints: the compiler,
-// and the versions of the peers compiled in.
+// What every benchmark program shares: what its JSON output says about its
+// build (Google Benchmark's custom context: the compiler and the versions of
+// the peers compiled in, for the tables run.py prints), and its main.
 
 #include <benchmark/benchmark.h>
 
@@ -39,6 +39,18 @@ inline void add_context() {
                                              std::to_string(EIGEN_MAJOR_VERSION) + "." +
                                              std::to_string(EIGEN_MINOR_VERSION));
 #endif
+}
+
+/// The body of a benchmark program's main: Google Benchmark's, with the
+/// build's context, and the program's benchmarks registered by `register_all`.
+inline int run(int argc, char** argv, void (*register_all)()) {
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+    add_context();
+    register_all();
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
 }
 
 }  // namespace loom::bench
