@@ -12,6 +12,7 @@
 #include <variant>
 #include <vector>
 
+#include "../unit/element_values.hpp"
 #include "loom/loom.hpp"
 #include "numpy_session.hpp"
 
@@ -19,13 +20,9 @@ namespace {
 
 using loom::shape_type;
 using loom::tensor;
+using loom::testing::elements_of;
 using loom::testing::expected_values;
 using loom::testing::numpy_session;
-
-template <class T>
-std::vector<T> elements_of(const tensor<T>& t) {
-    return std::vector<T>(t.begin(), t.end());
-}
 
 // Every file NumPy writes for the tests below, written once for all of them.
 const numpy_session& numpy_written() {

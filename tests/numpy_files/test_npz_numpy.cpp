@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "../unit/element_values.hpp"
 #include "loom/loom.hpp"
 #include "numpy_session.hpp"
 
@@ -17,13 +18,9 @@ namespace {
 
 using loom::shape_type;
 using loom::tensor;
+using loom::testing::elements_of;
 using loom::testing::expected_values;
 using loom::testing::numpy_session;
-
-template <class T>
-std::vector<T> elements_of(const tensor<T>& t) {
-    return std::vector<T>(t.begin(), t.end());
-}
 
 TEST(NumPyWrittenNpz, LoadsEveryDtypeByNameInOrder) {
     const numpy_session session("loom_npz_numpy_written");
