@@ -30,3 +30,6 @@
 #include "loom/tensor/pad.hpp"
 #include "loom/tensor/roll.hpp"
 #include "loom/tensor/diff.hpp"
+#include "loom/reduce/reductions.hpp"
+#include "loom/reduce/arg_reductions.hpp"
+#include "loom/reduce/cumulative.hpp"

@@ -48,36 +48,74 @@ inline bool broadcasts_to(const shape_type& from, const shape_type& to) {
     return true;
 }
 
+namespace detail {
+
+// NumPy's rule for two shapes whose sizes are 0 or more: the path of every
+// binary node, so it makes one copy and one pass.
+inline shape_type broadcast_two(const shape_type& a, const shape_type& b) {
+    const bool a_longer = a.size() >= b.size();
+    const shape_type& shorter = a_longer ? b : a;
+    shape_type result = a_longer ? a : b;
+    const std::size_t offset = result.size() - shorter.size();
+    for (std::size_t j = 0; j < shorter.size(); ++j) {
+        const index_t size = shorter[j];
+        index_t& taken = result[offset + j];
+        if (size == taken || size == 1) continue;
+        if (taken != 1) {
+            if (a_longer) throw_not_broadcastable(a, b, taken, size, offset + j);
+            throw_not_broadcastable(a, b, size, taken, offset + j);
+        }
+        taken = size;
+    }
+    return result;
+}
+
+// NumPy's rule for any number of shapes whose sizes are 0 or more.
+template <class... Shapes>
+    requires(std::same_as<Shapes, shape_type> && ...)
+shape_type broadcast_valid_shapes(const shape_type& first, const Shapes&... rest) {
+    if constexpr (sizeof...(Shapes) == 0) {
+        return first;
+    } else if constexpr (sizeof...(Shapes) == 1) {
+        return broadcast_two(first, rest...);
+    } else {
+        const shape_type* shapes[] = {&first, &rest...};
+        std::size_t rank = 0;
+        for (const shape_type* s : shapes) rank = std::max(rank, s->size());
+
+        shape_type result(rank, 1);
+        for (std::size_t d = 0; d < rank; ++d) {
+            const shape_type* owner = nullptr;  // the operand whose size (not 1) the result took
+            for (const shape_type* s : shapes) {
+                const std::size_t offset = rank - s->size();
+                if (d < offset) continue;
+                const index_t size = (*s)[d - offset];
+                if (size == 1) continue;
+                if (owner == nullptr) {
+                    owner = s;
+                    result[d] = size;
+                } else if (size != result[d]) {
+                    throw_not_broadcastable(*owner, *s, result[d], size, d);
+                }
+            }
+        }
+        return result;
+    }
+}
+
+}  // namespace detail
+
 /// NumPy broadcasting of any number of shapes: align on the right, prepend
 /// 1s; per dimension the sizes are equal or one is 1, and the result takes
 /// the one that is not 1 (so 0 with 1 gives 0). Throws broadcast_error
 /// naming the two shapes that disagree and the dimension, counted in the
-/// result.
+/// result, and std::invalid_argument for a negative size.
 template <class... Shapes>
     requires(std::same_as<Shapes, shape_type> && ...)
 shape_type broadcast_shapes(const shape_type& first, const Shapes&... rest) {
-    const shape_type* shapes[] = {&first, &rest...};
-    for (const shape_type* s : shapes) check_sizes(*s);  // std::invalid_argument for a negative size
-    std::size_t rank = 0;
-    for (const shape_type* s : shapes) rank = std::max(rank, s->size());
-
-    shape_type result(rank, 1);
-    for (std::size_t d = 0; d < rank; ++d) {
-        const shape_type* owner = nullptr;  // the operand whose size (not 1) the result took
-        for (const shape_type* s : shapes) {
-            const std::size_t offset = rank - s->size();
-            if (d < offset) continue;
-            const index_t size = (*s)[d - offset];
-            if (size == 1) continue;
-            if (owner == nullptr) {
-                owner = s;
-                result[d] = size;
-            } else if (size != result[d]) {
-                detail::throw_not_broadcastable(*owner, *s, result[d], size, d);
-            }
-        }
-    }
-    return result;
+    check_sizes(first);
+    (check_sizes(rest), ...);
+    return detail::broadcast_valid_shapes(first, rest...);
 }
 
 /// How an element-wise binary operation aligns its operands' shapes.

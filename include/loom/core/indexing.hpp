@@ -32,8 +32,13 @@ struct range {
         : start(start_), stop(stop_), step(step_) {}
 };
 
-/// Every element of a dimension (`:`).
-struct all_t {};
+/// Every element of a dimension (`:`) in an index, `t(all, 1)`. Called as a
+/// function it is numpy.all, `all(x > 0, axis, keepdims)`, defined with the
+/// other reductions (reduce/reductions.hpp).
+struct all_t {
+    template <class X, class... Arguments>
+    auto operator()(X&& x, Arguments&&... arguments) const;
+};
 inline constexpr all_t all{};
 
 /// A new dimension of size 1 (`np.newaxis`).

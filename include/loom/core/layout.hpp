@@ -36,16 +36,20 @@ class strided_layout {
 public:
     /// A contiguous row-major layout of `shape`; throws for a negative size
     /// (std::invalid_argument) or strides that overflow (std::length_error).
-    explicit strided_layout(shape_type shape) : shape_((check_sizes(shape), std::move(shape))) {
-        strides_ = row_major_strides(shape_);
-    }
+    explicit strided_layout(shape_type shape)
+        : shape_((check_sizes(shape), std::move(shape))),
+          strides_(row_major_strides(shape_)),
+          size_(element_count(shape_)),
+          row_major_(true) {}
     /// A layout of `shape` with `strides`; throws for a negative size
     /// (std::invalid_argument) or more elements than index_t counts
     /// (std::length_error).
     strided_layout(shape_type shape, strides_type strides, index_t offset = 0)
         : shape_(std::move(shape)), strides_(std::move(strides)), offset_(offset) {
         check_sizes(shape_);
-        if (element_count(shape_) == 0) offset_ = 0;  // Note [empty layouts]
+        size_ = element_count(shape_);
+        if (size_ == 0) offset_ = 0;  // Note [empty layouts]
+        row_major_ = find_row_major();
     }
 
     const shape_type& shape() const { return shape_; }
@@ -55,7 +59,7 @@ public:
     std::size_t rank() const { return shape_.size(); }
     index_t extent(std::size_t d) const { return shape_[d]; }
     index_t stride(std::size_t d) const { return strides_[d]; }
-    index_t size() const { return element_count(shape_); }
+    index_t size() const { return size_; }
 
     /// The offset of element (i, j, ...): one index per dimension, negative
     /// ones counting from the end, each checked (std::out_of_range).
@@ -113,15 +117,7 @@ public:
 
     /// True when the layout is C-contiguous (row-major, no gaps). Size-1
     /// dimensions may have any stride, as in NumPy.
-    bool is_row_major() const {
-        index_t expected = 1;
-        for (std::size_t d = rank(); d-- > 0;) {
-            if (shape_[d] == 0) return true;
-            if (shape_[d] != 1 && strides_[d] != expected) return false;
-            expected *= shape_[d];
-        }
-        return true;
-    }
+    bool is_row_major() const { return row_major_; }
 
     /// The elements from the lowest to the highest the layout reaches, both
     /// included; 0 when it has none.
@@ -326,9 +322,24 @@ public:
     }
 
 private:
+    bool find_row_major() const {
+        index_t expected = 1;
+        for (std::size_t d = rank(); d-- > 0;) {
+            if (shape_[d] == 0) return true;
+            if (shape_[d] != 1 && strides_[d] != expected) return false;
+            expected *= shape_[d];
+        }
+        return true;
+    }
+
+    // The shape and strides never change after construction (every
+    // transform makes a new layout), so the element count and the row-major
+    // test, asked on every evaluation, are computed once here.
     shape_type shape_;
     strides_type strides_;
     index_t offset_ = 0;
+    index_t size_ = 0;
+    bool row_major_ = false;
 };
 
 }  // namespace loom

@@ -96,14 +96,22 @@ public:
     /// True while the elements live in the inline buffer (no heap allocation).
     bool is_inline() const { return !heap_; }
 
+    // A plain loop: shapes are short, and std::equal would call memcmp.
     friend bool operator==(const small_vector& a, const small_vector& b) {
-        return std::equal(a.begin(), a.end(), b.begin(), b.end());
+        if (a.size_ != b.size_) return false;
+        for (size_type i = 0; i < a.size_; ++i) {
+            if (!(a[i] == b[i])) return false;
+        }
+        return true;
     }
 
 private:
+    // Element by element: a shape has a few, and std::copy would call memmove.
     void copy_from(const small_vector& other) {
         reserve(other.size_);
-        std::copy(other.begin(), other.end(), data());
+        T* const to = data();
+        const T* const from = other.data();
+        for (size_type i = 0; i < other.size_; ++i) to[i] = from[i];
         size_ = other.size_;
     }
 
@@ -112,7 +120,7 @@ private:
             heap_ = std::move(other.heap_);
             capacity_ = other.capacity_;
         } else {
-            std::copy(other.inline_, other.inline_ + other.size_, inline_);
+            for (size_type i = 0; i < other.size_; ++i) inline_[i] = other.inline_[i];
             capacity_ = N;
         }
         size_ = other.size_;

@@ -18,7 +18,9 @@
 // that is such a node is handed the destination's memory and layout (whose
 // shape its own broadcasts to), and whether that memory is fresh, so that
 // it can write its result there with no temporary, and decide itself what
-// its own operands' overlap with the destination needs.
+// its own operands' overlap with the destination needs. A whole value inside
+// a larger expression is computed first (Note [computed once] in
+// materialize.hpp).
 
 #include <cstddef>
 #include <utility>
@@ -30,17 +32,12 @@
 #include "loom/eval/cursors.hpp"
 #include "loom/eval/direct.hpp"
 #include "loom/eval/loop.hpp"
+#include "loom/eval/materialize.hpp"
 #include "loom/eval/store_kernel.hpp"
 #include "loom/expr/expression.hpp"
 #include "loom/expr/function_node.hpp"
 
 namespace loom {
-
-/// A value that writes itself into its destination (Note [whole values]).
-template <class E, class D>
-concept whole_value = expression<E> && requires(const E& value, D* data, const strided_layout& layout) {
-    value.write_to(data, layout, true);
-};
 
 namespace detail {
 
@@ -79,6 +76,8 @@ template <element D, expression E>
 void evaluate_into(D* data, const strided_layout& layout, const E& value, bool fresh) {
     if constexpr (whole_value<E, D>) {
         value.write_to(data, layout, fresh);                          // a. Note [whole values]
+    } else if constexpr (detail::nests_whole<E>) {
+        evaluate_into(data, layout, materialize(value), fresh);       //    Note [computed once]
     } else {
         if (run_direct(data, layout, value, fresh)) return;           // b. Note [direct path]
         loop_plan plan = map_operands(data, layout, value);           // c. steps 1-2: operands mapped, checked

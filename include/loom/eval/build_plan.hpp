@@ -99,6 +99,17 @@ loop_plan map_operands(const D* destination, const strided_layout& layout, const
     return plan;
 }
 
+/// The plan of a reduction of `value` into the memory at `result`, laid out
+/// as `layout`: the loop walks value's index space, and the result is
+/// operand 0 with `strides` in that space (0 along the reduced dimensions).
+template <element D, expression E>
+loop_plan map_reduction(const D* result, const strided_layout& layout, const strides_type& strides, const E& value) {
+    loop_plan plan(value.shape());
+    plan.add_operand(result, layout, strides);
+    detail::add_leaves(plan, value, right_aligned_map(value.shape().size(), value.shape().size()));
+    return plan;
+}
+
 /// Steps 4 to 6: the plan's dimensions made as few and as long as they can be.
 inline void shape_loop(loop_plan& plan) {
     plan.drop_unit_dimensions();

@@ -8,14 +8,16 @@
 // `(3, 4) + (4,)`), no dimension needs mapping, merging or tiling: the loop
 // is runs of the smallest such leaf's size, each leaf moving on by a run
 // and starting again when it has been read whole (the smallest size divides
-// every larger one, and the destination's). The store kernel runs on those
-// runs as on any plan's. Aliasing reduces to one question: a leaf that
-// meets the destination must be the destination itself, read whole;
-// anything else leaves the decision to the plan. Runs shorter than
+// every larger one, and the destination's). Each run is stored by the
+// store kernel's store_block, through a reader made of the leaves'
+// addresses. Aliasing reduces to one question: a leaf that meets the
+// destination must be the destination itself, read whole; anything else
+// leaves the decision to the plan. Runs shorter than
 // min_direct_run (a leaf of one element beside a large array) leave it to
 // the plan too, whose broadcast buffers cost less than a call per element.
 // TensorIterator's fast_set_up and NumPy's trivial loops do the same.
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -33,6 +35,54 @@ namespace loom {
 inline constexpr index_t min_direct_run = 16;
 inline constexpr index_t direct_small_size = 1024;
 
+namespace detail {
+
+// The reader of `value` whose leaves are all read in place, leaf k (in tree
+// order, from `next`) at `at[k]`: the direct path needs no cursors, as no
+// leaf has a block buffer and nothing is kept between runs.
+template <element T>
+scalar_reader<T> direct_reader(const scalar_node<T>& value, const std::byte* const*, std::size_t&) {
+    return {value.value()};
+}
+
+template <memory_leaf L>
+leaf_reader<value_type_of<L>> direct_reader(const L&, const std::byte* const* at, std::size_t& next) {
+    return {reinterpret_cast<const value_type_of<L>*>(at[next++])};
+}
+
+template <class F, class... Operands>
+auto direct_reader(const function_node<F, Operands...>& value, const std::byte* const* at, std::size_t& next) {
+    // Braced initialisation runs left to right: leaves are numbered in tree order.
+    return std::apply(
+        [&](const auto&... o) {
+            return node_reader<F, decltype(direct_reader(o, at, next))...>{value.function(),
+                                                                            {direct_reader(o, at, next)...}};
+        },
+        value.operands());
+}
+
+// A leaf as the direct path reads it: its first element and its extent in bytes.
+struct direct_leaf {
+    const std::byte* first;
+    index_t bytes;
+    index_t element_bytes;
+};
+
+// True when `sizes`, without its leading 1s (which broadcast like absent
+// dimensions), are the last sizes of `shape`.
+inline bool is_trailing_block(const shape_type& sizes, const shape_type& shape) {
+    std::size_t lead = 0;
+    while (lead < sizes.size() && sizes[lead] == 1) ++lead;
+    if (sizes.size() - lead > shape.size()) return false;
+    const std::size_t offset = shape.size() - (sizes.size() - lead);
+    for (std::size_t j = lead; j < sizes.size(); ++j) {
+        if (sizes[j] != shape[offset + j - lead]) return false;
+    }
+    return true;
+}
+
+}  // namespace detail
+
 /// Stores `value` into the contiguous memory at `data` of `layout` by the
 /// direct path, when its leaves allow it (Note [direct path]); returns false
 /// without having written anything when they do not. `fresh`: the memory
@@ -42,58 +92,46 @@ bool run_direct(D* data, const strided_layout& layout, const E& value, bool fres
     if constexpr (has_placement<E>) {
         return false;
     } else {
-        constexpr std::size_t operands = leaf_count<E> + 1;
         if (!layout.is_row_major()) return false;
-        const shape_type& shape = layout.shape();
         const index_t count = layout.size();
+        if (count == 0) return true;
         const auto destination = reinterpret_cast<std::uintptr_t>(data);
+        const auto destination_end = destination + static_cast<std::uintptr_t>(count) * sizeof(D);
 
-        std::array<const std::byte*, operands> first{reinterpret_cast<const std::byte*>(data)};
-        std::array<index_t, operands> bytes{};  // each leaf's whole size, in bytes
-        std::array<index_t, operands> element_bytes{static_cast<index_t>(sizeof(D))};
-        index_t run = count;
+        std::array<detail::direct_leaf, leaf_count<E>> leaves;
+        index_t run = count;  // the smallest leaf's size
         bool direct = true;
-        std::size_t k = 1;
+        std::size_t k = 0;
         for_each_leaf(value, [&](const auto& leaf) {
-            const strided_layout& own = leaf.layout();
-            const shape_type& sizes = own.shape();
-            std::size_t lead = 0;  // leading 1s, which broadcast like absent dimensions
-            while (lead < sizes.size() && sizes[lead] == 1) ++lead;
-            const std::size_t tail = sizes.size() - lead;
-            direct = direct && own.is_row_major() && tail <= shape.size() &&
-                     std::equal(sizes.begin() + lead, sizes.end(), shape.end() - tail);
             if (!direct) return;
+            const strided_layout& own = leaf.layout();
+            if (!own.is_row_major() || !detail::is_trailing_block(own.shape(), layout.shape())) {
+                direct = false;
+                return;
+            }
             using T = value_type_of<decltype(leaf)>;
             const index_t size = own.size();
-            first[k] = reinterpret_cast<const std::byte*>(leaf.data());
-            element_bytes[k] = sizeof(T);
-            bytes[k] = size * static_cast<index_t>(sizeof(T));
-            if (!fresh && count > 0) {
-                const auto address = reinterpret_cast<std::uintptr_t>(leaf.data());
-                const bool meets = address < destination + static_cast<std::uintptr_t>(count) * sizeof(D) &&
-                                   destination < address + static_cast<std::uintptr_t>(bytes[k]);
-                direct = !meets || (address == destination && size == count && sizeof(T) == sizeof(D));
+            const auto* const first = reinterpret_cast<const std::byte*>(leaf.data());
+            const index_t bytes = size * static_cast<index_t>(sizeof(T));
+            const auto address = reinterpret_cast<std::uintptr_t>(first);
+            if (!fresh && address < destination_end && destination < address + static_cast<std::uintptr_t>(bytes)) {
+                direct = address == destination && size == count && sizeof(T) == sizeof(D);
             }
-            if (size < run) run = size;
-            ++k;
+            leaves[k++] = {first, bytes, static_cast<index_t>(sizeof(T))};
+            run = std::min(run, size);
         });
         if (!direct) return false;
-        if (count == 0) return true;
         if (run < min_direct_run && count > direct_small_size) return false;
 
-        std::array<index_t, operands> ones;
-        ones.fill(1);
-        block_buffers no_buffers;
-        std::size_t next = 1;
-        store_kernel<D, decltype(make_cursor(value, next, no_buffers))> kernel(make_cursor(value, next, no_buffers),
-                                                                              run, nullptr);
-        std::array<const std::byte*, operands> at = first;
+        std::array<const std::byte*, leaf_count<E>> at;
+        for (std::size_t j = 0; j < leaves.size(); ++j) at[j] = leaves[j].first;
         for (index_t done = 0; done < count; done += run) {
-            kernel(at.data(), ones.data(), run);
-            at[0] += run * element_bytes[0];
-            for (std::size_t j = 1; j < operands; ++j) {
-                at[j] += run * element_bytes[j];
-                if (at[j] == first[j] + bytes[j]) at[j] = first[j];
+            std::size_t next = 0;
+            store_block(data + done, detail::direct_reader(value, at.data(), next), run);
+            // Each leaf moves on by a run, and starts again once read whole.
+            for (std::size_t j = 0; j < leaves.size(); ++j) {
+                at[j] += run * leaves[j].element_bytes;
+                if (at[j] == leaves[j].first + leaves[j].bytes) at[j] = leaves[j].first;
             }
         }
         return true;

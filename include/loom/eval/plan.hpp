@@ -94,12 +94,27 @@ public:
         compact(kept);
     }
 
+    /// True when some operand shares memory with the destination at all,
+    /// under any mapping: a reduction, which writes each result element
+    /// many times, must then compute into new memory.
+    bool destination_meets_operands() const {
+        for (std::size_t k = 1; k < operand_count(); ++k) {
+            if (operands_[k].span.meets(operands_[0].span)) return true;
+        }
+        return false;
+    }
+
     /// Merges neighbouring dimensions that are contiguous for every operand
-    /// (Note [merging dimensions]).
-    void merge_dimensions() {
+    /// (Note [merging dimensions]). With `keep_reduced_apart`, two
+    /// dimensions along which the destination does not move (a reduction's
+    /// reduced dimensions) stay apart, so that the runs a reduction folds
+    /// depend on the operand's shape only, not on its layout (Note
+    /// [pairwise sums] in reduce/reduce_kernel.hpp).
+    void merge_dimensions(bool keep_reduced_apart = false) {
         std::size_t kept = 1;  // dimension 0 is kept; each later one joins the last kept or follows it
         for (std::size_t d = 1; d < rank(); ++d) {
-            if (mergeable(kept - 1, d)) {
+            const bool reduced = keep_reduced_apart && stride(0, d) == 0;
+            if (!reduced && mergeable(kept - 1, d)) {
                 shape_[kept - 1] *= shape_[d];
                 for (std::size_t k = 0; k < operand_count(); ++k) strides_[k * rank() + kept - 1] = stride(k, d);
             } else {
@@ -125,6 +140,16 @@ public:
                 return;
             }
         }
+    }
+
+    /// Dimension d becomes the inner one, the others keeping their order: a
+    /// kernel that must see whole lines of one dimension (an index along
+    /// it, a running sum) gets one line per run. Call before the dimensions
+    /// are dropped or merged, and do not tile the plan after.
+    void move_to_inner(std::size_t d) {
+        const auto rotate = [&](index_t* first) { std::rotate(first + d, first + d + 1, first + rank()); };
+        rotate(shape_.data());
+        for (std::size_t k = 0; k < operand_count(); ++k) rotate(strides_.data() + k * rank());
     }
 
     const shape_type& shape() const { return shape_; }

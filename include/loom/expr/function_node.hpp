@@ -24,7 +24,9 @@ public:
     explicit function_node(F function, Args&&... operands)
         : function_(function),
           operands_(std::forward<Args>(operands)...),
-          shape_(std::apply([](const auto&... o) { return broadcast_shapes(o.shape()...); }, operands_)) {}
+          // An operand's sizes were checked when it was made.
+          shape_(std::apply([](const auto&... o) { return detail::broadcast_valid_shapes(o.shape()...); },
+                            operands_)) {}
 
     const shape_type& shape() const { return shape_; }
     std::size_t ndim() const { return shape_.size(); }

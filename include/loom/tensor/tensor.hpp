@@ -123,6 +123,18 @@ public:
     const T* data() const { return storage_.data(); }
     bool is_contiguous() const { return true; }
 
+    /// The one element of a tensor of one element, whatever its rank
+    /// (NumPy's item()): the value of `sum(x)` once evaluated. Throws
+    /// std::invalid_argument for any other size.
+    T item() const {
+        if (size() != 1) {
+            throw std::invalid_argument("item() of a tensor of shape " + to_string(shape()) + " (" +
+                                        std::to_string(size()) +
+                                        " elements): only a tensor of one element has one value; index it instead");
+        }
+        return *data();
+    }
+
     iterator begin() { return data(); }
     iterator end() { return data() + size(); }
     const_iterator begin() const { return data(); }

@@ -1,0 +1,94 @@
+#pragma once
+// Which axes a reduction reduces, as NumPy's `axis` argument gives them: all
+// of them (`flat`, NumPy's `axis=None`), one, or several (`{0, 2}`),
+// negative ones counting from the end; and the shape that remains, with the
+// reduced axes removed or, with keepdims, kept as 1s.
+
+#include <cstddef>
+#include <initializer_list>
+#include <stdexcept>
+#include <string>
+
+#include "loom/core/shape.hpp"
+#include "loom/core/small_vector.hpp"
+#include "loom/tensor/axis.hpp"
+
+namespace loom {
+
+/// The `axis` argument of a reduction: `flat` (every axis), an index, or a
+/// braced list of indices.
+class axis_set {
+public:
+    axis_set(flat_t) : every_(true) {}
+    axis_set(index_t axis) : axes_{axis} {}
+    axis_set(int axis) : axes_{axis} {}
+    axis_set(std::initializer_list<index_t> axes) : axes_(axes.begin(), axes.end()) {}
+
+    bool every() const { return every_; }
+    const small_vector<index_t, inline_rank>& axes() const { return axes_; }
+
+private:
+    bool every_ = false;
+    small_vector<index_t, inline_rank> axes_;
+};
+
+/// The axes of a shape that a reduction reduces, resolved and checked.
+class reduced_axes {
+public:
+    /// Resolves `axes` against `shape`; throws std::out_of_range for an axis
+    /// outside it and std::invalid_argument for one given twice, both with
+    /// `name` (the function) and the shape in the message.
+    reduced_axes(const char* name, const axis_set& axes, const shape_type& shape)
+        : reduced_(shape.size(), 0) {
+        if (axes.every()) {
+            for (auto& r : reduced_) r = 1;
+            return;
+        }
+        for (index_t axis : axes.axes()) {
+            const std::size_t d = detail::resolve_named_axis(name, axis, shape);
+            if (reduced_[d] != 0) {
+                throw std::invalid_argument(std::string(name) + ": axis " + std::to_string(axis) +
+                                            " is given twice for shape " + to_string(shape) +
+                                            "; give each axis once");
+            }
+            reduced_[d] = 1;
+        }
+    }
+
+    bool reduces(std::size_t d) const { return reduced_[d] != 0; }
+    std::size_t rank() const { return reduced_.size(); }
+
+    /// The shape left by reducing `shape`: reduced axes removed, or 1 with keepdims.
+    shape_type result_shape(const shape_type& shape, bool keepdims) const {
+        shape_type result;
+        for (std::size_t d = 0; d < shape.size(); ++d) {
+            if (!reduces(d)) result.push_back(shape[d]);
+            else if (keepdims) result.push_back(1);
+        }
+        return result;
+    }
+
+    /// The reduced axes in words, for messages: "axis 1", "axes [0, 2]".
+    std::string describe() const {
+        shape_type axes;
+        for (std::size_t d = 0; d < rank(); ++d) {
+            if (reduces(d)) axes.push_back(static_cast<index_t>(d));
+        }
+        if (axes.size() == 1) return "axis " + std::to_string(axes[0]);
+        return "axes " + to_string(axes);
+    }
+
+    /// The number of elements each result element reduces.
+    index_t extent(const shape_type& shape) const {
+        index_t count = 1;
+        for (std::size_t d = 0; d < shape.size(); ++d) {
+            if (reduces(d)) count *= shape[d];
+        }
+        return count;
+    }
+
+private:
+    small_vector<unsigned char, inline_rank> reduced_;
+};
+
+}  // namespace loom

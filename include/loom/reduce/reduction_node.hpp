@@ -1,0 +1,92 @@
+#pragma once
+// The lazy node of a reduction: its operand (any expression), the axes it
+// reduces and whether it keeps them as 1s. Its shape is known when it is
+// built; its value is computed as a whole (Note [whole values] in
+// eval/assign.hpp): straight into the destination when it is the whole
+// right-hand side, once per assignment when it is part of a larger
+// expression (Note [computed once] in eval/materialize.hpp).
+
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include "loom/core/layout.hpp"
+#include "loom/eval/assign.hpp"
+#include "loom/eval/materialize.hpp"
+#include "loom/expr/expression.hpp"
+#include "loom/expr/functors_arithmetic.hpp"
+#include "loom/reduce/axes.hpp"
+#include "loom/reduce/reduce_into.hpp"
+
+namespace loom {
+
+/// What is done with the reduced values before they are the result.
+enum class reduction_finish {
+    none,
+    divide_by_extent,  ///< mean: the sum over the number of elements reduced
+};
+
+/// `R` folded over `axes` of `Operand` (a closure type: Note [closure rule]).
+template <reducer R, class Operand>
+class reduction_node {
+public:
+    using value_type = typename R::accumulator;
+    static constexpr bool is_loom_expression = true;
+
+    /// `name` is the function's, for messages; `has_identity` false (min,
+    /// max) refuses an empty extent when there are results to give.
+    template <class Arg>
+    reduction_node(const char* name, Arg&& operand, const axis_set& axes, bool keepdims, bool has_identity,
+                   reduction_finish finish = reduction_finish::none)
+        : operand_(std::forward<Arg>(operand)),
+          axes_(name, axes, operand_.shape()),
+          keepdims_(keepdims),
+          finish_(finish),
+          shape_(axes_.result_shape(operand_.shape(), keepdims)) {
+        if (!has_identity && axes_.extent(operand_.shape()) == 0 && element_count(shape_) != 0) {
+            throw std::invalid_argument(std::string(name) + ": shape " + to_string(operand_.shape()) +
+                                        " has no elements along " + axes_.describe() + ", and " + name +
+                                        " of no elements has no value (no identity); reduce over a non-empty "
+                                        "extent, or use a reduction with an identity such as sum");
+        }
+    }
+
+    const shape_type& shape() const { return shape_; }
+    const Operand& operand() const { return operand_; }
+
+    /// Writes the reduction into `data`, laid out as `layout` (whose shape
+    /// the reduction's broadcasts to); `fresh`: that memory is new.
+    template <element D>
+    void write_to(D* data, const strided_layout& layout, bool fresh) const {
+        using A = value_type;
+        decltype(auto) operand = materialize(operand_);  // Note [computed once]
+        if constexpr (std::same_as<D, A>) {
+            if (layout.shape() == shape_ && reduce_into<R>(data, layout, operand, axes_, keepdims_)) {
+                finish(data, layout);
+                return;
+            }
+        }
+        detail::computed_operand<A> result(shape_);
+        reduce_into<R>(result.data(), result.layout(), operand, axes_, keepdims_);
+        finish(result.data(), result.layout());
+        evaluate_into(data, layout, result, fresh);
+    }
+
+private:
+    void finish(value_type* data, const strided_layout& layout) const {
+        if (finish_ == reduction_finish::divide_by_extent) {
+            using A = value_type;
+            const A extent = static_cast<A>(axes_.extent(operand_.shape()));
+            evaluate_into(data, layout, make_node(fn::divide{}, detail::memory_operand<A>{data, layout}, scalar_node<A>(extent)),
+                          false);
+        }
+    }
+
+    Operand operand_;
+    reduced_axes axes_;
+    bool keepdims_;
+    reduction_finish finish_;
+    shape_type shape_;
+};
+
+}  // namespace loom

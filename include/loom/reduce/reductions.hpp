@@ -1,0 +1,190 @@
+#pragma once
+// The reductions, with NumPy's names, arguments and result types:
+//
+//   sum(x)                      every axis (NumPy's axis=None), a rank-0 result
+//   sum(x, 1)                   one axis, negative counting from the end
+//   sum(x, {0, 2}, true)        several axes, keepdims
+//   sum<double>(x, flat, true)  NumPy's dtype=: the accumulator and result type
+//
+// Each returns a lazy expression (reduction_node.hpp): assigned, it is
+// computed straight into the destination; inside a larger expression, once
+// per assignment. The operand may be any expression, read in one pass.
+
+#include <cmath>
+#include <concepts>
+#include <type_traits>
+#include <utility>
+
+#include "loom/core/types.hpp"
+#include "loom/expr/expression.hpp"
+#include "loom/expr/functions.hpp"
+#include "loom/expr/operators.hpp"
+#include "loom/reduce/axes.hpp"
+#include "loom/reduce/reducers.hpp"
+#include "loom/reduce/reduction_node.hpp"
+
+namespace loom {
+
+namespace detail {
+
+template <reducer R, expression X>
+auto reduction(const char* name, X&& x, const axis_set& axes, bool keepdims, bool has_identity = true,
+               reduction_finish finish = reduction_finish::none) {
+    return reduction_node<R, closure_t<X&&>>(name, std::forward<X>(x), axes, keepdims, has_identity, finish);
+}
+
+// mean's accumulator and result: double for bool and integers, else the float type.
+template <element T>
+using mean_type_t = std::conditional_t<std::floating_point<T>, T, double>;
+
+// NaN as 0, for nansum; other values unchanged.
+struct nan_as_zero {
+    template <element T>
+    T operator()(T x) const {
+        if constexpr (std::floating_point<T>) return x != x ? T(0) : x;
+        else return x;
+    }
+};
+
+// `x` for a second use: an lvalue is referred to again, an rvalue copied,
+// so that each node that reads it owns one (Note [closure rule]).
+template <class X>
+std::conditional_t<std::is_lvalue_reference_v<X>, X, std::remove_cvref_t<X>> reuse(X& x) {
+    return x;
+}
+
+// 1 for an element that is not NaN, for nanmean's count.
+struct not_nan {
+    template <element T>
+    bool operator()(T x) const {
+        return x == x;
+    }
+};
+
+}  // namespace detail
+
+/// numpy.sum. Bool and integers narrower than 64 bits widen to int64 (uint64
+/// when unsigned); floats are summed pairwise in their own type.
+template <class Dtype = default_dtype, expression X>
+auto sum(X&& x, const axis_set& axes = flat, bool keepdims = false) {
+    using A = detail::dtype_or<Dtype, sum_type_t<value_type_of<X>>>;
+    return detail::reduction<sum_reducer<A>>("sum", std::forward<X>(x), axes, keepdims);
+}
+
+/// numpy.prod, with sum's result types.
+template <class Dtype = default_dtype, expression X>
+auto prod(X&& x, const axis_set& axes = flat, bool keepdims = false) {
+    using A = detail::dtype_or<Dtype, sum_type_t<value_type_of<X>>>;
+    return detail::reduction<prod_reducer<A>>("prod", std::forward<X>(x), axes, keepdims);
+}
+
+/// numpy.mean: float64 for bool and integers, else the float type, whose
+/// sum accumulates in that type (as NumPy's). An empty extent gives NaN.
+template <class Dtype = default_dtype, expression X>
+auto mean(X&& x, const axis_set& axes = flat, bool keepdims = false) {
+    using A = detail::dtype_or<Dtype, detail::mean_type_t<value_type_of<X>>>;
+    static_assert(std::floating_point<A>, "mean's dtype must be a floating type");
+    return detail::reduction<sum_reducer<A>>("mean", std::forward<X>(x), axes, keepdims, true,
+                                             reduction_finish::divide_by_extent);
+}
+
+/// numpy.max (numpy.amax): NaN if any element is NaN. An empty extent is an error.
+template <expression X>
+auto max(X&& x, const axis_set& axes = flat, bool keepdims = false) {
+    return detail::reduction<max_reducer<value_type_of<X>>>("max", std::forward<X>(x), axes, keepdims, false);
+}
+
+/// numpy.min (numpy.amin): NaN if any element is NaN. An empty extent is an error.
+template <expression X>
+auto min(X&& x, const axis_set& axes = flat, bool keepdims = false) {
+    return detail::reduction<min_reducer<value_type_of<X>>>("min", std::forward<X>(x), axes, keepdims, false);
+}
+
+/// numpy.nanmax: the largest element that is not NaN; NaN where all are.
+template <expression X>
+auto nanmax(X&& x, const axis_set& axes = flat, bool keepdims = false) {
+    using T = value_type_of<X>;
+    if constexpr (std::floating_point<T>) {
+        return detail::reduction<nanmax_reducer<T>>("nanmax", std::forward<X>(x), axes, keepdims, false);
+    } else {
+        return detail::reduction<max_reducer<T>>("nanmax", std::forward<X>(x), axes, keepdims, false);
+    }
+}
+
+/// numpy.nanmin: the smallest element that is not NaN; NaN where all are.
+template <expression X>
+auto nanmin(X&& x, const axis_set& axes = flat, bool keepdims = false) {
+    using T = value_type_of<X>;
+    if constexpr (std::floating_point<T>) {
+        return detail::reduction<nanmin_reducer<T>>("nanmin", std::forward<X>(x), axes, keepdims, false);
+    } else {
+        return detail::reduction<min_reducer<T>>("nanmin", std::forward<X>(x), axes, keepdims, false);
+    }
+}
+
+/// numpy.nansum: sum with NaN counted as 0.
+template <class Dtype = default_dtype, expression X>
+auto nansum(X&& x, const axis_set& axes = flat, bool keepdims = false) {
+    using A = detail::dtype_or<Dtype, sum_type_t<value_type_of<X>>>;
+    return detail::reduction<sum_reducer<A>>("nansum", make_node(detail::nan_as_zero{}, std::forward<X>(x)), axes,
+                                             keepdims);
+}
+
+/// numpy.nanmean: the mean of the elements that are not NaN; NaN where there are none.
+template <expression X>
+auto nanmean(X&& x, const axis_set& axes = flat, bool keepdims = false) {
+    using A = detail::mean_type_t<value_type_of<X>>;
+    auto count = detail::reduction<sum_reducer<A>>("nanmean", make_node(detail::not_nan{}, detail::reuse<X>(x)), axes,
+                                                   keepdims);
+    auto total = detail::reduction<sum_reducer<A>>("nanmean", make_node(detail::nan_as_zero{}, std::forward<X>(x)),
+                                                   axes, keepdims);
+    return std::move(total) / std::move(count);
+}
+
+/// numpy.any: whether some element is non-zero (NaN counts as non-zero).
+template <expression X>
+auto any(X&& x, const axis_set& axes = flat, bool keepdims = false) {
+    return detail::reduction<any_reducer>("any", std::forward<X>(x), axes, keepdims);
+}
+
+namespace detail {
+template <expression X>
+auto all_reduction(X&& x, const axis_set& axes = flat, bool keepdims = false) {
+    return reduction<all_reducer>("all", std::forward<X>(x), axes, keepdims);
+}
+}  // namespace detail
+
+/// numpy.all: whether every element is non-zero, `all(x)`, `all(x, axes, keepdims)`
+/// (`all` is also the index of a whole dimension, core/indexing.hpp).
+template <class X, class... Arguments>
+auto all_t::operator()(X&& x, Arguments&&... arguments) const {
+    return detail::all_reduction(std::forward<X>(x), std::forward<Arguments>(arguments)...);
+}
+
+/// numpy.var: the mean of the squared deviations from the mean, divided by
+/// (n - ddof) instead of n; as NumPy, computed in two passes (the mean, then
+/// the squared deviations). NaN (or inf) where n - ddof <= 0.
+template <expression X>
+auto var(X&& x, const axis_set& axes = flat, index_t ddof = 0, bool keepdims = false) {
+    using A = detail::mean_type_t<value_type_of<X>>;
+    const index_t n = reduced_axes("var", axes, x.shape()).extent(x.shape());
+    const A divisor = static_cast<A>(n > ddof ? n - ddof : 0);
+    auto centre = mean<A>(detail::reuse<X>(x), axes, true);
+    auto deviations = square(std::forward<X>(x) - std::move(centre));
+    return sum<A>(std::move(deviations), axes, keepdims) / divisor;
+}
+
+/// numpy.std: the square root of var.
+template <expression X>
+auto std(X&& x, const axis_set& axes = flat, index_t ddof = 0, bool keepdims = false) {
+    return sqrt(var(std::forward<X>(x), axes, ddof, keepdims));
+}
+
+/// numpy.count_nonzero over axes, with keepdims: int64 counts.
+template <expression X>
+auto count_nonzero(X&& x, const axis_set& axes, bool keepdims) {
+    return detail::reduction<sum_reducer<std::int64_t>>("count_nonzero", astype<bool>(std::forward<X>(x)), axes,
+                                                        keepdims);
+}
+
+}  // namespace loom
