@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Runs a benchmark program (bench_elementwise or bench_small) and the same
+"""Runs a benchmark program (bench_elementwise, bench_reductions or bench_small) and the same
 operations in NumPy, and prints one table: the median time of each
 operation and its ratio to the hand-written loop.
 
@@ -47,6 +47,11 @@ OPERATIONS = {
     "transpose_add": Operation("z = transpose(a) + b, (4096, 4096) float32", 3 * SIDE * SIDE * FLOAT_BYTES, "ms"),
     "strided_add": Operation("z = a[:, ::2] + b[:, 1::2], (4096, 4096) -> (4096, 2048) float32",
                              3 * SIDE * (SIDE // 2) * FLOAT_BYTES, "ms"),
+    # bench_reductions
+    "row_sums": Operation("z = sum(x, 1), (4096, 4096) float32", (SIDE * SIDE + SIDE) * FLOAT_BYTES, "ms"),
+    "column_sums": Operation("z = sum(x, 0), (4096, 4096) float32", (SIDE * SIDE + SIDE) * FLOAT_BYTES, "ms"),
+    "dot_sum": Operation("s = sum(a * b), 2^24 float32", 2 * FLAT_SIZE * FLOAT_BYTES, "ms"),
+    "softmax_rows": Operation("z = softmax(x) along rows, (4096, 4096) float32", 3 * SIDE * SIDE * FLOAT_BYTES, "ms"),
     # bench_small
     "small_add_alloc": Operation("z = a + b, (3, 4) + (4,) float32, z allocated; numpy: np.add(a, b)", None, "ns"),
     "small_add_into": Operation("z = a + b, (3, 4) + (4,) float32, into an existing z; numpy: np.add(a, b, out=z)",
@@ -179,9 +184,40 @@ def small_numpy():
     ]
 
 
+def reductions_numpy():
+    """bench_reductions' operations in NumPy, as (operation, library, function); inputs made once."""
+    uniform = uniform_arrays(3)
+    x = uniform(SIDE, SIDE)
+    a, b = uniform(FLAT_SIZE), uniform(FLAT_SIZE)
+    sums = np.zeros(SIDE, np.float32)
+    z = np.zeros((SIDE, SIDE), np.float32)
+
+    def row_sums():
+        np.sum(x, axis=1, out=sums)
+
+    def column_sums():
+        np.sum(x, axis=0, out=sums)
+
+    def dot_sum():
+        return np.sum(a * b)
+
+    def softmax_rows():
+        np.subtract(x, x.max(axis=1, keepdims=True), out=z)
+        np.exp(z, out=z)
+        np.divide(z, z.sum(axis=1, keepdims=True), out=z)
+
+    return [
+        ("row_sums", "numpy", row_sums),
+        ("column_sums", "numpy", column_sums),
+        ("dot_sum", "numpy", dot_sum),
+        ("softmax_rows", "numpy", softmax_rows),
+    ]
+
+
 # Which NumPy function makes the variants of each operation: only those a program reports are made and run.
 NUMPY_VARIANTS = {
     **dict.fromkeys(["mul_add", "outer_add", "add_in_place", "transpose_add", "strided_add"], elementwise_numpy),
+    **dict.fromkeys(["row_sums", "column_sums", "dot_sum", "softmax_rows"], reductions_numpy),
     **dict.fromkeys(["small_add_alloc", "small_add_into", "small_expr_alloc", "small_expr_into"], small_numpy),
 }
 
