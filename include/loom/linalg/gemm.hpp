@@ -22,6 +22,17 @@ constexpr index_t gemm_round_up(index_t value, index_t step) { return (value + s
 
 constexpr index_t gemm_magnitude(index_t stride) { return stride < 0 ? -stride : stride; }
 
+// Packing buffer `Which` (0: A, 1: B) of the calling thread, of at least
+// `count` elements: kept from call to call, so that repeated products do not
+// allocate (and fault in fresh pages) each time. It grows to the largest
+// need, at most MC·KC elements for A and KC·NC for B (a few MiB).
+template <class W, int Which>
+W* gemm_buffer(index_t count) {
+    thread_local storage<W> buffer;
+    if (buffer.size() < count) buffer = storage<W>(count);
+    return buffer.data();
+}
+
 // The blocked loops, for C's columns along the micro-kernel's MR (see
 // gemm_blocking.hpp). m, n, k > 0.
 template <class R, class A, class B>
@@ -32,30 +43,30 @@ void gemm_blocked(matrix_ref<const A> a, matrix_ref<const B> b, matrix_ref<R> c,
     const index_t m = c.rows, n = c.cols, k = a.cols;
 
     const index_t kc = std::min(blocking::kc, k);
-    storage<W> packed_a(gemm_round_up(std::min(blocking::mc, m), mr) * kc);
-    storage<W> packed_b(gemm_round_up(std::min(blocking::nc, n), nr) * kc);
+    W* const packed_a = gemm_buffer<W, 0>(gemm_round_up(std::min(blocking::mc, m), mr) * kc);
+    W* const packed_b = gemm_buffer<W, 1>(gemm_round_up(std::min(blocking::nc, n), nr) * kc);
 
     for (index_t jc = 0; jc < n; jc += blocking::nc) {
         const index_t nb = std::min(blocking::nc, n - jc);
         for (index_t pc = 0; pc < k; pc += blocking::kc) {
             const index_t kb = std::min(blocking::kc, k - pc);
             gemm_pack<nr, R>(b.data + pc * b.row_stride + jc * b.col_stride, b.col_stride, b.row_stride, nb, kb,
-                             packed_b.data());
+                             packed_b);
             const bool add = accumulate || pc > 0;
             for (index_t ic = 0; ic < m; ic += blocking::mc) {
                 const index_t mb = std::min(blocking::mc, m - ic);
                 gemm_pack<mr, R>(a.data + ic * a.row_stride + pc * a.col_stride, a.row_stride, a.col_stride, mb, kb,
-                                 packed_a.data());
+                                 packed_a);
                 for (index_t jr = 0; jr < nb; jr += nr) {
-                    const W* panel_b = packed_b.data() + jr * kb;
+                    const W* panel_b = packed_b + jr * kb;
                     for (index_t ir = 0; ir < mb; ir += mr) {
                         const gemm_tile<R> tile{c.data + (ic + ir) * c.row_stride + (jc + jr) * c.col_stride,
                                                 c.row_stride, c.col_stride, std::min(mr, mb - ir),
                                                 std::min(nr, nb - jr), add};
                         if constexpr (gemm_uses_simd<W>)
-                            gemm_microkernel_simd<W>(kb, packed_a.data() + ir * kb, panel_b, tile);
+                            gemm_microkernel_simd_rows<W>(kb, packed_a + ir * kb, panel_b, tile);
                         else
-                            gemm_microkernel_scalar<R, W>(kb, packed_a.data() + ir * kb, panel_b, tile);
+                            gemm_microkernel_scalar<R, W>(kb, packed_a + ir * kb, panel_b, tile);
                     }
                 }
             }

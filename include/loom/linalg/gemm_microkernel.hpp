@@ -3,6 +3,8 @@
 // A (KC × MR) and one of B (KC × NR); see gemm_blocking.hpp.
 
 #include <algorithm>
+#include <type_traits>
+#include <utility>
 
 #include <xsimd/xsimd.hpp>
 
@@ -28,12 +30,20 @@ struct gemm_tile {
 #define LOOM_GEMM_UNROLL
 #endif
 
-/// Floating types: the block lives in MR/V × NR SIMD registers.
-template <class T>
+inline void gemm_prefetch_for_write([[maybe_unused]] const void* address) {
+#if defined(__GNUC__)
+    __builtin_prefetch(address, 1);
+#endif
+}
+
+/// Floating types: the block lives in `Vectors` × NR SIMD registers. Vectors
+/// is MR/V but at the last rows of C, where fewer suffice for the valid rows
+/// of the block: the A micro-panel still advances by MR each step.
+template <class T, index_t Vectors = gemm_blocking<T>::mr_vectors>
 void gemm_microkernel_simd(index_t depth, const T* a, const T* b, const gemm_tile<T>& c) {
     using batch = xsimd::batch<T>;
     using blocking = gemm_blocking<T>;
-    constexpr index_t lanes = blocking::lanes, vectors = blocking::mr_vectors, nr = blocking::nr;
+    constexpr index_t lanes = blocking::lanes, vectors = Vectors, nr = blocking::nr;
     constexpr index_t mr = blocking::mr;
 
     batch sum[nr][vectors];
@@ -41,6 +51,13 @@ void gemm_microkernel_simd(index_t depth, const T* a, const T* b, const gemm_til
     for (index_t j = 0; j < nr; ++j) {
         LOOM_GEMM_UNROLL
         for (index_t v = 0; v < vectors; ++v) sum[j][v] = batch(T(0));
+    }
+    // The block of C is needed after the loop: ask for it now.
+    if (c.row_stride == 1) {
+        for (index_t j = 0; j < c.cols; ++j) {
+            for (index_t line = 0; line < c.rows; line += 64 / static_cast<index_t>(sizeof(T)))
+                gemm_prefetch_for_write(c.data + j * c.col_stride + line);
+        }
     }
     for (index_t p = 0; p < depth; ++p) {
         batch column[vectors];
@@ -56,7 +73,7 @@ void gemm_microkernel_simd(index_t depth, const T* a, const T* b, const gemm_til
         b += nr;
     }
 
-    if (c.row_stride == 1 && c.rows == mr && c.cols == nr) {
+    if (c.row_stride == 1 && c.rows == vectors * lanes && c.cols == nr) {
         LOOM_GEMM_UNROLL
         for (index_t j = 0; j < nr; ++j) {
             T* out = c.data + j * c.col_stride;
@@ -69,17 +86,33 @@ void gemm_microkernel_simd(index_t depth, const T* a, const T* b, const gemm_til
         }
         return;
     }
-    alignas(64) T block[nr][mr];
-    for (index_t j = 0; j < nr; ++j) {
-        for (index_t v = 0; v < vectors; ++v) sum[j][v].store_aligned(&block[j][v * lanes]);
-    }
+    // At an edge of C, or across a strided C: element by element, the valid part only.
     for (index_t j = 0; j < c.cols; ++j) {
         T* out = c.data + j * c.col_stride;
-        for (index_t i = 0; i < c.rows; ++i) {
-            T& target = out[i * c.row_stride];
-            target = c.accumulate ? target + block[j][i] : block[j][i];
+        for (index_t v = 0; v < vectors && v * lanes < c.rows; ++v) {
+            alignas(64) T lane[lanes];
+            sum[j][v].store_aligned(lane);
+            for (index_t i = v * lanes; i < std::min(c.rows, (v + 1) * lanes); ++i) {
+                T& target = out[i * c.row_stride];
+                target = c.accumulate ? target + lane[i - v * lanes] : lane[i - v * lanes];
+            }
         }
     }
+}
+
+/// The SIMD micro-kernel with as few vectors as the rows of `c` need.
+template <class T, index_t... Fewer>
+void gemm_microkernel_simd_rows(index_t depth, const T* a, const T* b, const gemm_tile<T>& c,
+                                std::integer_sequence<index_t, Fewer...>) {
+    constexpr index_t lanes = gemm_blocking<T>::lanes;
+    const index_t vectors = (c.rows + lanes - 1) / lanes;
+    if (vectors == gemm_blocking<T>::mr_vectors) gemm_microkernel_simd<T>(depth, a, b, c);
+    else (void)((vectors == Fewer + 1 && (gemm_microkernel_simd<T, Fewer + 1>(depth, a, b, c), true)) || ...);
+}
+
+template <class T>
+void gemm_microkernel_simd_rows(index_t depth, const T* a, const T* b, const gemm_tile<T>& c) {
+    gemm_microkernel_simd_rows(depth, a, b, c, std::make_integer_sequence<index_t, gemm_blocking<T>::mr_vectors - 1>{});
 }
 
 /// A product term of the scalar kernel: sum + a·b in unsigned arithmetic

@@ -38,9 +38,11 @@ void gemm_pack(const S* source, index_t width_stride, index_t depth_stride, inde
                 for (index_t i = 0; i < Width; ++i) dest[p * Width + i] = gemm_convert<R, W>(line[i]);
             }
         } else if (width == Width && depth_stride == 1) {
-            for (index_t i = 0; i < Width; ++i) {
-                const S* line = panel + i * width_stride;
-                for (index_t p = 0; p < depth; ++p) dest[p * Width + i] = gemm_convert<R, W>(line[p]);
+            // Width lines read side by side, each contiguous; the writes contiguous too.
+            const S* lines[Width];
+            for (index_t i = 0; i < Width; ++i) lines[i] = panel + i * width_stride;
+            for (index_t p = 0; p < depth; ++p) {
+                for (index_t i = 0; i < Width; ++i) dest[p * Width + i] = gemm_convert<R, W>(lines[i][p]);
             }
         } else {
             // Any strides: follow the smaller one in the inner loop.
