@@ -19,26 +19,34 @@
 // - MR × NR: the micro-kernel keeps an MR × NR block of C in registers while
 //   it runs over KC: every step loads MR/V vectors of A (V = lanes of a
 //   register), broadcasts NR elements of B and issues (MR/V)·NR independent
-//   fused multiply-adds. Enough independent accumulators hide the FMA
-//   latency (4 cycles, 2 pipes: at least 8 in flight), and fewer loads than
-//   FMAs keep the load ports from limiting. With AVX-512's 32 registers the
-//   block is 4 vectors × 6 columns: 24 accumulators, 4 registers for A and
-//   the broadcasts folded into the FMAs as memory operands; with the 16
-//   registers of SSE/AVX, 2 vectors × 6 columns (12 accumulators). MR runs
-//   along C's columns in memory (the driver transposes the problem when C's
-//   rows are contiguous), so that C is loaded and stored as whole vectors.
-// - KC: one B micro-panel (KC × NR) must stay in L1 (32 KiB or more here)
-//   beside the A micro-panel streaming through: KC · NR · sizeof(T) about
-//   half of L1. A long KC also amortises loading and storing the C block
-//   (once per KC steps).
-// - MC: the packed A block (MC × KC) stays in L2 (512 KiB to 1 MiB here)
-//   while all the B micro-panels of the NC panel pass over it; about half of
-//   L2, the rest for the B panel's traffic and C.
-// - NC: the packed B panel (KC × NC) in L3; it is large so that packing B is
-//   rare, and bounded so that the buffer stays modest.
-// The figures were chosen by measuring 1024³ products against OpenBLAS
-// (benchmarks/bench_matmul.cpp) on AMD EPYC (Zen 4) cores; any values keep
-// the results correct.
+//   fused multiply-adds. It needs more independent accumulators than FMA
+//   latency × throughput (4 cycles × 2 pipes of 256 bits on Zen 4: 8 in
+//   flight) and fewer loads than FMAs. With AVX-512's 32 registers the block
+//   is 4 vectors × 6 columns (64 × 6 floats, 32 × 6 doubles): 24
+//   accumulators, 4 registers for A, 1 for the broadcast element of B; 2 × 12
+//   and 3 × 8 measured the same within noise, 4 × 6 loads the least. With the
+//   16 registers of SSE2 and AVX2, 2 vectors × 6 columns (12 accumulators).
+//   MR runs down C's columns (the driver solves Cᵀ = Bᵀ·Aᵀ when C's rows are
+//   contiguous), so that a block of C is loaded and stored as whole vectors.
+//   Edges: the packed panels are padded with zeros to MR and NR, the kernel
+//   computes a whole block (with fewer vectors at the last rows of C) and
+//   writes back only the valid part.
+// - KC: one B micro-panel (KC × NR) stays in L1 (32 KiB per core here) while
+//   the A micro-panels stream past it from L2: 384 × 6 floats (9 KiB) or
+//   256 × 6 doubles (12 KiB), a third of L1 or less, the rest for the lines
+//   of A in flight and the block of C. A long KC also amortises loading and
+//   storing the block of C (once per KC steps).
+// - MC: the packed A block (MC × KC) stays in L2 (1 MiB per core here, 512
+//   KiB on older EPYC) while all the B micro-panels of the NC panel pass over
+//   it: 192 × 384 floats (288 KiB), 192 × 256 doubles (384 KiB).
+// - NC: the packed B panel (KC × NC) lives in L3; 4080 (a multiple of NR
+//   near 4096) makes packing B rare and keeps the buffer at 6 to 8 MiB.
+// KC from 256 to 512 and MC from 128 to 256 measured alike (within a few
+// percent) on 1024³ products against OpenBLAS (benchmarks/bench_matmul.cpp)
+// on AMD EPYC (Zen 4) cores; the values above sit in the middle. Any values
+// keep the results correct. The packing buffers are kept per thread between
+// calls (gemm.hpp): allocating and faulting in fresh pages cost a third of
+// the time of 200³ products.
 //
 // Integers and bool use the same loops with a scalar micro-kernel (products
 // summed in unsigned arithmetic: NumPy's wraparound, without the undefined
