@@ -13,6 +13,9 @@
 #ifdef LOOM_HAVE_EIGEN
 #include <Eigen/Core>
 #endif
+#ifdef LOOM_HAVE_CBLAS
+#include <cblas.h>
+#endif
 
 namespace loom::bench {
 
@@ -38,6 +41,12 @@ inline void add_context() {
     benchmark::AddCustomContext("eigen", std::to_string(EIGEN_WORLD_VERSION) + "." +
                                              std::to_string(EIGEN_MAJOR_VERSION) + "." +
                                              std::to_string(EIGEN_MINOR_VERSION));
+#endif
+#ifdef OPENBLAS_VERSION
+    std::string openblas = OPENBLAS_VERSION;  // " OpenBLAS 0.3.21 "
+    openblas.erase(0, openblas.find_first_not_of(" "));
+    openblas.erase(openblas.find_last_not_of(" ") + 1);
+    benchmark::AddCustomContext("openblas", openblas);
 #endif
 }
 

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
-"""Runs a benchmark program (bench_elementwise, bench_reductions or bench_small) and the same
-operations in NumPy, and prints one table: the median time of each
-operation and its ratio to the hand-written loop.
+"""Runs a benchmark program (bench_elementwise, bench_reductions, bench_small
+or bench_matmul) and the same operations in NumPy, and prints one table: the
+median time of each operation and its ratio to the reference, the
+hand-written loop (for bench_matmul: OpenBLAS on one thread).
 
     /usr/bin/python3 benchmarks/run.py [--binary build/benchmarks/bench_elementwise]
                                        [--repetitions 9] [--min-time 0.5] [--json results.json]
@@ -14,30 +15,40 @@ Benchmark's default) and for NumPy (time.thread_time), so that a busy
 machine disturbs them less than wall time would. The C++ repetitions run in
 random order (--benchmark_enable_random_interleaving); NumPy's take turns.
 NumPy is given arrays of the same shapes and distribution (uniform in
-[-1, 1), float32), not the same values: the speed of these operations does
-not depend on them.
+[-1, 1), float32 or float64 as the operation says), not the same values:
+the speed of these operations does not depend on them. NumPy's matmul calls
+its BLAS (OpenBLAS where installed); OPENBLAS_NUM_THREADS=1 keeps it on one
+thread, as bench_matmul keeps OpenBLAS.
 """
 
 import argparse
 import collections
 import json
+import os
 import platform
 import statistics
 import subprocess
 import sys
 import time
 
-import numpy as np
+# Before NumPy is imported: its BLAS reads this when it loads. Products are compared on one thread.
+os.environ["OPENBLAS_NUM_THREADS"] = "1"
+
+import numpy as np  # noqa: E402 (after the environment is set)
 
 FLAT_SIZE = 1 << 24
 SIDE = 4096
 FLOAT_BYTES = 4
 SMALL_ROWS, SMALL_COLS = 3, 4  # bench_small's small_add: (3, 4) + (4,)
 SMALL_SIDE = 8  # bench_small's small_expr: (8, 8) operands
+MATMUL_SIDE = 1024  # bench_matmul: m = n = k
+MATMUL_FLOPS = 2 * MATMUL_SIDE ** 3
 
 # What the table says of each operation: a description, the bytes it reads and writes (counted as in
-# bench_elementwise.cpp; None where throughput means nothing) and the unit its times are shown in.
-Operation = collections.namedtuple("Operation", ["description", "bytes", "unit"])
+# bench_elementwise.cpp; None where throughput means nothing), the unit its times are shown in, the
+# floating-point operations it does (for GFLOP/s; None where not shown) and the library its ratios are to.
+Operation = collections.namedtuple("Operation", ["description", "bytes", "unit", "flops", "reference"],
+                                   defaults=(None, "hand"))
 OPERATIONS = {
     # bench_elementwise
     "mul_add": Operation("z = a * b + c, 2^24 float32", 4 * FLAT_SIZE * FLOAT_BYTES, "ms"),
@@ -60,8 +71,13 @@ OPERATIONS = {
     "small_expr_into": Operation("z = a * b + c - d, (8, 8) float32, into an existing z; numpy: "
                                  "np.multiply(a, b, out=z), np.add(z, c, out=z), np.subtract(z, d, out=z)",
                                  None, "ns"),
+    # bench_matmul
+    "matmul_float32": Operation(f"C = A·B, {MATMUL_SIDE}³ float32, row-major; numpy: np.matmul(a, b, out=c)",
+                                None, "ms", MATMUL_FLOPS, "openblas"),
+    "matmul_float64": Operation(f"C = A·B, {MATMUL_SIDE}³ float64, row-major; numpy: np.matmul(a, b, out=c)",
+                                None, "ms", MATMUL_FLOPS, "openblas"),
 }
-LIBRARIES = ["hand", "loom", "xtensor", "eigen", "numpy out=", "numpy expr", "numpy"]
+LIBRARIES = ["openblas", "hand", "loom", "xtensor", "eigen", "numpy out=", "numpy expr", "numpy"]
 UNITS = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}  # seconds per unit, Google Benchmark's time units
 
 
@@ -86,12 +102,12 @@ def run_cpp(binary, repetitions, min_time):
     return medians, spreads, output["context"]
 
 
-def uniform_arrays(seed):
-    """A function making float32 arrays of a given shape, uniform in [-1, 1)."""
+def uniform_arrays(seed, dtype=np.float32):
+    """A function making arrays of a given shape, uniform in [-1, 1)."""
     generator = np.random.default_rng(seed)
 
     def uniform(*shape):
-        return generator.uniform(-1.0, 1.0, shape).astype(np.float32)
+        return generator.uniform(-1.0, 1.0, shape).astype(dtype)
 
     return uniform
 
@@ -214,11 +230,27 @@ def reductions_numpy():
     ]
 
 
+def matmul_numpy():
+    """bench_matmul's operations in NumPy, as (operation, library, function); inputs made once."""
+    variants = []
+    for name, dtype in [("matmul_float32", np.float32), ("matmul_float64", np.float64)]:
+        uniform = uniform_arrays(3, dtype)
+        a, b = uniform(MATMUL_SIDE, MATMUL_SIDE), uniform(MATMUL_SIDE, MATMUL_SIDE)
+        c = np.zeros((MATMUL_SIDE, MATMUL_SIDE), dtype)
+
+        def matmul(a=a, b=b, c=c):
+            np.matmul(a, b, out=c)
+
+        variants.append((name, "numpy", matmul))
+    return variants
+
+
 # Which NumPy function makes the variants of each operation: only those a program reports are made and run.
 NUMPY_VARIANTS = {
     **dict.fromkeys(["mul_add", "outer_add", "add_in_place", "transpose_add", "strided_add"], elementwise_numpy),
     **dict.fromkeys(["row_sums", "column_sums", "dot_sum", "softmax_rows"], reductions_numpy),
     **dict.fromkeys(["small_add_alloc", "small_add_into", "small_expr_alloc", "small_expr_into"], small_numpy),
+    **dict.fromkeys(["matmul_float32", "matmul_float64"], matmul_numpy),
 }
 
 
@@ -276,30 +308,36 @@ def machine():
 def print_table(seconds, spreads, context, repetitions):
     print(f"machine: {machine()}")
     print(f"C++: {context.get('compiler', '?')}, xtensor {context.get('xtensor', 'absent')}, "
-          f"Eigen {context.get('eigen', 'absent')}; NumPy {np.__version__}")
+          f"Eigen {context.get('eigen', 'absent')}, {context.get('openblas', 'OpenBLAS absent')}; "
+          f"NumPy {np.__version__}")
     libraries = {library for _, library in seconds}
     legend = f"median CPU time of {repetitions} repetitions; cv: their standard deviation / mean"
     if libraries & {"numpy out=", "numpy expr"}:
         legend += "; 'numpy out=' passes out=, 'numpy expr' is the plain expression"
     if "numpy" in libraries:
         legend += "; 'numpy' is the NumPy spelling after 'numpy:' (the Python call included)"
+    if any(OPERATIONS[operation].flops for operation, _ in seconds if operation in OPERATIONS):
+        legend += "; 'x openblas': speed as a multiple of OpenBLAS's (its time over the library's)"
     print(legend)
-    for operation, (description, bytes_per_op, unit) in OPERATIONS.items():
+    for operation, (description, bytes_per_op, unit, flops, reference_library) in OPERATIONS.items():
         if not any((operation, library) in seconds for library in LIBRARIES):
             continue
-        reference = seconds.get((operation, "hand"))
-        throughput = f"{'GB/s':>8}" if bytes_per_op else ""
+        reference = seconds.get((operation, reference_library))
+        throughput = f"{'GB/s':>8}" if bytes_per_op else f"{'GFLOP/s':>9}" if flops else ""
         print()
         print(f"{operation}: {description}")
-        print(f"  {'library':<12}{unit + '/op':>9}{'cv':>7}{throughput}{'/ hand':>9}")
+        ratio_heading = f"x {reference_library}" if flops else f"/ {reference_library}"
+        print(f"  {'library':<12}{unit + '/op':>9}{'cv':>7}{throughput}{ratio_heading:>11}")
         for library in LIBRARIES:
             if (operation, library) not in seconds:
                 continue
             t = seconds[(operation, library)]
-            ratio = f"{t / reference:.2f}" if reference else "-"
+            # Times over the reference's; for products, speeds over the reference's (GFLOP/s ratios).
+            ratio = "-" if not reference else f"{reference / t:.2f}" if flops else f"{t / reference:.2f}"
             spread = f"{spreads[(operation, library)]:.0%}" if (operation, library) in spreads else "-"
-            throughput = f"{bytes_per_op / t / 1e9:>8.1f}" if bytes_per_op else ""
-            print(f"  {library:<12}{t / UNITS[unit]:>9.2f}{spread:>7}{throughput}{ratio:>9}")
+            throughput = (f"{bytes_per_op / t / 1e9:>8.1f}" if bytes_per_op else
+                          f"{flops / t / 1e9:>9.1f}" if flops else "")
+            print(f"  {library:<12}{t / UNITS[unit]:>9.2f}{spread:>7}{throughput}{ratio:>11}")
 
 
 def main():

@@ -1,0 +1,117 @@
+#pragma once
+// gemm: C = A·B or C += A·B on matrices in memory (matrix_ref), any element
+// types, any strides; the kernel under loom's matrix products. The loops,
+// packing and micro-kernels are those of gemm_blocking.hpp's note.
+
+#include <algorithm>
+#include <type_traits>
+
+#include "loom/core/shape.hpp"
+#include "loom/core/storage.hpp"
+#include "loom/core/types.hpp"
+#include "loom/linalg/gemm_blocking.hpp"
+#include "loom/linalg/gemm_microkernel.hpp"
+#include "loom/linalg/gemm_pack.hpp"
+#include "loom/linalg/matrix_ref.hpp"
+
+namespace loom::linalg {
+
+namespace detail {
+
+constexpr index_t gemm_round_up(index_t value, index_t step) { return (value + step - 1) / step * step; }
+
+constexpr index_t gemm_magnitude(index_t stride) { return stride < 0 ? -stride : stride; }
+
+// Packing buffer `Which` (0: A, 1: B) of the calling thread, of at least
+// `count` elements: kept from call to call, so that repeated products do not
+// allocate (and fault in fresh pages) each time. It grows to the largest
+// need, at most MC·KC elements for A and KC·NC for B (a few MiB).
+template <class W, int Which>
+W* gemm_buffer(index_t count) {
+    thread_local storage<W> buffer;
+    if (buffer.size() < count) buffer = storage<W>(count);
+    return buffer.data();
+}
+
+// The blocked loops, for C's columns along the micro-kernel's MR (see
+// gemm_blocking.hpp). m, n, k > 0.
+template <class R, class A, class B>
+void gemm_blocked(matrix_ref<const A> a, matrix_ref<const B> b, matrix_ref<R> c, bool accumulate) {
+    using W = gemm_compute_t<R>;
+    using blocking = gemm_blocking<W>;
+    constexpr index_t mr = blocking::mr, nr = blocking::nr;
+    const index_t m = c.rows, n = c.cols, k = a.cols;
+
+    const index_t kc = std::min(blocking::kc, k);
+    W* const packed_a = gemm_buffer<W, 0>(gemm_round_up(std::min(blocking::mc, m), mr) * kc);
+    W* const packed_b = gemm_buffer<W, 1>(gemm_round_up(std::min(blocking::nc, n), nr) * kc);
+
+    for (index_t jc = 0; jc < n; jc += blocking::nc) {
+        const index_t nb = std::min(blocking::nc, n - jc);
+        for (index_t pc = 0; pc < k; pc += blocking::kc) {
+            const index_t kb = std::min(blocking::kc, k - pc);
+            gemm_pack<nr, R>(b.data + pc * b.row_stride + jc * b.col_stride, b.col_stride, b.row_stride, nb, kb,
+                             packed_b);
+            const bool add = accumulate || pc > 0;
+            for (index_t ic = 0; ic < m; ic += blocking::mc) {
+                const index_t mb = std::min(blocking::mc, m - ic);
+                gemm_pack<mr, R>(a.data + ic * a.row_stride + pc * a.col_stride, a.row_stride, a.col_stride, mb, kb,
+                                 packed_a);
+                for (index_t jr = 0; jr < nb; jr += nr) {
+                    const W* panel_b = packed_b + jr * kb;
+                    for (index_t ir = 0; ir < mb; ir += mr) {
+                        const gemm_tile<R> tile{c.data + (ic + ir) * c.row_stride + (jc + jr) * c.col_stride,
+                                                c.row_stride, c.col_stride, std::min(mr, mb - ir),
+                                                std::min(nr, nb - jr), add};
+                        if constexpr (gemm_uses_simd<W>)
+                            gemm_microkernel_simd_rows<W>(kb, packed_a + ir * kb, panel_b, tile);
+                        else
+                            gemm_microkernel_scalar<R, W>(kb, packed_a + ir * kb, panel_b, tile);
+                    }
+                }
+            }
+        }
+    }
+}
+
+}  // namespace detail
+
+/// C = A·B, or C += A·B when `accumulate`, for an m × k matrix A, a k × n
+/// matrix B and an m × n matrix C, as NumPy's matmul computes it in the
+/// result type R: each element of A and B is converted to R (as it is packed,
+/// so mixed types cost nothing extra), products are summed in R's
+/// arithmetic: floating point (fused multiply-adds, in an order of gemm's
+/// choosing), integers with wraparound, bool as `or` of `and`s.
+///
+/// Preconditions (the caller checks them): a.rows == c.rows, a.cols ==
+/// b.rows, b.cols == c.cols, all extents ≥ 0; every element addressed exists;
+/// C's elements are distinct (no zero stride along an extent above 1) and
+/// overlap neither A nor B. A and B may have any strides, 0 included.
+///
+/// With k == 0, C is set to zeros (left as it is when accumulating); with
+/// m == 0 or n == 0 nothing is read or written.
+template <class R, class A, class B>
+    requires storable_in<A, R> && storable_in<B, R>
+void gemm(matrix_ref<const A> a, matrix_ref<const B> b, matrix_ref<R> c, bool accumulate = false) {
+    const index_t m = c.rows, n = c.cols, k = a.cols;
+    if (m == 0 || n == 0) return;
+    if (k == 0) {
+        if (accumulate) return;
+        for (index_t i = 0; i < m; ++i) {
+            for (index_t j = 0; j < n; ++j) c.data[i * c.row_stride + j * c.col_stride] = R(0);
+        }
+        return;
+    }
+    // The micro-kernel's vectors run down C's columns: solve Cᵀ = Bᵀ·Aᵀ
+    // instead when C's rows are the contiguous direction. A stride along an
+    // extent of 1 is never followed and does not count.
+    const index_t down = m == 1 ? 0 : detail::gemm_magnitude(c.row_stride);
+    const index_t across = n == 1 ? 0 : detail::gemm_magnitude(c.col_stride);
+    const bool rows_contiguous = m == 1 || (n > 1 && across < down);
+    if (rows_contiguous)
+        detail::gemm_blocked<R, B, A>(b.transposed(), a.transposed(), c.transposed(), accumulate);
+    else
+        detail::gemm_blocked<R, A, B>(a, b, c, accumulate);
+}
+
+}  // namespace loom::linalg
