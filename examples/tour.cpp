@@ -85,7 +85,8 @@ void pytorch_blog() {
     SHOW(a += rand<float>({3, 1, 7}, 3));
     SHOW(small += rand<float>({5, 4, 3, 4}, 4));
 
-    std::cout << "  matmul of [1, 1, 8, 9] and [2, 3, 9, 7] -> [2, 3, 8, 7]: matmul: coming\n";
+    std::cout << "  matmul: the last two dimensions multiply, the others broadcast:\n";
+    SHOW(eval(matmul(rand<float>({1, 1, 8, 9}, 1), rand<float>({2, 3, 9, 7}, 2))));
 
     std::cout << "  sequence mask: keep the first lengths[i] values of row i\n";
     const tensor<int> A{{2, 3, 4, 0, 0}, {1, 0, 0, 2, 3}, {0, 5, 6, 7, 8}};

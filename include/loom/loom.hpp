@@ -33,3 +33,5 @@
 #include "loom/reduce/reductions.hpp"
 #include "loom/reduce/arg_reductions.hpp"
 #include "loom/reduce/cumulative.hpp"
+#include "loom/linalg/matmul.hpp"
+#include "loom/linalg/products.hpp"

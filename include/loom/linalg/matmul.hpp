@@ -1,0 +1,203 @@
+#pragma once
+// matmul, as NumPy's: the last two dimensions multiply, the others (the
+// batch dimensions) broadcast by NumPy's rule: (1, 1, 8, 9) @ (2, 3, 9, 7)
+// -> (2, 3, 8, 7) (seed 002_c386cd1f3be06dc6.txt). A 1-D left operand gets a
+// 1 prepended and a 1-D right operand a 1 appended, each removed again from
+// the result; 1-D with 1-D is a dot product, of rank 0. Rank 0 is an error.
+// The result type is promote_t of the operands' (bool with bool is bool:
+// NumPy's logical or of ands); integers are exact, with NumPy's wraparound.
+//
+// A product is a whole value (Note [whole values] in eval/assign.hpp):
+// `z = matmul(a, b)` writes into z's memory, and `matmul(a, b) + bias`
+// computes the product once, then adds. The batch dimensions are walked by
+// the one loop engine: a plan over the batch shape whose operands are the
+// result and the two operands, each with its batch strides (0 where it is
+// broadcast, so a broadcast operand is read in place, never copied), and a
+// kernel that calls gemm once per batch element.
+
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include "loom/core/broadcast.hpp"
+#include "loom/core/layout.hpp"
+#include "loom/core/types.hpp"
+#include "loom/eval/assign.hpp"
+#include "loom/eval/loop.hpp"
+#include "loom/eval/materialize.hpp"
+#include "loom/expr/expression.hpp"
+#include "loom/linalg/gemm.hpp"
+#include "loom/linalg/matrix_ref.hpp"
+
+namespace loom {
+
+namespace detail {
+
+// The shapes of a product, resolved: the operands' shapes with NumPy's 1-D
+// promotion, the broadcast batch shape, and the result's shape.
+struct product_shapes {
+    shape_type a, b;      // rank 2 or more
+    shape_type batch;     // the broadcast batch dimensions
+    shape_type result;    // batch + [n, m], without the dimensions 1-D operands added
+    shape_type full;      // batch + [n, m]
+    bool a_vector, b_vector;
+};
+
+inline product_shapes resolve_product(const char* name, const shape_type& a, const shape_type& b) {
+    const auto describe = [&] { return "a has shape " + to_string(a) + " and b has shape " + to_string(b); };
+    if (a.empty() || b.empty()) {
+        throw std::invalid_argument(std::string(name) + ": " + describe() +
+                                    "; an operand of rank 0 has no dimension to multiply (use * for a scalar product)");
+    }
+    product_shapes s{a, b, {}, {}, {}, a.size() == 1, b.size() == 1};
+    if (s.a_vector) s.a.insert(s.a.begin(), 1);
+    if (s.b_vector) s.b.push_back(1);
+    const index_t k = s.a[s.a.size() - 1];
+    if (k != s.b[s.b.size() - 2]) {
+        throw std::invalid_argument(std::string(name) + ": " + describe() + "; the inner sizes " + std::to_string(k) +
+                                    " and " + std::to_string(s.b[s.b.size() - 2]) + " must agree");
+    }
+    const shape_type batch_a(s.a.begin(), s.a.end() - 2), batch_b(s.b.begin(), s.b.end() - 2);
+    try {
+        s.batch = broadcast_shapes(batch_a, batch_b);
+    } catch (const broadcast_error& error) {
+        throw broadcast_error(std::string(name) + ": " + describe() + "; their batch shapes " + to_string(batch_a) +
+                              " and " + to_string(batch_b) + " do not broadcast: " + error.what());
+    }
+    s.full = s.batch;
+    s.full.push_back(s.a[s.a.size() - 2]);
+    s.full.push_back(s.b[s.b.size() - 1]);
+    s.result = s.batch;
+    if (!s.a_vector) s.result.push_back(s.a[s.a.size() - 2]);
+    if (!s.b_vector) s.result.push_back(s.b[s.b.size() - 1]);
+    return s;
+}
+
+// `layout` (of an operand's or the result's own shape) seen with the batch
+// and core dimensions of `full`: 1-D promotion's added dimensions inserted,
+// the batch dimensions broadcast (stride 0).
+inline strided_layout product_layout(const strided_layout& layout, bool prepend, bool append,
+                                     const shape_type& full) {
+    strided_layout promoted = layout;
+    if (prepend) promoted = promoted.insert_axis(promoted.rank() - (append ? 0 : 1));
+    if (append) promoted = promoted.insert_axis(promoted.rank());
+    const auto refuse = [](index_t, index_t, index_t) {};  // the shapes were checked by resolve_product
+    return promoted.broadcast_to(full, right_aligned_map(promoted.rank(), full.size()), refuse);
+}
+
+// One gemm per element of the batch loop: operand 0 is the result, 1 and 2 the factors.
+template <class R, class A, class B>
+struct batched_gemm_kernel {
+    index_t n, m, k;
+    index_t c_rows, c_cols, a_rows, a_cols, b_rows, b_cols;  // the core strides
+
+    void operator()(const std::byte* const* data, const index_t* strides, index_t count) const {
+        auto* const c = const_cast<R*>(reinterpret_cast<const R*>(data[0]));
+        const auto* const a = reinterpret_cast<const A*>(data[1]);
+        const auto* const b = reinterpret_cast<const B*>(data[2]);
+        for (index_t i = 0; i < count; ++i) {
+            linalg::gemm<R, A, B>({a + i * strides[1], n, k, a_rows, a_cols}, {b + i * strides[2], k, m, b_rows, b_cols},
+                                  {c + i * strides[0], n, m, c_rows, c_cols});
+        }
+    }
+};
+
+// An operand in memory as the product reads it: a leaf as it is, anything
+// else computed once into new memory.
+template <expression E>
+decltype(auto) in_memory(const E& value) {
+    if constexpr (memory_leaf<E>) {
+        return (value);
+    } else {
+        computed_operand<value_type_of<E>> result(value.shape());
+        evaluate_into(result.data(), result.layout(), value, true);
+        return result;
+    }
+}
+
+}  // namespace detail
+
+/// The lazy node of matmul.
+template <class A, class B>
+class matmul_node {
+public:
+    using value_type = promote_t<value_type_of<A>, value_type_of<B>>;
+    static constexpr bool is_loom_expression = true;
+
+    template <class X, class Y>
+    matmul_node(X&& a, Y&& b)
+        : a_(std::forward<X>(a)), b_(std::forward<Y>(b)), shapes_(detail::resolve_product("matmul", a_.shape(), b_.shape())) {}
+
+    const shape_type& shape() const { return shapes_.result; }
+
+    template <element D>
+    void write_to(D* data, const strided_layout& layout, bool fresh) const {
+        decltype(auto) a = detail::in_memory(a_);
+        decltype(auto) b = detail::in_memory(b_);
+        if constexpr (std::same_as<D, value_type>) {
+            if (layout.shape() == shapes_.result && layout.is_unique() &&
+                (fresh || !(meets(data, layout, a) || meets(data, layout, b)))) {
+                multiply(data, layout, a, b);
+                return;
+            }
+        }
+        detail::computed_operand<value_type> result(shapes_.result);
+        multiply(result.data(), result.layout(), a, b);
+        evaluate_into(data, layout, result, fresh);
+    }
+
+private:
+    // Whether `leaf` shares memory with the destination: the engine's own test.
+    template <element D, memory_leaf L>
+    static bool meets(const D* data, const strided_layout& layout, const L& leaf) {
+        loop_plan plan(layout.shape());
+        plan.add_operand(data, layout, layout.strides());
+        plan.add_operand(leaf.data(), leaf.layout(), strides_type(layout.rank(), 0));
+        return plan.destination_meets_operands();
+    }
+
+    template <memory_leaf X, memory_leaf Y>
+    void multiply(value_type* data, const strided_layout& layout, const X& a, const Y& b) const {
+        using R = value_type;
+        using TA = value_type_of<X>;
+        using TB = value_type_of<Y>;
+        const shape_type& full = shapes_.full;
+        const strided_layout c_full = detail::product_layout(layout, shapes_.a_vector, shapes_.b_vector, full);
+        shape_type a_full = shapes_.batch, b_full = shapes_.batch;
+        const index_t n = full[full.size() - 2], m = full[full.size() - 1], k = shapes_.a.back();
+        a_full.push_back(n);
+        a_full.push_back(k);
+        b_full.push_back(k);
+        b_full.push_back(m);
+        const strided_layout a_seen = detail::product_layout(a.layout(), shapes_.a_vector, false, a_full);
+        const strided_layout b_seen = detail::product_layout(b.layout(), false, shapes_.b_vector, b_full);
+
+        // The batch loop: every layout without its last two dimensions.
+        const std::size_t batch_rank = shapes_.batch.size();
+        const auto batch_strides = [&](const strided_layout& l) {
+            return strides_type(l.strides().begin(), l.strides().begin() + static_cast<std::ptrdiff_t>(batch_rank));
+        };
+        loop_plan plan(shapes_.batch);
+        plan.add_operand(data, c_full, batch_strides(c_full));
+        plan.add_operand(a.data(), a_seen, batch_strides(a_seen));
+        plan.add_operand(b.data(), b_seen, batch_strides(b_seen));
+        plan.drop_unit_dimensions();
+        plan.merge_dimensions();
+        const auto core = [&](const strided_layout& l, std::size_t d) { return l.stride(batch_rank + d); };
+        detail::batched_gemm_kernel<R, TA, TB> kernel{n, m, k, core(c_full, 0), core(c_full, 1), core(a_seen, 0),
+                                                      core(a_seen, 1), core(b_seen, 0), core(b_seen, 1)};
+        run_plan(plan, kernel);
+    }
+
+    A a_;
+    B b_;
+    detail::product_shapes shapes_;
+};
+
+/// numpy.matmul (`a @ b`).
+template <expression X, expression Y>
+auto matmul(X&& a, Y&& b) {
+    return matmul_node<closure_t<X&&>, closure_t<Y&&>>(std::forward<X>(a), std::forward<Y>(b));
+}
+
+}  // namespace loom

@@ -1,0 +1,200 @@
+// Matrix products (linalg/): matmul with NumPy's 1-D promotion and batch
+// broadcasting (seed 002_c386cd1f3be06dc6.txt's example among them),
+// operands of any layout, products inside expressions computed once,
+// aliasing, errors; tensordot, dot, inner, vdot, outer and trace against
+// NumPy 1.24's outputs for the same inputs.
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "element_values.hpp"
+#include "error_text.hpp"
+#include "loom/loom.hpp"
+
+namespace {
+
+using loom::index_t;
+using loom::shape_type;
+using loom::tensor;
+using loom::testing::elements_of;
+
+template <class Error, class F>
+void expect_error_text(F&& action, const std::string& text) {
+    EXPECT_THROW(action(), Error);
+    EXPECT_EQ(loom::testing::message_of(action), text);
+}
+
+// The product of a (..., n, k) and b (..., k, m) row-major tensors of equal
+// batch shape, by the definition: the reference for the batched cases.
+template <class T>
+std::vector<T> reference_product(const tensor<T>& a, const tensor<T>& b) {
+    const index_t n = a.shape()[a.ndim() - 2], k = a.shape().back(), m = b.shape().back();
+    const index_t batches = a.size() / (n * k);
+    std::vector<T> c(static_cast<std::size_t>(batches * n * m), T(0));
+    for (index_t s = 0; s < batches; ++s) {
+        for (index_t i = 0; i < n; ++i) {
+            for (index_t j = 0; j < m; ++j) {
+                T total = 0;
+                for (index_t p = 0; p < k; ++p) total += a.data()[s * n * k + i * k + p] * b.data()[s * k * m + p * m + j];
+                c[static_cast<std::size_t>((s * n + i) * m + j)] = total;
+            }
+        }
+    }
+    return c;
+}
+
+tensor<double> counting(index_t count, double scale = 1.0) {
+    tensor<double> t = loom::arange<double>(0, static_cast<double>(count));
+    t *= scale;
+    return t;
+}
+
+// Seed 002, "Broadcasting during Matrix Multiplication":
+// (1, 1, 8, 9) @ (2, 3, 9, 7) -> (2, 3, 8, 7).
+TEST(Matmul, Seed002BatchDimensionsBroadcast) {
+    const tensor<double> a = counting(72, 0.5).reshape({1, 1, 8, 9});
+    const tensor<double> b = counting(378, 0.25).reshape({2, 3, 9, 7});
+    const tensor<double> c = loom::matmul(a, b);
+    EXPECT_EQ(c.shape(), (shape_type{2, 3, 8, 7}));
+    const tensor<double> a_repeated = loom::broadcast_to(a, {2, 3, 8, 9});  // what the broadcast means
+    EXPECT_EQ(elements_of(c), reference_product(a_repeated, b));
+}
+
+TEST(Matmul, OneDimensionalOperandsArePromotedAndTheAddedDimensionRemoved) {
+    const tensor<double> m = counting(6).reshape({2, 3}), v{1, 2, 3};
+    const tensor<double> dot = loom::matmul(v, v);
+    EXPECT_EQ(dot.shape(), shape_type{});
+    EXPECT_EQ(dot.item(), 14.0);
+    EXPECT_EQ(elements_of(tensor<double>(loom::matmul(m, v))), (std::vector<double>{8, 26}));
+    EXPECT_EQ(elements_of(tensor<double>(loom::matmul(tensor<double>{1, 1}, m))), (std::vector<double>{3, 5, 7}));
+    const tensor<double> stack = counting(12).reshape({2, 2, 3});
+    EXPECT_EQ(tensor<double>(loom::matmul(stack, v)).shape(), (shape_type{2, 2}));         // np: (2, 2)
+    EXPECT_EQ(tensor<double>(loom::matmul(v, stack.transpose({0, 2, 1}))).shape(), (shape_type{2, 2}));
+}
+
+TEST(Matmul, OperandsOfAnyLayoutAndExpressions) {
+    const tensor<double> a = counting(12).reshape({3, 4}), b = counting(20, 0.5).reshape({4, 5});
+    const std::vector<double> expected = elements_of(tensor<double>(loom::matmul(a, b)));
+    EXPECT_EQ(elements_of(tensor<double>(loom::matmul(a.transpose().transpose(), b))), expected);
+    EXPECT_EQ(elements_of(tensor<double>(loom::matmul(loom::flip(loom::flip(a, 0), 0), b * 1.0))), expected);
+    const tensor<double> strided = counting(24).reshape({3, 8});
+    const tensor<double> every_other = strided(loom::all, loom::range(0, 8, 2));
+    EXPECT_EQ(elements_of(tensor<double>(loom::matmul(strided(loom::all, loom::range(0, 8, 2)), b))),
+              elements_of(tensor<double>(loom::matmul(every_other, b))));
+}
+
+TEST(Matmul, ResultTypesAndExactIntegers) {
+    const tensor<std::int32_t> i{{1, 2}, {3, 4}};
+    const auto product = loom::matmul(i, i);
+    static_assert(std::same_as<loom::value_type_of<decltype(product)>, std::int32_t>);
+    EXPECT_EQ(elements_of(tensor<std::int32_t>(product)), (std::vector<std::int32_t>{7, 10, 15, 22}));
+    const tensor<bool> p{{true, false}, {false, false}}, q{{true, true}, {false, true}};
+    EXPECT_EQ(elements_of(tensor<bool>(loom::matmul(p, q))), (std::vector<bool>{true, true, false, false}));
+    const tensor<std::uint8_t> wrap{{200, 100}};
+    const tensor<std::uint8_t> column{{2}, {1}};
+    EXPECT_EQ(tensor<std::uint8_t>(loom::matmul(wrap, column)).item(), 244);  // 500 mod 256, as NumPy
+    static_assert(std::same_as<loom::value_type_of<decltype(loom::matmul(i, tensor<float>{{1}, {2}}))>, float>);
+}
+
+// A functor that counts the elements it is asked for.
+struct counted_identity {
+    int* calls;
+    template <class T>
+    T operator()(T x) const {
+        ++*calls;
+        return x;
+    }
+};
+
+TEST(Matmul, InsideAnExpressionTheProductIsComputedOnce) {
+    const tensor<double> a = counting(6).reshape({2, 3}), b = counting(12).reshape({3, 4});
+    const tensor<double> bias{1, 2, 3, 4};
+    int calls = 0;
+    const tensor<double> r = loom::matmul(loom::make_node(counted_identity{&calls}, a), b) + bias;
+    EXPECT_EQ(calls, 6);  // the lazy operand read once, not once per result element
+    EXPECT_EQ(elements_of(r), (std::vector<double>{21, 25, 29, 33, 57, 70, 83, 96}));
+}
+
+TEST(Matmul, TheDestinationMayBeAnOperand) {
+    tensor<double> a = counting(4).reshape({2, 2});
+    a = loom::matmul(a, a);
+    EXPECT_EQ(elements_of(a), (std::vector<double>{2, 3, 6, 11}));
+    tensor<double> b = counting(4).reshape({2, 2});
+    b += loom::matmul(b, b);
+    EXPECT_EQ(elements_of(b), (std::vector<double>{2, 4, 8, 14}));
+    tensor<double> c = counting(4).reshape({2, 2});
+    c(loom::all, 0) = loom::matmul(c, tensor<double>{1, 1});  // into a column of an operand
+    EXPECT_EQ(elements_of(c), (std::vector<double>{1, 1, 5, 3}));
+}
+
+TEST(Matmul, ErrorsNameTheShapes) {
+    expect_error_text<std::invalid_argument>(
+        [] { (void)loom::matmul(loom::ones<float>({2, 8, 9}), loom::ones<float>({8, 7})); },
+        "matmul: a has shape [2, 8, 9] and b has shape [8, 7]; the inner sizes 9 and 8 must agree");
+    expect_error_text<loom::broadcast_error>(
+        [] { (void)loom::matmul(loom::ones<float>({2, 8, 9}), loom::ones<float>({3, 9, 7})); },
+        "matmul: a has shape [2, 8, 9] and b has shape [3, 9, 7]; their batch shapes [2] and [3] do not broadcast: "
+        "shapes [2] and [3] are not broadcastable: size 2 vs 3 at dimension 0 (shapes align on the right; each pair "
+        "of sizes must be equal or one of them 1)");
+    expect_error_text<std::invalid_argument>(
+        [] { (void)loom::matmul(loom::full<float>({}, 2.f), loom::ones<float>({2})); },
+        "matmul: a has shape [] and b has shape [2]; an operand of rank 0 has no dimension to multiply (use * for a "
+        "scalar product)");
+}
+
+TEST(Matmul, EmptyDimensions) {
+    EXPECT_EQ(elements_of(tensor<float>(loom::matmul(loom::ones<float>({2, 0}), loom::ones<float>({0, 3})))),
+              (std::vector<float>(6, 0.f)));
+    EXPECT_EQ(tensor<float>(loom::matmul(loom::ones<float>({0, 2}), loom::ones<float>({2, 3}))).shape(),
+              (shape_type{0, 3}));
+    EXPECT_EQ(tensor<float>(loom::matmul(loom::ones<float>({0, 2, 2}), loom::ones<float>({3, 1, 2, 2}))).shape(),
+              (shape_type{3, 0, 2, 2}));
+}
+
+// np.arange(24.).reshape(2, 3, 4) and np.arange(24.).reshape(4, 3, 2).
+TEST(Products, TensordotAsNumPy) {
+    const tensor<double> a = counting(24).reshape({2, 3, 4}), b = counting(24).reshape({4, 3, 2});
+    const tensor<double> t = loom::tensordot(a, b, {{1, 0}, {1, 2}});
+    EXPECT_EQ(t.shape(), (shape_type{4, 4}));
+    EXPECT_EQ(elements_of(t), (std::vector<double>{200, 560, 920, 1280, 215, 611, 1007, 1403, 230, 662, 1094, 1526,
+                                                   245, 713, 1181, 1649}));
+    EXPECT_EQ(loom::tensordot(a, b, 1).shape(), (shape_type{2, 3, 3, 2}));
+    const tensor<double> m = counting(6).reshape({2, 3});
+    EXPECT_EQ(loom::tensordot(m, m, 2).item(), 55.0);
+    EXPECT_EQ(loom::tensordot(m, m, 0).shape(), (shape_type{2, 3, 2, 3}));
+    expect_error_text<std::invalid_argument>(
+        [&] { (void)loom::tensordot(a, b, {{0}, {0}}); },
+        "tensordot: a has shape [2, 3, 4] and b has shape [4, 3, 2]; axis 0 of a (size 2) and axis 0 of b (size 4) "
+        "are summed together and must have the same size");
+}
+
+TEST(Products, DotInnerVdotOuterTraceAsNumPy) {
+    const tensor<double> m = counting(6).reshape({2, 3}), v{1, 2, 3};
+    EXPECT_EQ(elements_of(loom::dot(m, v)), (std::vector<double>{8, 26}));
+    EXPECT_EQ(loom::dot(v, v).item(), 14.0);
+    EXPECT_EQ(elements_of(loom::dot(m, m.transpose())), (std::vector<double>{5, 14, 14, 50}));
+    EXPECT_EQ(elements_of(loom::dot(v, loom::full<double>({}, 2.0))), (std::vector<double>{2, 4, 6}));
+    const tensor<double> a = counting(24).reshape({2, 3, 4}), b = counting(24).reshape({4, 3, 2});
+    EXPECT_EQ(loom::dot(a, loom::transpose(b, {1, 0, 2})).shape(), (shape_type{2, 3, 3, 2}));
+    EXPECT_EQ(elements_of(loom::inner(m, m)), (std::vector<double>{5, 14, 14, 50}));
+    EXPECT_EQ(loom::vdot(m, m).item(), 55.0);
+    EXPECT_EQ(loom::vdot(m, m.reshape({3, 2})).item(), 55.0);
+    EXPECT_EQ(elements_of(loom::outer(v, tensor<std::int32_t>{1, 2})), (std::vector<double>{1, 2, 2, 4, 3, 6}));
+    EXPECT_EQ(loom::trace(m).item(), 4.0);
+    EXPECT_EQ(elements_of(loom::trace(a, 1, 1, 2)), (std::vector<double>{18, 54}));
+    static_assert(std::same_as<decltype(loom::trace(tensor<std::int32_t>{{1}}))::value_type, std::int64_t>);
+    expect_error_text<std::invalid_argument>(
+        [&] { (void)loom::dot(m, m); },
+        "dot: a has shape [2, 3] and b has shape [2, 3]; the last size of a, 3, and the second last size of b, 2, "
+        "must agree");
+    expect_error_text<std::invalid_argument>(
+        [&] { (void)loom::vdot(m, v); },
+        "vdot: a has shape [2, 3] and b has shape [3]; 6 and 3 elements; give arrays of as many elements");
+}
+
+}  // namespace
