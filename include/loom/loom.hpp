@@ -35,3 +35,6 @@
 #include "loom/reduce/cumulative.hpp"
 #include "loom/linalg/matmul.hpp"
 #include "loom/linalg/products.hpp"
+#include "loom/nn/softmax.hpp"
+#include "loom/nn/gather.hpp"
+#include "loom/nn/losses.hpp"

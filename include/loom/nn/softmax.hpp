@@ -1,0 +1,70 @@
+#pragma once
+// softmax, log_softmax and logsumexp, numerically stable: each subtracts the
+// largest value along the axis before exponentiating, so that exp never
+// overflows (logsumexp of [1000, 1000] is 1000.693..., not inf). The
+// results are floats: integers and bools give float64, as the division
+// would (NumPy's and SciPy's rule). Each returns a new tensor.
+
+#include <concepts>
+#include <type_traits>
+
+#include "loom/expr/functions.hpp"
+#include "loom/expr/operators.hpp"
+#include "loom/reduce/axes.hpp"
+#include "loom/reduce/reductions.hpp"
+#include "loom/tensor/manipulation.hpp"
+#include "loom/tensor/tensor.hpp"
+
+namespace loom {
+
+/// The element type of softmax, log_softmax and logsumexp of elements of type T.
+template <element T>
+using softmax_type_t = std::conditional_t<std::floating_point<T>, T, double>;
+
+namespace detail {
+
+// The largest values along `axes`, kept as 1s, with an infinite largest
+// value replaced by 0 (SciPy's logsumexp): x - it is then NaN only where
+// x has NaN, and an all -inf extent gives -inf, not NaN.
+template <element F, expression X>
+tensor<F> stable_shift(const X& x, const axis_set& axes) {
+    const reduced_axes reduced("softmax", axes, x.shape());
+    if (reduced.extent(x.shape()) == 0) return tensor<F>(reduced.result_shape(x.shape(), true), F(0));  // nothing to shift
+    tensor<F> largest = max(astype<F>(x), axes, true);
+    largest = where(isinf(largest), F(0), largest);
+    return largest;
+}
+
+}  // namespace detail
+
+/// log(sum(exp(x))) over `axes`, computed without overflow.
+template <expression X>
+tensor<softmax_type_t<value_type_of<X>>> logsumexp(const X& x, const axis_set& axes = flat, bool keepdims = false) {
+    using F = softmax_type_t<value_type_of<X>>;
+    const tensor<F> shift = detail::stable_shift<F>(x, axes);
+    tensor<F> result = log(sum(exp(astype<F>(x) - shift), axes, true)) + shift;
+    if (keepdims) return result;
+    const shape_type reduced = reduced_axes("logsumexp", axes, x.shape()).result_shape(x.shape(), false);
+    return tensor<F>(reshape(result, std::vector<index_t>(reduced.begin(), reduced.end())));
+}
+
+/// exp(x) / sum(exp(x)) along `axis` (PyTorch's dim; negative counts from the end).
+template <expression X>
+tensor<softmax_type_t<value_type_of<X>>> softmax(const X& x, index_t axis = -1) {
+    using F = softmax_type_t<value_type_of<X>>;
+    tensor<F> result = exp(astype<F>(x) - detail::stable_shift<F>(x, axis));
+    result /= sum(result, axis, true);
+    return result;
+}
+
+/// log(softmax(x)) along `axis`, computed as x - logsumexp(x) (never log of 0
+/// where the value is merely small).
+template <expression X>
+tensor<softmax_type_t<value_type_of<X>>> log_softmax(const X& x, index_t axis = -1) {
+    using F = softmax_type_t<value_type_of<X>>;
+    tensor<F> result = astype<F>(x) - detail::stable_shift<F>(x, axis);
+    result -= log(sum(exp(result), axis, true));
+    return result;
+}
+
+}  // namespace loom
