@@ -42,6 +42,17 @@ void show(std::string_view code, Build build) {
     }
 }
 
+// Prints `code` and the message of the std::invalid_argument that `action` throws.
+template <class Action>
+void show_error(std::string_view code, Action action) {
+    try {
+        action();
+        std::cout << "  " << code << "\n    (no error)\n";
+    } catch (const std::invalid_argument& error) {
+        std::cout << "  " << code << "\n    error: " << error.what() << '\n';
+    }
+}
+
 // SHOW(code) runs `code` and prints it as written, with its result.
 #define SHOW(...) show(#__VA_ARGS__, [&]() -> decltype(auto) { return (__VA_ARGS__); })
 
@@ -84,6 +95,15 @@ void pytorch_blog() {
     tensor<float> small = rand<float>({1, 3, 1}, 2);
     SHOW(a += rand<float>({3, 1, 7}, 3));
     SHOW(small += rand<float>({5, 4, 3, 4}, 4));
+
+    std::cout << "  losses, with the class dimension 1 of the input absent from the target:\n";
+    SHOW(cross_entropy(rand<float>({4, 10}, 1), randint<std::int64_t>(0, 10, {4}, 2), {.reduction = loss_reduction::none}));
+    SHOW(cross_entropy(rand<float>({4, 10, 8, 8}, 1), randint<std::int64_t>(0, 10, {4, 8, 8}, 2),
+                       {.reduction = loss_reduction::none}));
+    SHOW(cross_entropy(rand<float>({4, 10}, 1), randint<std::int64_t>(0, 10, {4}, 2)));
+    SHOW(mse_loss(rand<float>({4, 3}, 1), rand<float>({4, 3}, 2)));
+    show_error("cross_entropy(rand<float>({4, 10, 8}, 1), zeros<std::int64_t>({4, 9}))",
+               [] { (void)cross_entropy(rand<float>({4, 10, 8}, 1), zeros<std::int64_t>({4, 9})); });
 
     std::cout << "  matmul: the last two dimensions multiply, the others broadcast:\n";
     SHOW(eval(matmul(rand<float>({1, 1, 8, 9}, 1), rand<float>({2, 3, 9, 7}, 2))));
