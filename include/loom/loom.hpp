@@ -35,6 +35,7 @@
 #include "loom/reduce/cumulative.hpp"
 #include "loom/linalg/matmul.hpp"
 #include "loom/linalg/products.hpp"
+#include "loom/linalg/einsum.hpp"
 #include "loom/nn/softmax.hpp"
 #include "loom/nn/gather.hpp"
 #include "loom/nn/losses.hpp"

@@ -1,8 +1,8 @@
 // Matrix products (linalg/): matmul with NumPy's 1-D promotion and batch
 // broadcasting (seed 002_c386cd1f3be06dc6.txt's example among them),
 // operands of any layout, products inside expressions computed once,
-// aliasing, errors; tensordot, dot, inner, vdot, outer and trace against
-// NumPy 1.24's outputs for the same inputs.
+// aliasing, errors; tensordot, dot, inner, vdot, outer, trace and einsum
+// against NumPy 1.24's outputs for the same inputs.
 
 #include <gtest/gtest.h>
 
@@ -195,6 +195,44 @@ TEST(Products, DotInnerVdotOuterTraceAsNumPy) {
     expect_error_text<std::invalid_argument>(
         [&] { (void)loom::vdot(m, v); },
         "vdot: a has shape [2, 3] and b has shape [3]; 6 and 3 elements; give arrays of as many elements");
+}
+
+// The subscripts of the examples of numpy.einsum's documentation and of
+// the matrix patterns, on np.arange inputs.
+TEST(Einsum, OneAndTwoOperandsAsNumPy) {
+    const tensor<double> a = counting(6).reshape({2, 3}), b = counting(12).reshape({3, 4});
+    const tensor<double> s = counting(9).reshape({3, 3}), v{1, 2, 3};
+    const tensor<double> p = counting(24).reshape({2, 3, 4}), q = counting(40).reshape({2, 4, 5});
+    EXPECT_EQ(elements_of(loom::einsum("ij,jk->ik", a, b)), elements_of(tensor<double>(loom::matmul(a, b))));
+    EXPECT_EQ(elements_of(loom::einsum("bij,bjk->bik", p, q)), elements_of(tensor<double>(loom::matmul(p, q))));
+    EXPECT_EQ(elements_of(loom::einsum("ii->i", s)), (std::vector<double>{0, 4, 8}));
+    EXPECT_EQ(elements_of(loom::einsum("ij->ji", a)), (std::vector<double>{0, 3, 1, 4, 2, 5}));
+    EXPECT_EQ(loom::einsum("i,i->", v, v).item(), 14.0);
+    EXPECT_EQ(elements_of(loom::einsum("ij,j", a, v)), (std::vector<double>{8, 26}));  // implicit output
+    EXPECT_EQ(loom::einsum("ii", s).item(), 12.0);                                    // the trace
+    EXPECT_EQ(loom::einsum("ij->", a).item(), 15.0);
+    EXPECT_EQ(elements_of(loom::einsum("ij->j", a)), (std::vector<double>{3, 5, 7}));
+    EXPECT_EQ(elements_of(loom::einsum("i,j->ij", v, v)), (std::vector<double>{1, 2, 3, 2, 4, 6, 3, 6, 9}));
+    EXPECT_EQ(elements_of(loom::einsum("bij,bjk->ik", p, q)),
+              (std::vector<double>{1580, 1640, 1700, 1760, 1820, 2140, 2232, 2324, 2416, 2508, 2700, 2824, 2948,
+                                   3072, 3196}));
+    EXPECT_EQ(loom::einsum("ijk->kji", p).shape(), (shape_type{4, 3, 2}));
+    EXPECT_EQ(elements_of(loom::einsum("ij,ij->i", a, a)), (std::vector<double>{5, 50}));
+    EXPECT_EQ(elements_of(loom::einsum("ij,kj->ik", a, a)), (std::vector<double>{5, 14, 14, 50}));
+}
+
+TEST(Einsum, BadSubscriptsAreRefused) {
+    const tensor<double> a = counting(6).reshape({2, 3});
+    expect_error_text<std::invalid_argument>([&] { (void)loom::einsum("ij,jk->ik", a, a); },
+                                             "einsum \"ij,jk->ik\": 'j' names size 3 in the first operand and 2 in "
+                                             "the second");
+    expect_error_text<std::invalid_argument>([&] { (void)loom::einsum("ij->k", a); },
+                                             "einsum \"ij->k\": the output's 'k' is in no operand");
+    expect_error_text<std::invalid_argument>([&] { (void)loom::einsum("ijk->i", a); },
+                                             "einsum \"ijk->i\": \"ijk\" names 3 dimensions of an operand of "
+                                             "shape [2, 3]");
+    EXPECT_THROW((void)loom::einsum("...i->i", a), std::invalid_argument);
+    EXPECT_THROW((void)loom::einsum("ij,jk", a), std::invalid_argument);
 }
 
 }  // namespace

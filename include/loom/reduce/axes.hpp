@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <initializer_list>
+#include <span>
 #include <stdexcept>
 #include <string>
 
@@ -23,6 +24,8 @@ public:
     axis_set(index_t axis) : axes_{axis} {}
     axis_set(int axis) : axes_{axis} {}
     axis_set(std::initializer_list<index_t> axes) : axes_(axes.begin(), axes.end()) {}
+    /// Axes chosen at run time.
+    explicit axis_set(std::span<const index_t> axes) : axes_(axes.begin(), axes.end()) {}
 
     bool every() const { return every_; }
     const small_vector<index_t, inline_rank>& axes() const { return axes_; }
