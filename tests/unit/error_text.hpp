@@ -1,6 +1,8 @@
 #pragma once
 // Test support for errors: the message of the exception an action throws.
 
+#include <gtest/gtest.h>
+
 #include <stdexcept>
 #include <string>
 
@@ -20,6 +22,13 @@ std::string message_of(F&& action) {
 /// True when `part` occurs in `text`.
 inline bool contains(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;
+}
+
+/// Expects `action` to throw Error, with exactly `text` as its message.
+template <class Error, class F>
+void expect_error_text(F&& action, const std::string& text) {
+    EXPECT_THROW(action(), Error);
+    EXPECT_EQ(message_of(action), text);
 }
 
 }  // namespace loom::testing

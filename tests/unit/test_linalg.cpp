@@ -12,6 +12,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "counted_identity.hpp"
 #include "element_values.hpp"
 #include "error_text.hpp"
 #include "loom/loom.hpp"
@@ -22,12 +23,7 @@ using loom::index_t;
 using loom::shape_type;
 using loom::tensor;
 using loom::testing::elements_of;
-
-template <class Error, class F>
-void expect_error_text(F&& action, const std::string& text) {
-    EXPECT_THROW(action(), Error);
-    EXPECT_EQ(loom::testing::message_of(action), text);
-}
+using loom::testing::expect_error_text;
 
 // The product of a (..., n, k) and b (..., k, m) row-major tensors of equal
 // batch shape, by the definition: the reference for the batched cases.
@@ -101,21 +97,11 @@ TEST(Matmul, ResultTypesAndExactIntegers) {
     static_assert(std::same_as<loom::value_type_of<decltype(loom::matmul(i, tensor<float>{{1}, {2}}))>, float>);
 }
 
-// A functor that counts the elements it is asked for.
-struct counted_identity {
-    int* calls;
-    template <class T>
-    T operator()(T x) const {
-        ++*calls;
-        return x;
-    }
-};
-
 TEST(Matmul, InsideAnExpressionTheProductIsComputedOnce) {
     const tensor<double> a = counting(6).reshape({2, 3}), b = counting(12).reshape({3, 4});
     const tensor<double> bias{1, 2, 3, 4};
     int calls = 0;
-    const tensor<double> r = loom::matmul(loom::make_node(counted_identity{&calls}, a), b) + bias;
+    const tensor<double> r = loom::matmul(loom::make_node(loom::testing::counted_identity{&calls}, a), b) + bias;
     EXPECT_EQ(calls, 6);  // the lazy operand read once, not once per result element
     EXPECT_EQ(elements_of(r), (std::vector<double>{21, 25, 29, 33, 57, 70, 83, 96}));
 }

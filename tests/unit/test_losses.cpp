@@ -28,12 +28,7 @@ using loom::loss_reduction;
 using loom::shape_type;
 using loom::tensor;
 using loom::testing::elements_of;
-
-template <class Error, class F>
-void expect_error_text(F&& action, const std::string& text) {
-    EXPECT_THROW(action(), Error);
-    EXPECT_EQ(loom::testing::message_of(action), text);
-}
+using loom::testing::expect_error_text;
 
 void expect_near(const std::vector<double>& actual, const std::vector<double>& expected) {
     ASSERT_EQ(actual.size(), expected.size());

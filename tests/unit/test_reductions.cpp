@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "counted_identity.hpp"
 #include "element_values.hpp"
 #include "error_text.hpp"
 #include "loom/loom.hpp"
@@ -23,6 +24,7 @@ namespace {
 
 using loom::flat;
 using loom::testing::elements_of;
+using loom::testing::expect_error_text;
 using loom::index_t;
 using loom::shape_type;
 using loom::tensor;
@@ -30,13 +32,6 @@ using loom::tensor;
 // The example most tests reduce: NumPy's outputs for it are quoted beside each check.
 tensor<float> example() {
     return tensor<float>{3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8}.reshape({3, 4});
-}
-
-// Expects `action` to throw Error with exactly `text`.
-template <class Error, class F>
-void expect_error_text(F&& action, const std::string& text) {
-    EXPECT_THROW(action(), Error);
-    EXPECT_EQ(loom::testing::message_of(action), text);
 }
 
 template <class T, class E>
@@ -242,20 +237,10 @@ TEST(Reductions, ResultsDoNotDependOnTheLayout) {
     }
 }
 
-// A functor that counts the elements it is asked for.
-struct counted_identity {
-    int* calls;
-    template <class T>
-    T operator()(T x) const {
-        ++*calls;
-        return x;
-    }
-};
-
 TEST(Reductions, InsideAnExpressionAReductionIsComputedOnce) {
     const tensor<float> x = example();
     int calls = 0;
-    const auto counted = loom::make_node(counted_identity{&calls}, x);
+    const auto counted = loom::make_node(loom::testing::counted_identity{&calls}, x);
     const tensor<float> shifted = x - loom::max(counted, 1, true);
     EXPECT_EQ(calls, 12);  // one pass over x, not one per result element
     EXPECT_EQ(elements_of(shifted), (std::vector<float>{-1, -3, 0, -3, -4, 0, -7, -3, -3, -5, -3, 0}));
