@@ -570,13 +570,17 @@ struct reduce_run : run_record {
 class ReductionsAgainstNumPy : public suite_fixture<reduce_run> {
 protected:
     static inline std::size_t compared_ = 0;
-    static inline index_t within_tolerance_ = 0;
+    static inline std::map<std::string, index_t> within_tolerance_;  ///< elements not equal, by function
 
     static void TearDownTestSuite() {
+        std::string inexact;
+        for (const auto& [name, count] : within_tolerance_) {
+            inexact += (inexact.empty() ? "" : ", ") + name + " " + std::to_string(count);
+        }
         run_->finish("differential reductions: " + std::to_string(run_->cases.size()) + " cases (" +
                      std::to_string(run_->refused()) + " refused by NumPy, " + std::to_string(compared_) +
-                     " compared, " + std::to_string(within_tolerance_) +
-                     " floating elements within the tolerance but not equal)");
+                     " compared; floating elements within the tolerance but not equal: " +
+                     (inexact.empty() ? "none" : inexact) + ")");
     }
 
     static void report(std::size_t i, const std::string& what) {
@@ -597,7 +601,9 @@ TEST_F(ReductionsAgainstNumPy, ResultsMatchNumPy) {
         if (failed(run().loom[i]) || failed(run().numpy[i])) continue;
         ++compared_;
         const comparison result = compare(run().cases[i], run().loom[i].value, run().numpy[i].value);
-        within_tolerance_ += result.within_tolerance;
+        if (result.within_tolerance > 0) {
+            within_tolerance_[reduce_op_names[std::size_t(run().cases[i].op)]] += result.within_tolerance;
+        }
         if (result.difference) report(i, *result.difference);
     }
     EXPECT_GT(compared_, run().cases.size() / 2);
