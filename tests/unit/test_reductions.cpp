@@ -142,9 +142,17 @@ TEST(Reductions, EmptyExtentsGiveIdentitiesOrRefuse) {
     EXPECT_FALSE(tensor<bool>(loom::any(empty)).item());
     EXPECT_TRUE(tensor<bool>(loom::all(empty)).item());
     EXPECT_TRUE(std::isnan(tensor<float>(loom::mean(empty)).item()));
-    // No result elements: nothing to refuse, as NumPy.
+    // A non-empty extent and no result elements: an empty result, as NumPy.
     EXPECT_EQ(tensor<float>(loom::max(empty, 1)).shape(), (shape_type{0}));
     EXPECT_EQ(tensor<std::int64_t>(loom::argmax(empty, 1)).shape(), (shape_type{0}));
+    // An empty extent is refused even when the result is empty too: NumPy raises for
+    // np.zeros((0, 0)).max(1) and .argmax(1).
+    const tensor<float> none = loom::zeros<float>({0, 0});
+    EXPECT_THROW((void)loom::max(none, 1), std::invalid_argument);
+    EXPECT_THROW((void)loom::nanmin(none, {0}, true), std::invalid_argument);
+    EXPECT_THROW((void)loom::argmax(none, 1), std::invalid_argument);
+    EXPECT_THROW((void)loom::argmin(none, 0, true), std::invalid_argument);
+    EXPECT_EQ(tensor<float>(loom::max(none, loom::axis_set{})).shape(), (shape_type{0, 0}));  // no axis reduced
     expect_error_text<std::invalid_argument>(
         [&] { (void)loom::max(empty, 0); },
         "max: shape [0, 3] has no elements along axis 0, and max of no elements has no value (no identity); "

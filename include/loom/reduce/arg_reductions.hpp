@@ -127,7 +127,7 @@ public:
                                         std::to_string(axis.axes().size()) + " axes, for shape " +
                                         to_string(operand_.shape()));
         }
-        if (axes_.extent(operand_.shape()) == 0 && element_count(shape_) != 0) {
+        if (axes_.extent(operand_.shape()) == 0) {  // as NumPy, even when the result is empty too
             throw std::invalid_argument(std::string(name()) + ": shape " + to_string(operand_.shape()) +
                                         " has no elements along " + axes_.describe() +
                                         ", so there is no index to give; use a non-empty extent");

@@ -34,7 +34,8 @@ public:
     static constexpr bool is_loom_expression = true;
 
     /// `name` is the function's, for messages; `has_identity` false (min,
-    /// max) refuses an empty extent when there are results to give.
+    /// max) refuses an empty extent, as NumPy does even when the result is
+    /// empty too (an axis of length 0 reduced beside one kept).
     template <class Arg>
     reduction_node(const char* name, Arg&& operand, const axis_set& axes, bool keepdims, bool has_identity,
                    reduction_finish finish = reduction_finish::none)
@@ -43,7 +44,7 @@ public:
           keepdims_(keepdims),
           finish_(finish),
           shape_(axes_.result_shape(operand_.shape(), keepdims)) {
-        if (!has_identity && axes_.extent(operand_.shape()) == 0 && element_count(shape_) != 0) {
+        if (!has_identity && axes_.extent(operand_.shape()) == 0) {
             throw std::invalid_argument(std::string(name) + ": shape " + to_string(operand_.shape()) +
                                         " has no elements along " + axes_.describe() + ", and " + name +
                                         " of no elements has no value (no identity); reduce over a non-empty "
