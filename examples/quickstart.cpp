@@ -1,4 +1,4 @@
-// loom in thirty lines: the program shown on the front page (README.md).
+// loom in forty lines: the program shown on the front page (README.md).
 #include <iostream>
 
 #include <loom/loom.hpp>
@@ -32,4 +32,8 @@ int main() {
     // Views copy nothing: slices, transposes, and broadcasting to a shape.
     r(all, range(1, none)) -= r(all, range(0, 2));  // overlapping views, as NumPy's r[:, 1:] -= r[:, :2]
     std::cout << r.transpose() << '\n' << broadcast_to(row, {4, 3}).strides() << '\n';
+
+    // Reductions and products are expressions too, computed once per assignment.
+    tensor<float> centred = r - mean(r, 1, true);  // keepdims: [2, 1] broadcasts against [2, 3]
+    std::cout << centred << '\n' << matmul(r, r.transpose()) << '\n';
 }
