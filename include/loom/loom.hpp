@@ -12,7 +12,6 @@
 #include "loom/io/npz.hpp"
 #include "loom/io/print.hpp"
 #include "loom/io/print_plan.hpp"
-#include "loom/linalg/gemm.hpp"
 #include "loom/tensor/tensor.hpp"
 #include "loom/tensor/any_tensor.hpp"
 #include "loom/tensor/adapt.hpp"
