@@ -36,6 +36,24 @@ inline void gemm_prefetch_for_write([[maybe_unused]] const void* address) {
 #endif
 }
 
+/// x·y + z, fused. xsimd 8's fma has no AVX-512 kernel: its generic x * y + z
+/// becomes one instruction only where the compiler contracts across inlined
+/// functions (g++ does by default, clang++ does not), so AVX-512 calls the
+/// instruction itself.
+template <class T>
+xsimd::batch<T> gemm_fma(const xsimd::batch<T>& x, const xsimd::batch<T>& y, const xsimd::batch<T>& z) {
+#if XSIMD_WITH_AVX512F
+    if constexpr (sizeof(xsimd::batch<T>) == 64) {
+        if constexpr (std::is_same_v<T, float>) return xsimd::batch<T>(_mm512_fmadd_ps(x, y, z));
+        else return xsimd::batch<T>(_mm512_fmadd_pd(x, y, z));
+    } else {
+        return xsimd::fma(x, y, z);
+    }
+#else
+    return xsimd::fma(x, y, z);
+#endif
+}
+
 /// Floating types: the block lives in `Vectors` × NR SIMD registers. Vectors
 /// is MR/V but at the last rows of C, where fewer suffice for the valid rows
 /// of the block: the A micro-panel still advances by MR each step.
@@ -67,7 +85,7 @@ void gemm_microkernel_simd(index_t depth, const T* a, const T* b, const gemm_til
         for (index_t j = 0; j < nr; ++j) {
             const batch element(b[j]);
             LOOM_GEMM_UNROLL
-            for (index_t v = 0; v < vectors; ++v) sum[j][v] = xsimd::fma(column[v], element, sum[j][v]);
+            for (index_t v = 0; v < vectors; ++v) sum[j][v] = gemm_fma(column[v], element, sum[j][v]);
         }
         a += mr;
         b += nr;
