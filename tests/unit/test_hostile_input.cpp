@@ -90,6 +90,16 @@ TEST(HostileInput, ReshapeWithoutInferredSizeWhoseProductOverflowsIsRefused) {
     EXPECT_THROW((void)t.reshape({index_t{1} << 32, index_t{1} << 32}), std::length_error);
 }
 
+TEST(HostileInput, ReshapeOfEmptyTensorToSizesWhoseNonzeroProductOverflowsNamesBothShapes) {
+    // 0 elements either way, but the other sizes have no strides that fit.
+    const tensor<int> t(shape_type{0, 4});
+    const std::string message = message_of([&] { (void)t.reshape({0, 3, index_t{1} << 62}); });
+    EXPECT_TRUE(contains(message, "cannot reshape [0, 4]")) << message;
+    EXPECT_TRUE(contains(message, "[0, 3, 4611686018427387904]")) << message;
+    EXPECT_THROW((void)t.reshape({0, 3, index_t{1} << 62}), std::length_error);
+    EXPECT_EQ(t.reshape({0, index_t{1} << 62}).shape(), (shape_type{0, index_t{1} << 62}));
+}
+
 // ---- 4. take along an axis of an empty tensor ----
 
 TEST(HostileInput, TakeAlongAxisOfEmptyTensorGivesEmptyResult) {
