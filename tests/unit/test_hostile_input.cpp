@@ -100,6 +100,14 @@ TEST(HostileInput, ReshapeOfEmptyTensorToSizesWhoseNonzeroProductOverflowsNamesB
     EXPECT_EQ(t.reshape({0, index_t{1} << 62}).shape(), (shape_type{0, index_t{1} << 62}));
 }
 
+TEST(HostileInput, PaddleElementwiseShapesThatDoNotBroadcastNameBAsGiven) {
+    const std::string message = message_of(
+        [] { (void)loom::broadcast_shapes(shape_type{2, 3, 4, 5}, shape_type{4, 5}, loom::broadcast::paddle_elementwise(1)); });
+    EXPECT_TRUE(contains(message, "shape [4, 5] placed onto [2, 3, 4, 5] at axis 1 gives [1, 4, 5, 1]")) << message;
+    EXPECT_THROW((void)loom::broadcast_shapes(shape_type{2, 3, 4, 5}, shape_type{4, 5}, loom::broadcast::paddle_elementwise(1)),
+                 loom::broadcast_error);
+}
+
 // ---- 4. take along an axis of an empty tensor ----
 
 TEST(HostileInput, TakeAlongAxisOfEmptyTensorGivesEmptyResult) {
