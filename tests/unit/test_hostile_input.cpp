@@ -274,6 +274,16 @@ TEST(HostileInput, ArangeWhoseLastValueDoesNotFitIsRefusedBeforeAllocating) {
     EXPECT_THROW((void)loom::arange<float>(0.0, 1e300, 1e290), std::out_of_range);
 }
 
+TEST(HostileInput, ArangeOfTwoFloatValuesWhoseDifferenceOverflowsGivesBoth) {
+    // Both values fit in float32; their difference, 5e38, does not.
+    const tensor<float> r = loom::arange<float>(-3e38, 3e38, 5e38);
+    ASSERT_EQ(r.shape(), (shape_type{2}));
+    EXPECT_EQ(r.data()[0], -3e38f);
+    EXPECT_EQ(r.data()[1], 2e38f);
+    // A third value would be infinite: refused.
+    EXPECT_THROW((void)loom::arange<float>(-3e38, 8e38, 5e38), std::out_of_range);
+}
+
 // ---- 10. Broadcasting to a shape whose element count overflows ----
 
 TEST(HostileInput, BroadcastToShapeWithTooManyElementsIsRefused) {
