@@ -108,6 +108,13 @@ TEST(HostileInput, PaddleElementwiseShapesThatDoNotBroadcastNameBAsGiven) {
                  loom::broadcast_error);
 }
 
+TEST(HostileInput, ResolveOfASizeAloneNamesItAsAShapeWhenTheStepIs0) {
+    const std::string message = message_of([] { (void)loom::resolve(loom::range(0, 3, 0), 5, 0); });
+    EXPECT_TRUE(contains(message, "shape [5]")) << message;
+    EXPECT_TRUE(contains(message, "step 0")) << message;
+    EXPECT_THROW((void)loom::resolve(loom::range(0, 3, 0), 5, 0), std::invalid_argument);
+}
+
 // ---- 4. take along an axis of an empty tensor ----
 
 TEST(HostileInput, TakeAlongAxisOfEmptyTensorGivesEmptyResult) {
