@@ -6,9 +6,10 @@
 // (negative, 0, 2^62, the limits of their types).
 // Property: options that make no sense throw std::invalid_argument exactly
 // as check_print_options documents; otherwise the text is not empty, its
-// brackets balance ("[]" for an empty array, a bare value for rank 0), and
-// no single allocation is larger than a small multiple of the text plus
-// 16 KiB, whatever the precision or the size of the view.
+// brackets balance ("[]" for an empty array, a bare value for rank 0), "..."
+// appears exactly when items are left out, and no single allocation is
+// larger than a small multiple of the text plus 16 KiB, whatever the
+// precision or the size of the view.
 
 #include <bit>
 #include <cmath>
@@ -106,6 +107,12 @@ void check_text(const View& v, const loom::print_options& options, const std::st
     }
     require(depth == 0 && deepest == static_cast<index_t>(v.ndim()), what + ": brackets: " + out);
     require(out.front() == '[' && out.back() == ']', what + ": " + out);
+    // "..." stands for the items left out, and only when some are.
+    bool summarised = false;
+    if (v.size() > options.threshold) {
+        for (index_t s : v.shape()) summarised = summarised || s > 2 * options.edgeitems;
+    }
+    require((out.find("...") != std::string::npos) == summarised, what + ": summarised or not: " + out);
 }
 
 template <class T>
