@@ -90,6 +90,31 @@ TEST(HostileInput, ReshapeWithoutInferredSizeWhoseProductOverflowsIsRefused) {
     EXPECT_THROW((void)t.reshape({index_t{1} << 32, index_t{1} << 32}), std::length_error);
 }
 
+TEST(HostileInput, ReshapeOfEmptyTensorToSizesWhoseNonzeroProductOverflowsNamesBothShapes) {
+    // 0 elements either way, but the other sizes have no strides that fit.
+    const tensor<int> t(shape_type{0, 4});
+    const std::string message = message_of([&] { (void)t.reshape({0, 3, index_t{1} << 62}); });
+    EXPECT_TRUE(contains(message, "cannot reshape [0, 4]")) << message;
+    EXPECT_TRUE(contains(message, "[0, 3, 4611686018427387904]")) << message;
+    EXPECT_THROW((void)t.reshape({0, 3, index_t{1} << 62}), std::length_error);
+    EXPECT_EQ(t.reshape({0, index_t{1} << 62}).shape(), (shape_type{0, index_t{1} << 62}));
+}
+
+TEST(HostileInput, PaddleElementwiseShapesThatDoNotBroadcastNameBAsGiven) {
+    const std::string message = message_of(
+        [] { (void)loom::broadcast_shapes(shape_type{2, 3, 4, 5}, shape_type{4, 5}, loom::broadcast::paddle_elementwise(1)); });
+    EXPECT_TRUE(contains(message, "shape [4, 5] placed onto [2, 3, 4, 5] at axis 1 gives [1, 4, 5, 1]")) << message;
+    EXPECT_THROW((void)loom::broadcast_shapes(shape_type{2, 3, 4, 5}, shape_type{4, 5}, loom::broadcast::paddle_elementwise(1)),
+                 loom::broadcast_error);
+}
+
+TEST(HostileInput, ResolveOfASizeAloneNamesItAsAShapeWhenTheStepIs0) {
+    const std::string message = message_of([] { (void)loom::resolve(loom::range(0, 3, 0), 5, 0); });
+    EXPECT_TRUE(contains(message, "shape [5]")) << message;
+    EXPECT_TRUE(contains(message, "step 0")) << message;
+    EXPECT_THROW((void)loom::resolve(loom::range(0, 3, 0), 5, 0), std::invalid_argument);
+}
+
 // ---- 4. take along an axis of an empty tensor ----
 
 TEST(HostileInput, TakeAlongAxisOfEmptyTensorGivesEmptyResult) {
@@ -254,6 +279,16 @@ TEST(HostileInput, ArangeWhoseLastValueDoesNotFitIsRefusedBeforeAllocating) {
     EXPECT_THROW((void)loom::arange<std::int8_t>(100.5, 2147483648, 2), std::out_of_range);
     EXPECT_THROW((void)loom::arange<std::int8_t>(0, index_t{1} << 50), std::out_of_range);
     EXPECT_THROW((void)loom::arange<float>(0.0, 1e300, 1e290), std::out_of_range);
+}
+
+TEST(HostileInput, ArangeOfTwoFloatValuesWhoseDifferenceOverflowsGivesBoth) {
+    // Both values fit in float32; their difference, 5e38, does not.
+    const tensor<float> r = loom::arange<float>(-3e38, 3e38, 5e38);
+    ASSERT_EQ(r.shape(), (shape_type{2}));
+    EXPECT_EQ(r.data()[0], -3e38f);
+    EXPECT_EQ(r.data()[1], static_cast<float>(-3e38 + 5e38));
+    // A third value would be infinite: refused.
+    EXPECT_THROW((void)loom::arange<float>(-3e38, 8e38, 5e38), std::out_of_range);
 }
 
 // ---- 10. Broadcasting to a shape whose element count overflows ----

@@ -207,7 +207,14 @@ inline shape_type broadcast_shapes(const shape_type& a, const shape_type& b, con
             placement placed = place_onto(a, b, spec.axis);
             const shape_type& p = placed.shape;
             if (placed_b != nullptr) *placed_b = p;
-            if (spec.kind == broadcast_spec::mode::paddle_elementwise) return broadcast_shapes(a, p);
+            if (spec.kind == broadcast_spec::mode::paddle_elementwise) {
+                try {
+                    return broadcast_shapes(a, p);
+                } catch (const broadcast_error& error) {  // name B as given, beside B placed
+                    throw broadcast_error("shape " + to_string(b) + " placed onto " + to_string(a) + " at axis " +
+                                          std::to_string(spec.axis) + " gives " + to_string(p) + ": " + error.what());
+                }
+            }
             for (std::size_t d = 0; d < a.size(); ++d) {
                 if (!size_broadcasts(p[d], a[d])) {
                     throw broadcast_error("shape " + to_string(b) + " placed onto " + to_string(a) + " at axis " +

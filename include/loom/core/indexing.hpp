@@ -113,12 +113,9 @@ inline resolved_range resolve(const range& r, index_t size, std::size_t dimensio
     return {first, step, length};
 }
 
-/// resolve() for a dimension of `size` known on its own.
+/// resolve() for a dimension of `size` known on its own; messages show it
+/// as the shape `[size]`.
 inline resolved_range resolve(const range& r, index_t size, std::size_t dimension) {
-    if (r.step == 0) {
-        throw std::invalid_argument("range for dimension " + std::to_string(dimension) + " of size " +
-                                    std::to_string(size) + " has step 0; use a positive or negative step");
-    }
     return resolve(r, size, dimension, shape_type{size});
 }
 

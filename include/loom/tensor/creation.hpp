@@ -308,9 +308,12 @@ T arange_element(const arange_number& value, const arange_arguments& arguments, 
 
 /// Throws std::out_of_range when the last of `length` values from `first`
 /// and `second` does not fit in T (step 3 of Note [arange arithmetic]): the
-/// values are monotonic, so it is the one furthest from `first`.
+/// values are monotonic, so it is the one furthest from `first`. With two
+/// values the last is `second` itself, which fits (second - first may not:
+/// arange<float>(-3e38, 3e38, 5e38) is [-3e38, 2e38], as in NumPy).
 template <element T>
 void arange_check_last(T first, T second, index_t length, const arange_arguments& arguments) {
+    if (length <= 2) return;
     if constexpr (std::floating_point<T>) {
         const T delta = second - first;
         const T last = first + rounded_product(static_cast<T>(length - 1), delta);

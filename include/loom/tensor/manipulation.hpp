@@ -58,7 +58,10 @@ auto reshape(X&& x, const std::vector<index_t>& sizes) {
     const index_t count = v.size();
     shape_type shape(sizes.begin(), sizes.end());
     std::size_t inferred = sizes.size();
-    index_t known = 1;
+    // The product of the sizes other than 0 must fit, as a layout's strides
+    // must (row_major_strides), even when a 0 makes the count 0.
+    index_t nonzero = 1;
+    bool zero = false;
     for (std::size_t d = 0; d < sizes.size(); ++d) {
         if (sizes[d] == -1 && inferred == sizes.size()) {
             inferred = d;
@@ -69,13 +72,15 @@ auto reshape(X&& x, const std::vector<index_t>& sizes) {
                                         detail::dims_text(sizes) +
                                         ": sizes must be 0 or more, with at most one -1 to infer");
         }
-        if (__builtin_mul_overflow(known, sizes[d], &known)) {
+        zero = zero || sizes[d] == 0;
+        if (__builtin_mul_overflow(nonzero, sizes[d] == 0 ? 1 : sizes[d], &nonzero)) {
             throw std::length_error("cannot reshape " + to_string(v.shape()) + " into " + detail::dims_text(sizes) +
                                     ": the sizes multiply past what a " +
                                     std::to_string(std::numeric_limits<index_t>::digits + 1) +
                                     "-bit index holds (overflow); use smaller sizes");
         }
     }
+    const index_t known = zero ? 0 : nonzero;
     if (inferred != sizes.size()) {
         if (known == 0) {
             throw std::invalid_argument("cannot reshape " + to_string(v.shape()) + " into " +

@@ -25,7 +25,7 @@ namespace detail {
 // The part [start:stop] of `v` along `axis`, as a Python slice.
 template <class V>
 V part_along(const V& v, std::size_t axis, index_t start, index_t stop) {
-    const resolved_range r = resolve(range(start, stop), v.shape()[axis], axis);
+    const resolved_range r = resolve(range(start, stop), v.shape()[axis], axis, v.shape());
     shape_type shape = v.shape();
     shape[axis] = r.length;
     const index_t first = v.layout().offset() + (r.length > 0 ? r.first * v.strides()[axis] : 0);

@@ -1,0 +1,151 @@
+"""Writes the seed corpus of the fuzzers of loom's argument-taking functions
+into corpus/<target>/: a few byte strings per target, each read by the
+target as its comment says (the first byte picks the function; the bytes
+after it are sizes, indices and choices, read as fuzz_<target>.cpp reads
+them). Any Python 3 runs it, from this folder: python3 make_argument_corpus.py
+
+In the fuzzers, a byte below 192 read as a hostile number is a small value;
+192 + k picks the k-th value at the limits (fuzz_support.hpp): 0xc2 is -1,
+0xc4 is 2^31, 0xc8 is 2^40, 0xc9 is 2^62, 0xcc is 2^63 - 1, 0xce is -2^63."""
+import os
+
+SEEDS = {
+    'broadcast': {
+        # broadcast_shapes([3, 1], [3]): [3, 3]
+        'shapes_two': '00 01 02 03 01 01 00 01 03',
+        # broadcast_shapes of four shapes like [2, 3, 4]
+        'shapes_four': '00 01 03 02 03 04 03 01 00 00 02 02 00 01 01 00 00 00 01 02 01 00 03 00 00',
+        # a shape with 2^62 and 2^63 - 1 among its sizes, and one with -1
+        'hostile_sizes': '00 00 02 c9 cc 01 01 00 00 c2 03',
+        # rank 40
+        'rank_40': '00 01 f5' + ' 01' * 40 + ' 01',
+        # pdpd_placement([2, 3, 4, 5], [3, 4], 1)
+        'pdpd_placement': '01 01 04 02 03 00 01 01 01 00 02 00 02 01 02 03 01 02 03',
+        # broadcast_shapes under none, numpy, pdpd(axis) and paddle_elementwise(axis)
+        'spec_none': '02 01 02 02 03 01 01 00 00 02 02 00 00',
+        'spec_pdpd': '02 01 03 02 03 02 01 01 01 00 00 00 00 02 04 02',
+        'spec_paddle': '02 01 03 02 01 02 01 01 01 00 00 01 00 02 05 03',
+    },
+    'index': {
+        # t[::2, :][...] of shape [3, 4]
+        'slice_step_2': '02 03 04 01 02 04 00 00 04 07 01 01 09',
+        # t[4::-1] of shape [5]
+        'negative_step': '01 05 01 01 05 02 0a 00 01',
+        # a range of step 0
+        'step_zero': '01 04 01 01 04 00 00 02',
+        # t[2^63 - 1]
+        'huge_index': '01 03 01 01 02 cc',
+        # t[uint64(-1)]
+        'unsigned_index': '01 03 01 01 03 04',
+        # two ellipses
+        'two_ellipses': '02 02 02 01 02 09 09',
+        # newaxis twice on a rank-0 tensor
+        'newaxis_rank_0': '00 01 02 08 08',
+        # three integers for rank 1
+        'too_many_indices': '01 02 01 03 00 06 00 06 00 06',
+        # a range from -2^63 to 3037000500 with step -2
+        'hostile_range': '01 04 01 01 06 01 ce 01 d0 00',
+        # t.at(1, 2) of shape [2, 3]
+        'at': '02 02 03 00 01 02 00 07 00 08',
+        # t.at(uint64(-1))
+        'at_unsigned': '01 03 00 00 01 03 04',
+    },
+    'manipulation': {
+        # reshape([-1, 3]) of [2, 3]
+        'reshape_infer': '02 02 03 00 00 02 00 02 03',
+        # reshape([-1, 2^63 - 1, 2^63 - 1]) of [4]
+        'reshape_overflow': '01 04 00 00 03 00 01 cc 01 cc',
+        # reshape([0, 2^62]) of [0, 4]
+        'reshape_zero_huge': '02 00 04 00 00 02 02 00 01 c9',
+        # permute of [2, 3, 4]
+        'permute': '03 02 03 04 00 02 01 01 01 00 00 00',
+        # transpose, flip, ravel, flatten
+        'chain': '03 02 03 04 03 01 09 0c 0d',
+        # squeeze(), then squeeze(-1) of a size that is not 1
+        'squeeze': '03 01 03 01 01 03 04 c2',
+        # unsqueeze(0), then moveaxis(0, 1)
+        'unsqueeze_moveaxis': '02 02 03 01 05 05 00 06 05 06',
+        # swapaxes(2^63 - 1, 0)
+        'swapaxes_hostile': '02 02 03 00 07 cc 05',
+        # diagonal(1, 1, 2) of [3, 3, 2]
+        'diagonal': '03 03 03 02 00 0a 01 06 01 05 01 06',
+        # diagonal(-2^63, 0, 1)
+        'diagonal_hostile_offset': '02 03 03 00 0b 00 ce 01 04 01 05',
+    },
+    'broadcast_views': {
+        # broadcast_to([3, 1], [2, 3, 2])
+        'broadcast_to': '02 03 01 00 01 01 02 02 02 00 02 00',
+        # broadcast_to([1], [2^40, 2^40, 1])
+        'too_many_elements': '01 01 00 01 02 c8 c8 02 02 02 00',
+        # a target with -1 among its sizes
+        'negative_size': '01 02 00 00 03 c2 02 02 00',
+        # broadcast_to under pdpd(axis), of a transposed view
+        'spec_pdpd': '02 02 03 01 01 01 02 02 02 02 01 02 02 07',
+        # expand with -1
+        'expand': '02 03 01 00 01 00 02 02 02 00 01',
+        # broadcast_bidirectional
+        'bidirectional': '02 03 01 00 00 02 01 04 03',
+    },
+    'creation': {
+        # arange<int32>(0, 10, 2)
+        'arange_int32': '00 02 00 0a 14 05',
+        # arange<int32>(0, 10, 0)
+        'arange_step_zero': '00 03 00 0a 14 03',
+        # arange<int8>(0.0, 255.9, 1.0): the last value does not fit
+        'arange_int8_last': '00 00 01 28 b5 2c',
+        # arange<float>(0.0, NaN, 1.0)
+        'arange_nan': '00 05 01 28 b8 2c',
+        # arange<float>(-3e38, 3e38, 5e38): two values whose difference overflows
+        'arange_float_two': '00 05 01 aa a9 ac',
+        # arange<double>(0.0, 1.0, inf)
+        'arange_infinite_step': '00 06 01 28 2c b6',
+        # arange<int64>(0.0, 1e300, 5e-324): too many elements
+        'arange_length': '00 03 01 28 a7 a6',
+        # linspace<double>(0, 1, 5), linspace<int8>(0, 255.9, 7), linspace with num -1
+        'linspace': '01 00 28 2c 06 01',
+        'linspace_int8': '01 03 28 b5 08 00',
+        'linspace_negative': '01 00 28 2c 00 01',
+        # eye(3, 4, 1), eye<int8>(2^40, 2^40), eye(0, 2^63 - 1)
+        'eye': '02 00 03 04 07',
+        'eye_too_large': '02 02 c8 c8 06',
+        'eye_zero_rows': '02 00 00 cc 06',
+        # full<int8>([3], 2^31 as int), zeros([-1, 3]), ones<int64>([2^40, 2^40])
+        'full_int8': '03 02 c4 01 03 02',
+        'zeros_negative': '03 00 28 02 c2 03 00',
+        'ones_too_large': '03 04 0a 02 c8 c8 01',
+    },
+    'compound_assign': {
+        # int32 [3, 2]: t += flip(t, 0)
+        'add_flipped': '01 01 01 02 01 01 04 05 06 07 08 09 00 01 03 00 00 00',
+        # int32 [3, 3]: t = transpose(t)
+        'copy_transposed': '01 01 01 02 01 02 04 05 06 07 08 09 0a 0b 0c 00 01 02 05 00',
+        # float64 [2, 2]: t = transpose(t) * t - transpose(t)
+        'expression': '00 01 01 01 01 01 09 0a 0b 0c 00 01 02 07 00',
+        # int32 [4]: floor_divide by a view with zeros
+        'floor_divide_by_zero': '01 00 01 03 05 04 06 04 00 01 03 00 03 00',
+        # float64 [3]: into a broadcast (read-only) view
+        'read_only': '00 00 01 02 0a 0b 0c 01 04 01 01 00 00 00',
+    },
+    'print': {
+        # float64 [2, 3], default options, then the tensor and operator<<
+        'double_matrix': '07 02 02 03 10 11 12 13 14 15 00 00 00 00 04 00',
+        # float32 [4] of inf, NaN, -0.0 and a subnormal
+        'float_specials': '06 01 04 8f 91 81 88 00 00 00 00 04 01',
+        # precision -1
+        'bad_options': '03 01 03 01 02 03 01 00 00 00 00 04 01',
+        # int64 [1] broadcast to [2^20, 1024], threshold 10, edgeitems 2, linewidth 5
+        'summarised_broadcast': '04 01 01 05 00 01 05 01 03 01 04 02 01',
+        # a rank-0 int64, an empty bool array
+        'rank_0': '04 00 c8 00 00 00 00 04 00',
+        'empty': '00 02 00 03 00 00 00 00 04 00',
+        # precision 2^31 - 1
+        'huge_precision': '07 01 03 a0 a1 a2 01 0b 00 00 00 04 00',
+    },
+}
+
+for target, seeds in SEEDS.items():
+    folder = os.path.join('corpus', target)
+    os.makedirs(folder, exist_ok=True)
+    for name, hex_bytes in seeds.items():
+        with open(os.path.join(folder, name), 'wb') as f:
+            f.write(bytes.fromhex(hex_bytes))
