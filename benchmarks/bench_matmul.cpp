@@ -1,9 +1,11 @@
-// Matrix products: loom's gemm kernel (loom::linalg::gemm) beside OpenBLAS
-// (the reference, on one thread), Eigen's product and a plain hand loop, on
-// the same input values.
+// Matrix products: loom's matmul (on its gemm kernel, linalg/gemm.hpp)
+// beside OpenBLAS (the reference, on one thread), Eigen's product and a
+// plain hand loop, on the same input values.
 //
 //   matmul_float32/<library>   C = A·B, 1024 × 1024 × 1024, float32, row-major
 //   matmul_float64/<library>   the same in float64
+//   matmul_batched/<library>   (1, 1, 256, 256) @ (8, 4, 256, 256) float32: one A for 32
+//                              products, broadcast by loom and NumPy, a loop of 32 calls for the others
 //
 // Each benchmark reports its rate as the counter `flops` (2·m·n·k
 // floating-point operations per product, over the benchmark thread's CPU
@@ -23,11 +25,13 @@
 #include <cstdlib>
 #include <limits>
 #include <random>
+#include <span>
+#include <string>
 #include <utility>
 #include <vector>
 
 #include "bench_context.hpp"
-#include "loom/linalg/gemm.hpp"
+#include "loom/loom.hpp"
 
 #ifdef LOOM_HAVE_EIGEN
 #include <Eigen/Core>
@@ -139,19 +143,15 @@ void matmul_hand(benchmark::State& state) {
 // --------------------------------------------------------------------- loom
 
 template <class T>
-void loom_matmul(const std::vector<T>& a, const std::vector<T>& b, std::vector<T>& c, std::ptrdiff_t n) {
-    loom::linalg::gemm<T, T, T>({a.data(), n, n, n, 1}, {b.data(), n, n, n, 1}, {c.data(), n, n, n, 1}, false);
-}
-
-template <class T>
 void matmul_loom(benchmark::State& state) {
     const input_values<T>& in = input_values<T>::get();
     const std::ptrdiff_t n = at_run_time(side);
-    std::vector<T> c(static_cast<std::size_t>(side * side));
-    loom_matmul(in.a, in.b, c, n);
-    check("loom", c);
+    const loom::tensor<T> a(std::span<const T>(in.a), {n, n}), b(std::span<const T>(in.b), {n, n});
+    loom::tensor<T> c({n, n});
+    c = loom::matmul(a, b);  // same shape: written into c's memory
+    check("loom", std::vector<T>(c.begin(), c.end()));
     for (auto _ : state) {
-        loom_matmul(in.a, in.b, c, n);
+        c = loom::matmul(a, b);
         benchmark::DoNotOptimize(c.data());
         benchmark::ClobberMemory();
     }
@@ -214,6 +214,106 @@ void matmul_eigen(benchmark::State& state) {
 }
 #endif
 
+// ------------------------------------------------ batched, with broadcasting
+
+constexpr std::ptrdiff_t batch_side = 256, batches = 32;  // (1, 1, 256, 256) @ (8, 4, 256, 256)
+
+struct batched_values {
+    std::vector<float> a, b;  // a: one matrix; b: 32, one after the other
+    static const batched_values& get() {
+        static const batched_values values;
+        return values;
+    }
+
+private:
+    batched_values() {
+        std::mt19937 engine(5);
+        std::uniform_real_distribution<float> uniform(-1.f, 1.f);
+        a.resize(static_cast<std::size_t>(batch_side * batch_side));
+        b.resize(static_cast<std::size_t>(batches * batch_side * batch_side));
+        for (float& v : a) v = uniform(engine);
+        for (float& v : b) v = uniform(engine);
+    }
+};
+
+void report_batched(benchmark::State& state) {
+    state.counters["flops"] = benchmark::Counter(2.0 * batches * batch_side * batch_side * batch_side,
+                                                 benchmark::Counter::kIsIterationInvariantRate,
+                                                 benchmark::Counter::OneK::kIs1000);
+}
+
+// Runs `product(i, c_i)` for each of the 32 products, then checks C against the hand loop's.
+template <class Product>
+void run_batched(benchmark::State& state, Product&& product) {
+    const batched_values& in = batched_values::get();
+    const std::ptrdiff_t n = batch_side, matrix = n * n;
+    std::vector<float> c(static_cast<std::size_t>(batches * matrix)), expected(c.size());
+    for (std::ptrdiff_t i = 0; i < batches; ++i) {
+        hand_matmul(in.a.data(), in.b.data() + i * matrix, expected.data() + i * matrix, n, n, n);
+    }
+    product(c);
+    for (std::size_t i = 0; i < c.size(); ++i) {
+        if (!(std::abs(c[i] - expected[i]) <= 1e-3f)) {
+            std::fprintf(stderr, "matmul_batched: element %zu is %.9g, the hand loop gives %.9g\n", i,
+                         static_cast<double>(c[i]), static_cast<double>(expected[i]));
+            std::abort();
+        }
+    }
+    for (auto _ : state) {
+        product(c);
+        benchmark::DoNotOptimize(c.data());
+        benchmark::ClobberMemory();
+    }
+    report_batched(state);
+}
+
+void matmul_batched_hand(benchmark::State& state) {
+    const batched_values& in = batched_values::get();
+    const std::ptrdiff_t n = at_run_time(batch_side);
+    run_batched(state, [&](std::vector<float>& c) {
+        for (std::ptrdiff_t i = 0; i < batches; ++i) hand_matmul(in.a.data(), in.b.data() + i * n * n, c.data() + i * n * n, n, n, n);
+    });
+}
+
+void matmul_batched_loom(benchmark::State& state) {
+    const batched_values& in = batched_values::get();
+    const std::ptrdiff_t n = at_run_time(batch_side);
+    const loom::tensor<float> a(std::span<const float>(in.a), {1, 1, n, n}), b(std::span<const float>(in.b), {8, 4, n, n});
+    run_batched(state, [&](std::vector<float>& c) {
+        auto out = loom::adapt(c.data(), {8, 4, n, n});  // C's memory, written by the product directly
+        out = loom::matmul(a, b);
+    });
+}
+
+#ifdef LOOM_HAVE_CBLAS
+void matmul_batched_openblas(benchmark::State& state) {
+    openblas_set_num_threads(1);
+    const batched_values& in = batched_values::get();
+    const int n = static_cast<int>(at_run_time(batch_side));
+    run_batched(state, [&](std::vector<float>& c) {
+        for (std::ptrdiff_t i = 0; i < batches; ++i) {
+            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, in.a.data(), n,
+                        in.b.data() + i * n * n, n, 0.0f, c.data() + i * n * n, n);
+        }
+    });
+}
+#endif
+
+#ifdef LOOM_HAVE_EIGEN
+void matmul_batched_eigen(benchmark::State& state) {
+    Eigen::setNbThreads(1);
+    const batched_values& in = batched_values::get();
+    const Eigen::Index n = at_run_time(batch_side);
+    using map = Eigen::Map<const eigen_matrix<float>>;
+    using out_map = Eigen::Map<eigen_matrix<float>>;
+    run_batched(state, [&](std::vector<float>& c) {
+        for (Eigen::Index i = 0; i < batches; ++i) {
+            out_map(c.data() + i * n * n, n, n).noalias() = map(in.a.data(), n, n) * map(in.b.data() + i * n * n, n, n);
+        }
+    });
+}
+#endif
+
 // Each workload's benchmarks side by side, the reference first. xtensor has no product of its own
 // (xt::linalg::dot is xtensor-blas, which calls a BLAS): it is not compared here.
 template <class T>
@@ -237,6 +337,17 @@ void register_type() {
 void register_benchmarks() {
     register_type<float>();
     register_type<double>();
+    const std::pair<const char*, void (*)(benchmark::State&)> batched[] = {
+#ifdef LOOM_HAVE_CBLAS
+        {"matmul_batched/openblas", matmul_batched_openblas},
+#endif
+        {"matmul_batched/loom", matmul_batched_loom},
+#ifdef LOOM_HAVE_EIGEN
+        {"matmul_batched/eigen", matmul_batched_eigen},
+#endif
+        {"matmul_batched/hand", matmul_batched_hand},
+    };
+    for (const auto& [name, function] : batched) benchmark::RegisterBenchmark(name, function)->Unit(benchmark::kMillisecond);
 }
 
 }  // namespace

@@ -76,6 +76,8 @@ OPERATIONS = {
                                 None, "ms", MATMUL_FLOPS, "openblas"),
     "matmul_float64": Operation(f"C = A·B, {MATMUL_SIDE}³ float64, row-major; numpy: np.matmul(a, b, out=c)",
                                 None, "ms", MATMUL_FLOPS, "openblas"),
+    "matmul_batched": Operation("(1, 1, 256, 256) @ (8, 4, 256, 256) float32; numpy: np.matmul(a, b, out=c)",
+                                None, "ms", 2 * 32 * 256 ** 3, "openblas"),
 }
 LIBRARIES = ["openblas", "hand", "loom", "xtensor", "eigen", "numpy out=", "numpy expr", "numpy"]
 UNITS = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}  # seconds per unit, Google Benchmark's time units
@@ -242,6 +244,14 @@ def matmul_numpy():
             np.matmul(a, b, out=c)
 
         variants.append((name, "numpy", matmul))
+    uniform = uniform_arrays(4, np.float32)
+    a, b = uniform(1, 1, 256, 256), uniform(8, 4, 256, 256)
+    c = np.zeros((8, 4, 256, 256), np.float32)
+
+    def batched():
+        np.matmul(a, b, out=c)
+
+    variants.append(("matmul_batched", "numpy", batched))
     return variants
 
 
@@ -250,7 +260,7 @@ NUMPY_VARIANTS = {
     **dict.fromkeys(["mul_add", "outer_add", "add_in_place", "transpose_add", "strided_add"], elementwise_numpy),
     **dict.fromkeys(["row_sums", "column_sums", "dot_sum", "softmax_rows"], reductions_numpy),
     **dict.fromkeys(["small_add_alloc", "small_add_into", "small_expr_alloc", "small_expr_into"], small_numpy),
-    **dict.fromkeys(["matmul_float32", "matmul_float64"], matmul_numpy),
+    **dict.fromkeys(["matmul_float32", "matmul_float64", "matmul_batched"], matmul_numpy),
 }
 
 
