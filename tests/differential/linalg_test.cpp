@@ -185,10 +185,12 @@ void matmul_shapes(random_source& random, shape_type& a, shape_type& b) {
     };
     a = batch_of(rank_a);
     b = batch_of(rank_b);
-    if (random.chance(0.06) && !a.empty() && !b.empty()) {  // batch shapes that do not broadcast
+    if (random.chance(0.15) && !a.empty() && !b.empty()) {  // batch shapes that do not broadcast
         const std::size_t da = a.size() - 1 - random.below(std::min(a.size(), b.size()));
         const std::size_t db = b.size() - (a.size() - da);
-        a[da] = b[db] <= 1 ? random.between(2, 3) : b[db] == 2 ? 3 : 2;
+        const bool swap = random.chance(0.5);
+        a[da] = swap ? 3 : 2;
+        b[db] = swap ? 2 : 3;
     }
     const std::size_t core = random.below(10);  // 0-1: a 1-D, 2-3: b 1-D, 4: both, else both 2-D
     const bool a_vector = core < 2 || core == 4, b_vector = (core >= 2 && core < 4) || core == 4;
@@ -795,6 +797,7 @@ TEST_F(LinalgAgainstNumPy, CasesCoverEveryFunctionViewAndType) {
         const std::string name = linalg_op_names[std::size_t(c.op)];
         const bool refused = failed(run().numpy[i]);
         ++counts[name + (refused ? " refused" : " computed")];
+        if (refused && failed(run().loom[i])) ++counts["threw " + exception_kind(run().loom[i])];
         ++counts["view " + std::to_string(int(c.a.view))];
         if (binary(c.op)) ++counts["view " + std::to_string(int(c.b.view))];
         ++counts[std::string("type ") + name_of(dtype_of(c.a.stored))];
@@ -828,7 +831,8 @@ TEST_F(LinalgAgainstNumPy, CasesCoverEveryFunctionViewAndType) {
     for (dtype type : linalg_dtypes) EXPECT_GT(counts[std::string("type ") + name_of(type)], 0);
     for (const char* what : {"x * 2 computed", "fractions computed", "loom's promotion computed", "mixed computed",
                              "matmul 1-D both", "matmul 1-D left", "matmul 1-D right", "matmul batched",
-                             "matmul batch ranks differ", "matmul rank 0 refused", "einsum implicit computed"}) {
+                             "matmul batch ranks differ", "matmul rank 0 refused", "einsum implicit computed",
+                             "threw broadcast_error", "threw out_of_range", "threw invalid_argument"}) {
         EXPECT_GT(counts[what], 0) << what;
     }
 }
