@@ -207,6 +207,20 @@ TEST(Einsum, OneAndTwoOperandsAsNumPy) {
     EXPECT_EQ(elements_of(loom::einsum("ij,kj->ik", a, a)), (std::vector<double>{5, 14, 14, 50}));
 }
 
+// A letter one operand sums over alone is summed in the result's type, as
+// NumPy converts the operands first: 200 + 100 does not wrap at 256 as uint8.
+TEST(Einsum, ALetterSummedInOneOperandIsSummedInTheResultType) {
+    const tensor<std::uint8_t> a = {{200, 7}, {9, 100}};
+    const tensor<std::int16_t> b{3};
+    const tensor<std::int16_t> diagonal = loom::einsum("ii,j", a, b);
+    EXPECT_EQ(elements_of(diagonal), (std::vector<std::int16_t>{900}));
+    const tensor<std::int16_t> rows = loom::einsum("ij,k->k", a, b);
+    EXPECT_EQ(elements_of(rows), (std::vector<std::int16_t>{948}));
+    const tensor<double> both = loom::einsum("ij,j->j", a, tensor<double>{1, 2});
+    EXPECT_EQ(elements_of(both), (std::vector<double>{209, 214}));
+    EXPECT_EQ(loom::einsum("ii", a).item(), std::uint8_t(44));  // one operand: its own type, as NumPy's
+}
+
 TEST(Einsum, BadSubscriptsAreRefused) {
     const tensor<double> a = counting(6).reshape({2, 3});
     expect_error_text<std::invalid_argument>([&] { (void)loom::einsum("ij,jk->ik", a, a); },

@@ -98,11 +98,12 @@ struct labelled {
 };
 
 // `x` with its repeated letters replaced by their diagonals, and the letters
-// that are neither in `keep` nor in `other` summed over.
-template <class V>
+// that are neither in `keep` nor in `other` summed over, in R: the result's
+// type, so that a sum of uint8 elements multiplied into an int16 result does
+// not wrap at 256 first (NumPy converts the operands before it sums).
+template <class R, class V>
 auto simplify(std::string_view subscripts, const V& x, std::string letters, const std::string& keep,
               const std::string& other) {
-    using T = value_type_of<V>;
     if (letters.size() != x.ndim()) {
         throw_einsum(subscripts, "\"" + letters + "\" names " + std::to_string(letters.size()) +
                                      " dimensions of an operand of shape " + to_string(x.shape()));
@@ -133,8 +134,8 @@ auto simplify(std::string_view subscripts, const V& x, std::string letters, cons
         }
     }
     const auto view = x.with_layout(layout);
-    if (summed.empty()) return labelled<tensor<T>>{tensor<T>(view), letters};
-    return labelled<tensor<T>>{tensor<T>(sum<T>(view, axis_set(summed))), kept};
+    if (summed.empty()) return labelled<tensor<R>>{tensor<R>(view), letters};
+    return labelled<tensor<R>>{tensor<R>(sum<R>(view, axis_set(summed))), kept};
 }
 
 // The order of `from`'s letters that gives `to`.
@@ -151,7 +152,7 @@ template <expression X>
 auto einsum(std::string_view subscripts, X&& x) {
     using T = value_type_of<X>;
     const detail::einsum_spec spec = detail::parse_einsum(subscripts, 1);
-    auto simple = detail::simplify(subscripts, view_of(std::forward<X>(x)), spec.inputs[0], spec.output, "");
+    auto simple = detail::simplify<T>(subscripts, view_of(std::forward<X>(x)), spec.inputs[0], spec.output, "");
     return tensor<T>(permute(simple.view, detail::letter_order(simple.letters, spec.output)));
 }
 
@@ -160,8 +161,8 @@ template <expression X, expression Y>
 auto einsum(std::string_view subscripts, X&& x, Y&& y) {
     using R = promote_t<value_type_of<X>, value_type_of<Y>>;
     const detail::einsum_spec spec = detail::parse_einsum(subscripts, 2);
-    auto a = detail::simplify(subscripts, view_of(std::forward<X>(x)), spec.inputs[0], spec.output, spec.inputs[1]);
-    auto b = detail::simplify(subscripts, view_of(std::forward<Y>(y)), spec.inputs[1], spec.output, spec.inputs[0]);
+    auto a = detail::simplify<R>(subscripts, view_of(std::forward<X>(x)), spec.inputs[0], spec.output, spec.inputs[1]);
+    auto b = detail::simplify<R>(subscripts, view_of(std::forward<Y>(y)), spec.inputs[1], spec.output, spec.inputs[0]);
 
     // Each letter left is shared and kept (batch), shared and summed (inner), or one operand's and kept.
     std::string batch, inner, left, right;

@@ -1,0 +1,841 @@
+// The differential test of the products (linalg/: matmul.hpp, products.hpp,
+// einsum.hpp) against NumPy: random cases call one of matmul, dot, inner,
+// vdot, outer, tensordot (n axes, or explicit pairs of axes), trace (random
+// offset and axes) and einsum of one or two operands (subscripts made of
+// random letters: repeated letters for diagonals, letters summed over,
+// outputs permuted or implicit). matmul's operands have zero to three batch
+// dimensions of sizes 0 to 3, 1 often so that they broadcast (and now and
+// then do not), core sizes 0 to 5 (the inner sizes now and then disagree),
+// and are 1-D on either side or both, or rank 0 now and then. The other
+// functions take operands of rank 0 to 4 whose sizes fit (or, now and then,
+// do not). The element types are bool, int8, int32, int64, uint8, float32
+// and float64, mixed between the operands; each operand is read as a
+// tensor, transposed, reversed along its last axis with step 2, or through
+// broadcast_to from a tensor with sizes 1 in place of some of its sizes, and
+// the left one now and then as the expression `x * 2`. Values are small
+// integers, so that floating results are exact; in some cases the floating
+// operands hold random fractions instead, and floating elements then
+// compare within 4 epsilons of the result type times a bound k on the
+// number of products summed into an element, times the largest magnitudes
+// of both operands. Otherwise dtype, shape and elements compare exactly
+// (integers wrap as NumPy's do), and loom must throw exactly when NumPy
+// raises.
+//
+// The NumPy side follows loom's documented rules where they differ:
+// - operands mixing int32 or int64 with float32 are computed in float32,
+//   loom's promote_t (docs/semantics.md, "Types": the higher category wins,
+//   then the wider type), where NumPy gives float64: both operands are cast
+//   to loom's type before NumPy multiplies them, and so are operands of
+//   which one has rank 0, whose type NumPy 1.x chooses by value (int8 beside
+//   a rank-0 int32 stays int8 in np.einsum);
+// - the expression `x * 2` is computed in loom's type (bool * 2 is int32);
+// - tensordot refuses a negative number of axes (NumPy sums over none, as
+//   for 0);
+// - einsum of two operands requires a letter shared by both to name the
+//   same size in both: loom does not broadcast a size 1 against another
+//   size, as NumPy does;
+// - a letter repeated in one operand must name one size; NumPy raises when
+//   it does not, except when the first of the sizes is 0, where it gives a result
+//   read from memory that is not the operand's (np.einsum('kk->k', x) of a
+//   (0, 4) x has 4 elements): the NumPy side refuses it too.
+//
+// LOOM_DIFF_SEED and LOOM_DIFF_LINALG_CASES choose the cases.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <map>
+#include <optional>
+#include <span>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "numpy_runner.hpp"
+#include "random_source.hpp"
+#include "run_settings.hpp"
+#include "suite_fixture.hpp"
+
+namespace loom::differential {
+namespace {
+
+constexpr std::uint64_t default_linalg_case_count = 2000;
+
+enum class linalg_op : std::uint8_t {
+    matmul, dot, inner, vdot, outer, tensordot_n, tensordot_axes, trace, einsum1, einsum2,
+};
+constexpr std::size_t linalg_op_count = static_cast<std::size_t>(linalg_op::einsum2) + 1;
+constexpr const char* linalg_op_names[linalg_op_count] = {
+    "matmul", "dot", "inner", "vdot", "outer", "tensordot_n", "tensordot_axes", "trace", "einsum1", "einsum2"};
+
+bool binary(linalg_op op) { return op != linalg_op::trace && op != linalg_op::einsum1; }
+
+constexpr dtype linalg_dtypes[] = {dtype::boolean, dtype::int8,   dtype::int32,  dtype::int64,
+                                   dtype::uint8,   dtype::float32, dtype::float64};
+
+/// How an operand is read: as it is, transposed, reversed along its last
+/// axis with step 2, or broadcast_to its shape from sizes 1.
+enum class view_kind : std::uint8_t { tensor, transposed, reversed_strided, broadcast };
+constexpr std::size_t view_kind_count = 4;
+
+struct operand_spec {
+    any_tensor stored;
+    view_kind view = view_kind::tensor;
+    shape_type shape;  ///< the shape as read
+};
+
+struct linalg_case {
+    std::uint64_t seed = 0;
+    int number = 0;
+    linalg_op op = linalg_op::matmul;
+    operand_spec a, b;
+    bool times_two = false;  ///< the left operand is `x * 2`
+    bool fractions = false;  ///< floating operands hold random fractions
+    index_t n = 0;           ///< tensordot's number of axes, trace's offset
+    std::vector<index_t> axes_a, axes_b;  ///< tensordot's pairs; trace's axis1, axis2 in axes_a
+    std::string subscripts;               ///< einsum's
+};
+
+// ---- generation ----
+
+shape_type viewed_shape_to_stored(random_source& random, const shape_type& shape, view_kind view) {
+    shape_type s = shape;
+    switch (view) {
+        case view_kind::tensor: break;
+        case view_kind::transposed: std::reverse(s.begin(), s.end()); break;
+        case view_kind::reversed_strided:
+            s.back() = s.back() == 0 ? 0 : 2 * s.back() - (random.chance(0.5) ? 1 : 0);
+            break;
+        case view_kind::broadcast:
+            for (index_t& d : s) {
+                if (random.chance(0.5)) d = 1;
+            }
+            if (!s.empty() && random.chance(0.3)) s.erase(s.begin());  // fewer dimensions
+            break;
+    }
+    return s;
+}
+
+any_tensor random_tensor(random_source& random, dtype type, const shape_type& shape, bool fractions) {
+    return visit_dtype(type, [&]<class T>(std::type_identity<T>) {
+        tensor<T> t(shape);
+        for (T& x : t) {
+            if constexpr (std::floating_point<T>) {
+                x = fractions ? T(double(random.between(-1000000, 1000000)) / 999983.0) : T(random.between(-3, 3));
+            } else if constexpr (std::same_as<T, bool>) {
+                x = random.chance(0.6);
+            } else {
+                x = T(random.between(-3, 3));  // unsigned: 253 to 255 for the negative ones
+            }
+        }
+        return any_tensor(std::move(t));
+    });
+}
+
+operand_spec make_operand(random_source& random, dtype type, const shape_type& shape, bool fractions) {
+    operand_spec o;
+    o.shape = shape;
+    const std::size_t kind = random.below(10);
+    o.view = kind < 4                         ? view_kind::tensor
+             : kind < 6                       ? view_kind::transposed
+             : kind < 8 && !shape.empty()     ? view_kind::reversed_strided
+             : kind < 8                       ? view_kind::tensor
+                                              : view_kind::broadcast;
+    o.stored = random_tensor(random, type, viewed_shape_to_stored(random, shape, o.view), fractions);
+    return o;
+}
+
+index_t small_size(random_source& random, index_t largest) {
+    return random.chance(0.1) ? 0 : random.chance(0.25) ? 1 : random.between(2, largest);
+}
+
+shape_type random_shape(random_source& random, std::size_t rank, index_t largest = 4) {
+    shape_type s;
+    for (std::size_t d = 0; d < rank; ++d) s.push_back(small_size(random, largest));
+    return s;
+}
+
+/// A size other than `size` (and, when `not_one`, other than 1).
+index_t other_size(random_source& random, index_t size, bool not_one = false) {
+    while (true) {
+        const index_t s = random.between(0, 4);
+        if (s != size && !(not_one && s == 1)) return s;
+    }
+}
+
+void matmul_shapes(random_source& random, shape_type& a, shape_type& b) {
+    const bool wrong_k = random.chance(0.06);
+    const index_t n = random.between(0, 5), m = random.between(0, 5), k = random.between(0, 5);
+    const std::size_t rank_a = random.below(4), rank_b = random.below(4);
+    shape_type batch;
+    for (std::size_t d = 0; d < std::max(rank_a, rank_b); ++d) {
+        batch.push_back(random.chance(0.1) ? 0 : random.chance(0.4) ? 1 : random.between(2, 3));
+    }
+    const auto batch_of = [&](std::size_t rank) {
+        shape_type s(batch.end() - std::ptrdiff_t(rank), batch.end());
+        for (index_t& d : s) {
+            if (random.chance(0.3)) d = 1;
+        }
+        return s;
+    };
+    a = batch_of(rank_a);
+    b = batch_of(rank_b);
+    if (random.chance(0.15) && !a.empty() && !b.empty()) {  // batch shapes that do not broadcast
+        const std::size_t da = a.size() - 1 - random.below(std::min(a.size(), b.size()));
+        const std::size_t db = b.size() - (a.size() - da);
+        const bool swap = random.chance(0.5);
+        a[da] = swap ? 3 : 2;
+        b[db] = swap ? 2 : 3;
+    }
+    const std::size_t core = random.below(10);  // 0-1: a 1-D, 2-3: b 1-D, 4: both, else both 2-D
+    const bool a_vector = core < 2 || core == 4, b_vector = (core >= 2 && core < 4) || core == 4;
+    if (a_vector) a = {k};
+    else {
+        a.push_back(n);
+        a.push_back(k);
+    }
+    const index_t kb = wrong_k ? other_size(random, k) : k;
+    if (b_vector) b = {kb};
+    else {
+        b.push_back(kb);
+        b.push_back(m);
+    }
+    if (random.chance(0.04)) a = {};
+    if (random.chance(0.04)) b = {};
+}
+
+/// Distinct axes of a rank-`rank` shape, `count` of them, negative now and then.
+std::vector<index_t> distinct_axes(random_source& random, std::size_t rank, std::size_t count) {
+    std::vector<index_t> order;
+    for (std::size_t d = 0; d < rank; ++d) order.push_back(index_t(d));
+    for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[random.below(i)]);
+    order.resize(count);
+    for (index_t& d : order) d = random.chance(0.25) ? d - index_t(rank) : d;
+    return order;
+}
+
+index_t positive(index_t axis, std::size_t rank) { return axis < 0 ? axis + index_t(rank) : axis; }
+
+constexpr char letter_pool[] = "ijklmnpqAB";
+
+/// einsum subscripts of one or two operands with their shapes.
+void einsum_case(random_source& random, linalg_case& c, bool two, shape_type& a, shape_type& b) {
+    const std::size_t letters = 1 + random.below(5);
+    std::map<char, index_t> size;
+    for (std::size_t i = 0; i < letters; ++i) size[letter_pool[i]] = small_size(random, 3);
+    const auto word = [&](std::size_t rank, shape_type& shape) {
+        std::string w;
+        for (std::size_t d = 0; d < rank; ++d) {
+            const char l = letter_pool[random.below(letters)];
+            w.push_back(l);
+            shape.push_back(size[l]);
+        }
+        return w;
+    };
+    const std::string wa = word(random.below(5), a);
+    const std::string wb = two ? word(random.below(4), b) : "";
+    std::string text = wa + (two ? "," + wb : "");
+    if (random.chance(0.3)) {
+        c.subscripts = text;  // implicit output
+    } else {
+        std::string present;
+        for (char l : text) {
+            if (l != ',' && present.find(l) == std::string::npos) present.push_back(l);
+        }
+        for (std::size_t i = present.size(); i > 1; --i) std::swap(present[i - 1], present[random.below(i)]);
+        present.resize(random.below(present.size() + 1));
+        c.subscripts = text + "->" + present;
+    }
+    if (random.chance(0.1)) {  // something wrong
+        switch (random.below(6)) {
+            case 0:  // a size that does not fit
+                if (!a.empty()) {
+                    const std::size_t d = random.below(a.size());
+                    a[d] = other_size(random, a[d], true);
+                }
+                else if (!b.empty()) b[0] = other_size(random, b[0], true);
+                break;
+            case 1: c.subscripts.insert(random.below(wa.size() + 1), 1, 'i'); break;  // a letter too many
+            case 2: c.subscripts = two ? wa + "->" : wa + "," + wa; break;              // operands miscounted
+            case 3: c.subscripts += c.subscripts.find("->") == std::string::npos ? "->z" : "z"; break;
+            case 4: c.subscripts += c.subscripts.find("->") == std::string::npos ? "->ii" : "ii"; break;
+            default: c.subscripts.insert(random.below(wa.size() + 1), 1, random.chance(0.5) ? '1' : '.'); break;
+        }
+    }
+}
+
+linalg_case generate(std::uint64_t seed, int number) {
+    random_source random(seed ^ (0x3c6ef372fe94f82bull * std::uint64_t(number + 1)));
+    linalg_case c;
+    c.seed = seed;
+    c.number = number;
+    c.op = linalg_op(random.below(linalg_op_count));
+    const dtype type_a = random.pick(linalg_dtypes);
+    const dtype type_b = random.chance(0.5) ? type_a : random.pick(linalg_dtypes);
+    c.fractions = random.chance(0.2);
+    c.times_two = random.chance(0.12);
+    shape_type a, b;
+    switch (c.op) {
+        case linalg_op::matmul: matmul_shapes(random, a, b); break;
+        case linalg_op::dot:
+        case linalg_op::inner: {
+            a = random_shape(random, random.below(4));
+            b = random_shape(random, random.below(4));
+            if (!a.empty() && !b.empty() && !random.chance(0.08)) {
+                const std::size_t db = c.op == linalg_op::inner || b.size() == 1 ? b.size() - 1 : b.size() - 2;
+                b[db] = a.back();
+            }
+            break;
+        }
+        case linalg_op::vdot: {
+            a = random_shape(random, random.below(4));
+            if (random.chance(0.85)) {  // as many elements, another shape
+                const index_t count = element_count(a);
+                b = count == 0 ? shape_type{0} : random.chance(0.5) ? shape_type{count} : shape_type{1, count};
+                if (random.chance(0.3)) b = a;
+            } else {
+                b = random_shape(random, random.below(4));
+            }
+            break;
+        }
+        case linalg_op::outer:
+            a = random_shape(random, random.below(3));
+            b = random_shape(random, random.below(3));
+            break;
+        case linalg_op::tensordot_n:
+        case linalg_op::tensordot_axes: {
+            a = random_shape(random, random.below(5), 3);
+            b = random_shape(random, random.below(4), 3);
+            const std::size_t most = std::min(a.size(), b.size());
+            const std::size_t count = random.below(most + 1);
+            if (c.op == linalg_op::tensordot_n) {
+                c.n = index_t(count);
+                for (std::size_t j = 0; j < count; ++j) b[j] = a[a.size() - count + j];
+                if (random.chance(0.06)) c.n = random.chance(0.5) ? -1 : index_t(most) + 1;
+                if (random.chance(0.05) && count > 0) b[0] = other_size(random, b[0]);
+            } else {
+                c.axes_a = distinct_axes(random, a.size(), count);
+                c.axes_b = distinct_axes(random, b.size(), count);
+                for (std::size_t j = 0; j < count; ++j) {
+                    b[std::size_t(positive(c.axes_b[j], b.size()))] = a[std::size_t(positive(c.axes_a[j], a.size()))];
+                }
+                if (random.chance(0.12)) {  // something wrong
+                    switch (random.below(4)) {
+                        case 0: c.axes_a.push_back(index_t(a.size())); c.axes_b.push_back(0); break;
+                        case 1: c.axes_b.push_back(0); break;
+                        case 2:
+                            if (count > 0) {
+                                c.axes_a.push_back(c.axes_a[0]);
+                                c.axes_b.push_back(c.axes_b[0]);
+                            }
+                            break;
+                        default:
+                            if (count > 0) b[std::size_t(positive(c.axes_b[0], b.size()))] += 1;
+                            break;
+                    }
+                }
+            }
+            break;
+        }
+        case linalg_op::trace: {
+            a = random_shape(random, random.below(5), 4);
+            const auto rank = index_t(a.size());
+            c.n = random.between(-3, 3);
+            if (rank >= 2 && !random.chance(0.1)) {
+                const std::vector<index_t> axes = distinct_axes(random, a.size(), 2);
+                c.axes_a = axes;
+            } else {
+                c.axes_a = {random.between(-rank - 1, rank), random.between(-rank - 1, rank)};
+            }
+            break;
+        }
+        case linalg_op::einsum1: einsum_case(random, c, false, a, b); break;
+        case linalg_op::einsum2: einsum_case(random, c, true, a, b); break;
+    }
+    c.a = make_operand(random, type_a, a, c.fractions);
+    if (binary(c.op)) c.b = make_operand(random, type_b, b, c.fractions);
+    return c;
+}
+
+// ---- loom ----
+
+template <class F>
+any_tensor with_type(const any_tensor& t, F&& f) {
+    switch (dtype_of(t)) {
+        case dtype::boolean: return f(std::get<tensor<bool>>(t));
+        case dtype::int8: return f(std::get<tensor<std::int8_t>>(t));
+        case dtype::int32: return f(std::get<tensor<std::int32_t>>(t));
+        case dtype::int64: return f(std::get<tensor<std::int64_t>>(t));
+        case dtype::uint8: return f(std::get<tensor<std::uint8_t>>(t));
+        case dtype::float32: return f(std::get<tensor<float>>(t));
+        case dtype::float64: return f(std::get<tensor<double>>(t));
+        default: throw std::logic_error("an element type the linalg suite does not generate");
+    }
+}
+
+template <class T>
+tensor_view<const T> read(const tensor<T>& t, const operand_spec& o) {
+    switch (o.view) {
+        case view_kind::tensor: return t.view();
+        case view_kind::transposed: return t.transpose();
+        case view_kind::reversed_strided: return t(ellipsis, range(none, none, -2));
+        case view_kind::broadcast: return broadcast_to(t, o.shape);
+    }
+    throw std::logic_error("unknown view");
+}
+
+template <class T>
+any_tensor as_any(tensor<T> t) {
+    return any_tensor(std::move(t));
+}
+
+template <class X, class Y>
+any_tensor two_in_loom(const linalg_case& c, const X& x, const Y& y) {
+    switch (c.op) {
+        case linalg_op::matmul: {
+            tensor<promote_t<value_type_of<X>, value_type_of<Y>>> r = matmul(x, y);
+            return as_any(std::move(r));
+        }
+        case linalg_op::dot: return as_any(dot(x, y));
+        case linalg_op::inner: return as_any(inner(x, y));
+        case linalg_op::vdot: return as_any(vdot(x, y));
+        case linalg_op::outer: return as_any(outer(x, y));
+        case linalg_op::tensordot_n: return as_any(tensordot(x, y, c.n));
+        case linalg_op::tensordot_axes: return as_any(tensordot(x, y, contraction_axes{c.axes_a, c.axes_b}));
+        case linalg_op::einsum2: return as_any(einsum(c.subscripts, x, y));
+        default: throw std::logic_error("not a product of two operands");
+    }
+}
+
+template <class X>
+any_tensor one_in_loom(const linalg_case& c, const X& x) {
+    if (c.op == linalg_op::trace) return as_any(trace(x, c.n, c.axes_a[0], c.axes_a[1]));
+    return as_any(einsum(c.subscripts, x));
+}
+
+outcome evaluate_in_loom(const linalg_case& c) {
+    outcome o;
+    try {
+        o.value = with_type(c.a.stored, [&]<class A>(const tensor<A>& a) {
+            const tensor_view<const A> x = read(a, c.a);
+            if (!binary(c.op)) return c.times_two ? one_in_loom(c, x * 2) : one_in_loom(c, x);
+            return with_type(c.b.stored, [&]<class B>(const tensor<B>& b) {
+                const tensor_view<const B> y = read(b, c.b);
+                return c.times_two ? two_in_loom(c, x * 2, y) : two_in_loom(c, x, y);
+            });
+        });
+    } catch (const broadcast_error& error) {
+        o.result = outcome::kind::broadcast_error;
+        o.message = std::string("broadcast_error: ") + error.what();
+    } catch (const std::out_of_range& error) {
+        o.result = outcome::kind::other_error;
+        o.message = std::string("out_of_range: ") + error.what();
+    } catch (const std::invalid_argument& error) {
+        o.result = outcome::kind::other_error;
+        o.message = std::string("invalid_argument: ") + error.what();
+    } catch (const std::exception& error) {
+        o.result = outcome::kind::other_error;
+        o.message = std::string("another exception: ") + error.what();
+    }
+    return o;
+}
+
+/// The kind of exception loom threw: "broadcast_error", "out_of_range",
+/// "invalid_argument" or "another exception".
+std::string exception_kind(const outcome& o) { return o.message.substr(0, o.message.find(':')); }
+
+/// The element type of the left operand as loom reads it.
+dtype left_dtype(const linalg_case& c) {
+    return visit_dtype(dtype_of(c.a.stored), [&]<class T>(std::type_identity<T>) {
+        if (c.times_two) return dtype_v<value_type_of<decltype(std::declval<tensor_view<const T>>() * 2)>>;
+        return dtype_v<T>;
+    });
+}
+
+/// Whether NumPy's result type of the operands differs from loom's promote_t
+/// (int32 or int64 with float32: NumPy's float64, loom's float32).
+bool promotion_differs(const linalg_case& c) {
+    if (!binary(c.op)) return false;
+    const dtype x = left_dtype(c), y = dtype_of(c.b.stored);
+    const auto wide_int = [](dtype t) { return t == dtype::int32 || t == dtype::int64; };
+    return (wide_int(x) && y == dtype::float32) || (wide_int(y) && x == dtype::float32);
+}
+
+// ---- NumPy ----
+
+std::string python_of(const any_tensor& t) {
+    std::ostringstream text;
+    text << "np.array([";
+    std::visit([&]<class T>(const tensor<T>& x) {
+        for (T v : x) {
+            if constexpr (std::same_as<T, bool>) text << (v ? "True" : "False");
+            else if constexpr (std::floating_point<T>) {
+                char buffer[40];
+                std::snprintf(buffer, sizeof buffer, "%.17g", double(v));
+                text << buffer;
+            } else text << +v;
+            text << ", ";
+        }
+    }, t);
+    text << "], dtype='" << name_of(dtype_of(t)) << "').reshape(" << loom::to_string(std::visit(
+                                                                          [](const auto& x) { return x.shape(); }, t))
+         << ")";
+    return text.str();
+}
+
+constexpr const char* linalg_rules_source = R"(import warnings
+import numpy as np
+warnings.simplefilter('ignore')
+
+def emit(number, compute):
+    try:
+        r = np.asarray(compute())
+    except Exception as error:
+        print(number, 'raise', type(error).__name__, str(error).replace('\n', ' '))
+        return
+    shape = ','.join(str(s) for s in r.shape) if r.ndim else '-'
+    if r.dtype == bool:
+        values = ['1' if v else '0' for v in r.ravel()]
+    elif r.dtype.kind == 'f':
+        values = [repr(float(v)) for v in r.ravel()]
+    else:
+        values = [str(int(v)) for v in r.ravel()]
+    print(number, 'ok', r.dtype.name, shape, *values)
+
+def view(a, kind, shape):
+    if kind == 1:
+        return a.T
+    if kind == 2:
+        return a[..., ::-2]
+    if kind == 3:
+        return np.broadcast_to(a, shape)
+    return a
+
+def operand(x, times_two, dtype):
+    # computed in loom's type (bool * 2 is int32)
+    return np.multiply(x, 2, dtype=dtype) if times_two else x
+
+def promoted(x, y, dtype):
+    # loom's promote_t: int32 and int64 with float32 give float32 (NumPy: float64);
+    # a rank-0 operand's type counts as any other's (NumPy 1.x chooses by value)
+    if np.result_type(x.dtype, y.dtype) != np.dtype(dtype) or x.ndim == 0 or y.ndim == 0:
+        return x.astype(dtype), y.astype(dtype)
+    return x, y
+
+def tensordot_n(x, y, n):
+    # loom refuses a negative number of axes (NumPy sums over none)
+    if n < 0:
+        raise ValueError('a negative number of axes')
+    return np.tensordot(x, y, n)
+
+def check_diagonals(subscripts, operands):
+    # a letter repeated in one operand names one size: NumPy raises when the
+    # sizes differ, except when one is 0, where it reads memory that is not
+    # the operand's
+    inputs = subscripts.replace(' ', '').split('->')[0].split(',')
+    if len(inputs) != len(operands):
+        return inputs
+    for letters, x in zip(inputs, operands):
+        if len(letters) == x.ndim:
+            for i, l in enumerate(letters):
+                for j, m in enumerate(letters):
+                    if l == m and x.shape[i] != x.shape[j]:
+                        raise ValueError('a repeated letter names two sizes')
+    return inputs
+
+def einsum1(subscripts, x):
+    check_diagonals(subscripts, [x])
+    return np.einsum(subscripts, x)
+
+def einsum2(subscripts, x, y):
+    # loom: a letter of both operands names one size (NumPy broadcasts a size 1)
+    inputs = check_diagonals(subscripts, [x, y])
+    if len(inputs) == 2 and len(inputs[0]) == x.ndim and len(inputs[1]) == y.ndim:
+        for i, l in enumerate(inputs[0]):
+            for j, m in enumerate(inputs[1]):
+                if l == m and x.shape[i] != y.shape[j]:
+                    raise ValueError('a letter names two sizes')
+    return np.einsum(subscripts, x, y)
+)";
+
+std::string shape_python(const shape_type& s) {
+    std::string text = "(";
+    for (index_t d : s) text += std::to_string(d) + ", ";
+    return text + ")";
+}
+
+std::string list_python(const std::vector<index_t>& l) {
+    std::string text = "[";
+    for (index_t d : l) text += std::to_string(d) + ", ";
+    return text + "]";
+}
+
+std::string call_python(const linalg_case& c) {
+    switch (c.op) {
+        case linalg_op::matmul: return "np.matmul(x, y)";
+        case linalg_op::dot: return "np.dot(x, y)";
+        case linalg_op::inner: return "np.inner(x, y)";
+        case linalg_op::vdot: return "np.vdot(x, y)";
+        case linalg_op::outer: return "np.outer(x, y)";
+        case linalg_op::tensordot_n: return "tensordot_n(x, y, " + std::to_string(c.n) + ")";
+        case linalg_op::tensordot_axes:
+            return "np.tensordot(x, y, (" + list_python(c.axes_a) + ", " + list_python(c.axes_b) + "))";
+        case linalg_op::trace:
+            return "np.trace(x, " + std::to_string(c.n) + ", " + std::to_string(c.axes_a[0]) + ", " +
+                   std::to_string(c.axes_a[1]) + ")";
+        case linalg_op::einsum1: return "einsum1('" + c.subscripts + "', x)";
+        case linalg_op::einsum2: return "einsum2('" + c.subscripts + "', x, y)";
+    }
+    throw std::logic_error("unknown product");
+}
+
+std::string linalg_case_python(const linalg_case& c) {
+    std::string text = "a = " + python_of(c.a.stored) + "\nx = operand(view(a, " + std::to_string(int(c.a.view)) +
+                       ", " + shape_python(c.a.shape) + "), " + (c.times_two ? "True" : "False") + ", '" +
+                       name_of(left_dtype(c)) + "')\n";
+    if (binary(c.op)) {
+        text += "b = " + python_of(c.b.stored) + "\ny = view(b, " + std::to_string(int(c.b.view)) + ", " +
+                shape_python(c.b.shape) + ")\nx, y = promoted(x, y, '" +
+                name_of(promote(left_dtype(c), dtype_of(c.b.stored))) + "')\n";
+    }
+    return text + "emit(" + std::to_string(c.number) + ", lambda: " + call_python(c) + ")\n";
+}
+
+std::string linalg_batch_script(std::span<const linalg_case> batch) {
+    std::string script = "from loom_linalg_rules import *\n";
+    for (const linalg_case& c : batch) script += linalg_case_python(c);
+    return script;
+}
+
+// ---- comparison ----
+
+double magnitude(const any_tensor& t) {
+    double m = 0;
+    std::visit([&](const auto& x) {
+        for (const auto v : x) m = std::max(m, std::fabs(double(v)));
+    }, t);
+    return m;
+}
+
+/// A bound on the number of products summed into one element of the result.
+double products_bound(const linalg_case& c) {
+    const auto count = [](const operand_spec& o) { return double(std::max<index_t>(element_count(o.shape), 1)); };
+    return binary(c.op) ? std::min(count(c.a), count(c.b)) : count(c.a);
+}
+
+/// How far a floating element may be from NumPy's in a case with fractions.
+double tolerance(const linalg_case& c, dtype result) {
+    const double epsilon = result == dtype::float32 ? double(std::numeric_limits<float>::epsilon())
+                                                    : std::numeric_limits<double>::epsilon();
+    const double ma = magnitude(c.a.stored) * (c.times_two ? 2 : 1);
+    const double mb = binary(c.op) ? magnitude(c.b.stored) : 1;
+    return 4 * epsilon * products_bound(c) * std::max(ma, 1.0) * std::max(mb, 1.0);
+}
+
+struct comparison {
+    std::optional<std::string> difference;
+    index_t within_tolerance = 0;  ///< elements not equal, but within the tolerance
+};
+
+comparison compare(const linalg_case& c, const any_tensor& ours, const any_tensor& theirs) {
+    comparison result;
+    if (dtype_of(ours) != dtype_of(theirs)) {
+        result.difference = std::string("dtype: loom ") + name_of(dtype_of(ours)) + ", NumPy " + name_of(dtype_of(theirs));
+        return result;
+    }
+    std::visit([&]<class T>(const tensor<T>& x) {
+        const tensor<T>& y = std::get<tensor<T>>(theirs);
+        if (!(x.shape() == y.shape())) {
+            result.difference = "shape: loom " + loom::to_string(x.shape()) + ", NumPy " + loom::to_string(y.shape());
+            return;
+        }
+        index_t differing = 0, first = -1;
+        for (index_t i = 0; i < x.size(); ++i) {
+            const T ours_i = x.data()[i], theirs_i = y.data()[i];
+            bool same = ours_i == theirs_i;
+            if constexpr (std::floating_point<T>) {
+                if (!same && c.fractions && std::isfinite(ours_i) && std::isfinite(theirs_i) &&
+                    std::fabs(double(ours_i) - double(theirs_i)) <= tolerance(c, dtype_v<T>)) {
+                    same = true;
+                    ++result.within_tolerance;
+                }
+            }
+            if (!same && differing++ == 0) first = i;
+        }
+        if (differing > 0) {
+            std::ostringstream text;
+            text.precision(17);
+            text << differing << " of " << x.size() << " elements differ; the first, at flat index " << first
+                 << ": loom " << +x.data()[first] << ", NumPy " << +y.data()[first];
+            if constexpr (std::floating_point<T>) {
+                if (c.fractions) text << " (allowed: " << tolerance(c, dtype_v<T>) << ")";
+            }
+            result.difference = text.str();
+        }
+    }, ours);
+    return result;
+}
+
+// ---- the suite ----
+
+bool failed(const outcome& o) { return o.result != outcome::kind::value; }
+
+struct linalg_run : run_record {
+    std::vector<linalg_case> cases;
+    std::vector<outcome> loom;
+    std::vector<outcome> numpy;
+
+    void execute() {
+        const auto start = std::chrono::steady_clock::now();
+        seed = environment_number("LOOM_DIFF_SEED", default_seed);
+        const std::uint64_t count =
+            environment_number("LOOM_DIFF_LINALG_CASES", default_linalg_case_count, largest_case_count);
+        for (std::uint64_t number = 0; number < count; ++number) {
+            cases.push_back(generate(seed, static_cast<int>(number)));
+            loom.push_back(evaluate_in_loom(cases.back()));
+        }
+        directory = make_scratch_directory();
+        const python_module modules[] = {{"loom_linalg_rules", linalg_rules_source}};
+        numpy = run_numpy_in_batches(std::span<const linalg_case>(cases), linalg_batch_script, modules, directory,
+                                     "linalg", numpy_python(), 500);
+        seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    }
+};
+
+class LinalgAgainstNumPy : public suite_fixture<linalg_run> {
+protected:
+    static inline index_t within_tolerance_ = 0;
+
+    static void TearDownTestSuite() {
+        std::map<std::string, std::pair<int, int>> counts;  // computed, refused by NumPy
+        for (std::size_t i = 0; i < run_->numpy.size(); ++i) {  // none if the run failed
+            auto& [computed, refused] = counts[linalg_op_names[std::size_t(run_->cases[i].op)]];
+            ++(failed(run_->numpy[i]) ? refused : computed);
+        }
+        std::string per_function;
+        for (const auto& [name, count] : counts) {
+            per_function += (per_function.empty() ? "" : ", ") + name + " " + std::to_string(count.first) + "/" +
+                            std::to_string(count.second);
+        }
+        run_->finish("differential linalg: " + std::to_string(run_->cases.size()) +
+                     " cases (computed/refused by NumPy: " + per_function +
+                     "; floating elements within the tolerance but not equal: " + std::to_string(within_tolerance_) +
+                     ")");
+    }
+
+    static void report(std::size_t i, const std::string& what) {
+        const linalg_case& c = run_->cases[i];
+        const auto text = [&] {
+            return "linalg case " + std::to_string(c.number) + " of seed " + std::to_string(c.seed) + " (" +
+                   linalg_op_names[std::size_t(c.op)] + "; run again with LOOM_DIFF_SEED=" + std::to_string(c.seed) +
+                   " LOOM_DIFF_LINALG_CASES=" + std::to_string(c.number + 1) + "): " + what +
+                   "\n  loom: " + to_string(run_->loom[i]) + "\n  NumPy: " + to_string(run_->numpy[i]) +
+                   "\n  Python:\n" + linalg_case_python(c);
+        };
+        report_mismatch(text, "linalg case " + std::to_string(c.number) + ": " + what);
+    }
+};
+
+TEST_F(LinalgAgainstNumPy, ResultsMatchNumPy) {
+    std::size_t compared = 0;
+    for (std::size_t i = 0; i < run().cases.size(); ++i) {
+        if (failed(run().loom[i]) || failed(run().numpy[i])) continue;
+        ++compared;
+        const comparison result = compare(run().cases[i], run().loom[i].value, run().numpy[i].value);
+        within_tolerance_ += result.within_tolerance;
+        if (result.difference) report(i, *result.difference);
+    }
+    EXPECT_GT(compared, run().cases.size() / 2);
+}
+
+TEST_F(LinalgAgainstNumPy, ThrowsExactlyWhenNumPyRaises) {
+    for (std::size_t i = 0; i < run().cases.size(); ++i) {
+        const bool loom_threw = failed(run().loom[i]);
+        if (loom_threw != failed(run().numpy[i])) {
+            report(i, loom_threw ? "loom threw, NumPy did not raise" : "NumPy raised, loom did not throw");
+        }
+    }
+}
+
+// loom throws the exception docs/errors.md names: broadcast_error for batch
+// shapes of matmul that do not broadcast (where NumPy says they could not be
+// broadcast), out_of_range for an axis of tensordot or trace out of range
+// (NumPy's AxisError or IndexError), invalid_argument for anything else.
+TEST_F(LinalgAgainstNumPy, ThrowsTheDocumentedExceptionTypes) {
+    for (std::size_t i = 0; i < run().cases.size(); ++i) {
+        const outcome& ours = run().loom[i];
+        const outcome& theirs = run().numpy[i];
+        if (!failed(ours) || !failed(theirs)) continue;
+        const linalg_case& c = run().cases[i];
+        std::string expected = "invalid_argument";
+        if (c.op == linalg_op::matmul && theirs.message.find("could not be broadcast") != std::string::npos) {
+            expected = "broadcast_error";
+        }
+        if ((c.op == linalg_op::trace || c.op == linalg_op::tensordot_axes) &&
+            (theirs.message.starts_with("AxisError") || theirs.message.starts_with("IndexError"))) {
+            expected = "out_of_range";
+        }
+        if (exception_kind(ours) != expected) report(i, "loom threw " + exception_kind(ours) + ", not " + expected);
+    }
+}
+
+// The generator must keep reaching every function computed and refused,
+// every view, type and form of operand, or the comparisons above would
+// silently cover less.
+TEST_F(LinalgAgainstNumPy, CasesCoverEveryFunctionViewAndType) {
+    if (run().cases.size() < default_linalg_case_count) {
+        GTEST_SKIP() << "coverage is checked with the default case count";
+    }
+    std::map<std::string, int> counts;
+    for (std::size_t i = 0; i < run().cases.size(); ++i) {
+        const linalg_case& c = run().cases[i];
+        const std::string name = linalg_op_names[std::size_t(c.op)];
+        const bool refused = failed(run().numpy[i]);
+        ++counts[name + (refused ? " refused" : " computed")];
+        if (refused && failed(run().loom[i])) ++counts["threw " + exception_kind(run().loom[i])];
+        ++counts["view " + std::to_string(int(c.a.view))];
+        if (binary(c.op)) ++counts["view " + std::to_string(int(c.b.view))];
+        ++counts[std::string("type ") + name_of(dtype_of(c.a.stored))];
+        if (c.times_two && !refused) ++counts["x * 2 computed"];
+        if (c.fractions && !refused) ++counts["fractions computed"];
+        if (promotion_differs(c) && !refused) ++counts["loom's promotion computed"];
+        if (binary(c.op) && dtype_of(c.a.stored) != dtype_of(c.b.stored) && !refused) ++counts["mixed computed"];
+        if (c.op == linalg_op::matmul && !refused) {
+            const bool a1 = c.a.shape.size() == 1, b1 = c.b.shape.size() == 1;
+            ++counts[a1 && b1 ? "matmul 1-D both" : a1 ? "matmul 1-D left" : b1 ? "matmul 1-D right" : "matmul batched"];
+            if (c.a.shape.size() > 2 && c.b.shape.size() > 2 && c.a.shape.size() != c.b.shape.size()) {
+                ++counts["matmul batch ranks differ"];
+            }
+        }
+        if (c.op == linalg_op::matmul && refused && (c.a.shape.empty() || c.b.shape.empty())) {
+            ++counts["matmul rank 0 refused"];
+        }
+        if (c.op == linalg_op::einsum1 || c.op == linalg_op::einsum2) {
+            if (c.subscripts.find("->") == std::string::npos && !refused) ++counts["einsum implicit computed"];
+        }
+    }
+    for (const char* name : linalg_op_names) {
+        EXPECT_GT(counts[std::string(name) + " computed"], 0) << name;
+        if (std::string(name) != "outer") {  // outer takes any two operands
+            EXPECT_GT(counts[std::string(name) + " refused"], 0) << name;
+        }
+    }
+    for (std::size_t view = 0; view < view_kind_count; ++view) {
+        EXPECT_GT(counts["view " + std::to_string(view)], 0) << view;
+    }
+    for (dtype type : linalg_dtypes) EXPECT_GT(counts[std::string("type ") + name_of(type)], 0);
+    for (const char* what : {"x * 2 computed", "fractions computed", "loom's promotion computed", "mixed computed",
+                             "matmul 1-D both", "matmul 1-D left", "matmul 1-D right", "matmul batched",
+                             "matmul batch ranks differ", "matmul rank 0 refused", "einsum implicit computed",
+                             "threw broadcast_error", "threw out_of_range", "threw invalid_argument"}) {
+        EXPECT_GT(counts[what], 0) << what;
+    }
+}
+
+}  // namespace
+}  // namespace loom::differential
