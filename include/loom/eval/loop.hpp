@@ -2,9 +2,10 @@
 // The one loop: it walks a finished plan and hands a kernel, run after run,
 // each operand's address at the run's first element, the inner strides and
 // the run's length (PyTorch's loop2d idea). The kernel does the work:
-// storing an expression (store_kernel.hpp), and later reducing or calling
-// a product. Row by row, or for some transposed layouts tile by tile over
-// the last two dimensions (Note [tiling] in plan.hpp).
+// storing an expression (store_kernel.hpp), folding it into a reduction
+// (reduce/reduce_kernel.hpp), or calling a product once per batch element
+// (linalg/matmul.hpp). Row by row, or for some transposed layouts tile by
+// tile over the last two dimensions (Note [tiling] in plan.hpp).
 //
 // The outer iteration space is cut into units that any caller may run in
 // any sub-range (one per thread): a unit is one row of the inner dimension,
