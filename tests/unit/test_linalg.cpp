@@ -140,6 +140,11 @@ TEST(Matmul, EmptyDimensions) {
               (shape_type{0, 3}));
     EXPECT_EQ(tensor<float>(loom::matmul(loom::ones<float>({0, 2, 2}), loom::ones<float>({3, 1, 2, 2}))).shape(),
               (shape_type{3, 0, 2, 2}));
+    // Batches of products of inner size 0: zeros, and the operands' (absent) memory never addressed.
+    EXPECT_EQ(elements_of(tensor<float>(loom::matmul(loom::ones<float>({2, 2, 0}), loom::ones<float>({2, 0, 3})))),
+              (std::vector<float>(12, 0.f)));
+    EXPECT_EQ(elements_of(tensor<std::int32_t>(loom::matmul(loom::zeros<std::int32_t>({3, 0}), loom::zeros<std::int32_t>({0})))),
+              (std::vector<std::int32_t>(3, 0)));
 }
 
 // np.arange(24.).reshape(2, 3, 4) and np.arange(24.).reshape(4, 3, 2).

@@ -26,6 +26,7 @@
 #include "loom/eval/loop.hpp"
 #include "loom/eval/materialize.hpp"
 #include "loom/expr/expression.hpp"
+#include "loom/expr/scalar_node.hpp"
 #include "loom/linalg/gemm.hpp"
 #include "loom/linalg/matrix_ref.hpp"
 
@@ -161,6 +162,11 @@ private:
         using R = value_type;
         using TA = value_type_of<X>;
         using TB = value_type_of<Y>;
+        if (layout.size() == 0) return;
+        if (shapes_.a.back() == 0) {  // sums of nothing; the operands have no elements, and maybe no memory
+            evaluate_into(data, layout, scalar_node<R>(R(0)), false);
+            return;
+        }
         const shape_type& full = shapes_.full;
         const strided_layout c_full = detail::product_layout(layout, shapes_.a_vector, shapes_.b_vector, full);
         shape_type a_full = shapes_.batch, b_full = shapes_.batch;
