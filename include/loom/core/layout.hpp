@@ -34,13 +34,14 @@ using axis_order = small_vector<std::size_t, inline_rank>;
 
 class strided_layout {
 public:
-    /// A contiguous row-major layout of `shape`; throws for a negative size
-    /// (std::invalid_argument) or strides that overflow (std::length_error).
-    explicit strided_layout(shape_type shape)
-        : shape_((check_sizes(shape), std::move(shape))),
-          strides_(row_major_strides(shape_)),
-          size_(element_count(shape_)),
-          row_major_(true) {}
+    /// A contiguous row-major layout of `shape`, for elements of
+    /// `element_bytes` bytes; throws for a negative size
+    /// (std::invalid_argument), or strides that overflow, in elements or in
+    /// bytes (std::length_error; check_byte_size).
+    explicit strided_layout(shape_type shape, std::size_t element_bytes = 1)
+        : shape_(std::move(shape)), row_major_(true) {
+        lay_out_row_major(element_bytes);
+    }
     /// A layout of `shape` with `strides`; throws for a negative size
     /// (std::invalid_argument) or more elements than index_t counts
     /// (std::length_error).
@@ -322,6 +323,28 @@ public:
     }
 
 private:
+    // The strides and size of a contiguous layout of shape_, and every check
+    // of the sizes, in one pass: `tensor<T> t = e` makes one per evaluation.
+    void lay_out_row_major(std::size_t element_bytes) {
+        strides_.resize_for_overwrite(rank());
+        index_t step = 1;  // the product of the sizes after d, 0s left out
+        auto bytes = static_cast<index_t>(element_bytes);
+        bool negative = false, too_many = false, too_many_bytes = false, empty = false;
+        for (std::size_t d = rank(); d-- > 0;) {
+            const index_t size = shape_[d];
+            strides_[d] = step;
+            negative = negative || size < 0;
+            empty = empty || size == 0;
+            const index_t factor = size == 0 ? 1 : size;
+            too_many = too_many || __builtin_mul_overflow(step, factor, &step);
+            too_many_bytes = too_many_bytes || __builtin_mul_overflow(bytes, factor, &bytes);
+        }
+        if (negative) check_sizes(shape_);  // throws, naming the size
+        if (too_many) detail::throw_too_many_elements(shape_);
+        if (too_many_bytes) check_byte_size(shape_, element_bytes);  // throws
+        size_ = empty ? 0 : step;
+    }
+
     bool find_row_major() const {
         index_t expected = 1;
         for (std::size_t d = rank(); d-- > 0;) {

@@ -6,7 +6,6 @@
 #include <cstddef>
 #include <initializer_list>
 #include <iterator>
-#include <memory>
 #include <type_traits>
 
 namespace loom {
@@ -37,12 +36,12 @@ public:
     }
     small_vector& operator=(small_vector&& other) noexcept {
         if (this != &other) {
-            heap_.reset();
+            release();
             steal(other);
         }
         return *this;
     }
-    ~small_vector() = default;
+    ~small_vector() { release(); }
 
     template <std::input_iterator It>
     void assign(It first, It last) {
@@ -70,18 +69,25 @@ public:
         std::fill(data() + std::min(size_, count), data() + count, value);
         size_ = count;
     }
+    /// resize() without writing the new elements, for a caller that writes
+    /// them all before reading one.
+    void resize_for_overwrite(size_type count) {
+        reserve(count);
+        size_ = count;
+    }
     void clear() { size_ = 0; }
     void reserve(size_type wanted) {
         if (wanted <= capacity_) return;
         const size_type grown = std::max(wanted, 2 * capacity_);
-        auto bigger = std::make_unique<T[]>(grown);
-        std::copy(begin(), end(), bigger.get());
-        heap_ = std::move(bigger);
+        T* const bigger = new T[grown];
+        std::copy(begin(), end(), bigger);
+        release();
+        data_ = bigger;
         capacity_ = grown;
     }
 
-    T* data() { return heap_ ? heap_.get() : inline_; }
-    const T* data() const { return heap_ ? heap_.get() : inline_; }
+    T* data() { return data_; }
+    const T* data() const { return data_; }
     size_type size() const { return size_; }
     bool empty() const { return size_ == 0; }
     T& operator[](size_type i) { return data()[i]; }
@@ -94,7 +100,7 @@ public:
     const_iterator end() const { return data() + size_; }
 
     /// True while the elements live in the inline buffer (no heap allocation).
-    bool is_inline() const { return !heap_; }
+    bool is_inline() const { return data_ == inline_; }
 
     // A plain loop: shapes are short, and std::equal would call memcmp.
     friend bool operator==(const small_vector& a, const small_vector& b) {
@@ -109,29 +115,35 @@ private:
     // Element by element: a shape has a few, and std::copy would call memmove.
     void copy_from(const small_vector& other) {
         reserve(other.size_);
-        T* const to = data();
-        const T* const from = other.data();
-        for (size_type i = 0; i < other.size_; ++i) to[i] = from[i];
+        for (size_type i = 0; i < other.size_; ++i) data_[i] = other.data_[i];
         size_ = other.size_;
     }
 
+    // Into an empty inline vector: takes other's heap memory, or copies its inline buffer.
     void steal(small_vector& other) noexcept {
-        if (other.heap_) {
-            heap_ = std::move(other.heap_);
-            capacity_ = other.capacity_;
-        } else {
+        if (other.is_inline()) {
             for (size_type i = 0; i < other.size_; ++i) inline_[i] = other.inline_[i];
-            capacity_ = N;
+        } else {
+            data_ = other.data_;
+            capacity_ = other.capacity_;
+            other.data_ = other.inline_;
+            other.capacity_ = N;
         }
         size_ = other.size_;
         other.size_ = 0;
-        other.capacity_ = N;
+    }
+
+    // Back to the empty inline buffer's memory, the heap's freed.
+    void release() noexcept {
+        if (!is_inline()) delete[] data_;
+        data_ = inline_;
+        capacity_ = N;
     }
 
     // Left uninitialised: only the first size_ elements are ever read, and
     // zeroing N of them would cost every shape that is made.
     T inline_[N];
-    std::unique_ptr<T[]> heap_;
+    T* data_ = inline_;  // inline_, or memory from the heap
     size_type size_ = 0;
     size_type capacity_ = N;
 };

@@ -61,16 +61,18 @@ auto direct_reader(const function_node<F, Operands...>& value, const std::byte* 
         value.operands());
 }
 
-// A leaf as the direct path reads it: its first element and its extent in bytes.
+// A leaf as the direct path reads it: its first element, where it ends, and
+// how far a run moves it on.
 struct direct_leaf {
     const std::byte* first;
-    index_t bytes;
-    index_t element_bytes;
+    const std::byte* end;
+    index_t run_bytes;
 };
 
 // True when `sizes`, without its leading 1s (which broadcast like absent
 // dimensions), are the last sizes of `shape`.
 inline bool is_trailing_block(const shape_type& sizes, const shape_type& shape) {
+    if (sizes == shape) return true;  // the common case, first
     std::size_t lead = 0;
     while (lead < sizes.size() && sizes[lead] == 1) ++lead;
     if (sizes.size() - lead > shape.size()) return false;
@@ -95,6 +97,7 @@ bool run_direct(D* data, const strided_layout& layout, const E& value, bool fres
         if (!layout.is_row_major()) return false;
         const index_t count = layout.size();
         if (count == 0) return true;
+        // Addresses compared as integers: memory of unrelated arrays has no order in C++.
         const auto destination = reinterpret_cast<std::uintptr_t>(data);
         const auto destination_end = destination + static_cast<std::uintptr_t>(count) * sizeof(D);
 
@@ -103,35 +106,42 @@ bool run_direct(D* data, const strided_layout& layout, const E& value, bool fres
         bool direct = true;
         std::size_t k = 0;
         for_each_leaf(value, [&](const auto& leaf) {
-            if (!direct) return;
             const strided_layout& own = leaf.layout();
-            if (!own.is_row_major() || !detail::is_trailing_block(own.shape(), layout.shape())) {
-                direct = false;
-                return;
-            }
+            direct = direct && own.is_row_major() && detail::is_trailing_block(own.shape(), layout.shape());
+            if (!direct) return;
             using T = value_type_of<decltype(leaf)>;
             const index_t size = own.size();
             const auto* const first = reinterpret_cast<const std::byte*>(leaf.data());
-            const index_t bytes = size * static_cast<index_t>(sizeof(T));
+            const auto* const end = first + size * static_cast<index_t>(sizeof(T));
             const auto address = reinterpret_cast<std::uintptr_t>(first);
-            if (!fresh && address < destination_end && destination < address + static_cast<std::uintptr_t>(bytes)) {
+            if (!fresh && address < destination_end && destination < reinterpret_cast<std::uintptr_t>(end)) {
                 direct = address == destination && size == count && sizeof(T) == sizeof(D);
             }
-            leaves[k++] = {first, bytes, static_cast<index_t>(sizeof(T))};
+            leaves[k++] = {first, end, static_cast<index_t>(sizeof(T))};  // run_bytes: per element, until run is known
             run = std::min(run, size);
         });
         if (!direct) return false;
+        if (run == count) {  // every leaf has the destination's size: one run
+            std::size_t next = 0;
+            std::array<const std::byte*, leaf_count<E>> at;
+            for (std::size_t j = 0; j < leaves.size(); ++j) at[j] = leaves[j].first;
+            store_block(data, detail::direct_reader(value, at.data(), next), count);
+            return true;
+        }
         if (run < min_direct_run && count > direct_small_size) return false;
 
         std::array<const std::byte*, leaf_count<E>> at;
-        for (std::size_t j = 0; j < leaves.size(); ++j) at[j] = leaves[j].first;
+        for (std::size_t j = 0; j < leaves.size(); ++j) {
+            at[j] = leaves[j].first;
+            leaves[j].run_bytes *= run;
+        }
         for (index_t done = 0; done < count; done += run) {
             std::size_t next = 0;
             store_block(data + done, detail::direct_reader(value, at.data(), next), run);
             // Each leaf moves on by a run, and starts again once read whole.
             for (std::size_t j = 0; j < leaves.size(); ++j) {
-                at[j] += run * leaves[j].element_bytes;
-                if (at[j] == leaves[j].first + leaves[j].bytes) at[j] = leaves[j].first;
+                at[j] += leaves[j].run_bytes;
+                if (at[j] == leaves[j].end) at[j] = leaves[j].first;
             }
         }
         return true;

@@ -51,7 +51,7 @@ public:
     /// Throws for a negative size (std::invalid_argument), or more elements
     /// or bytes than index_t counts (std::length_error).
     tensor(uninitialized_t, const shape_type& shape)
-        : layout_(shape), storage_((check_byte_size(shape, sizeof(T)), layout_.size())) {}
+        : layout_(shape, sizeof(T)), storage_(layout_.size()) {}
 
     /// A tensor of `shape`, every element `value`.
     tensor(const shape_type& shape, T value) : tensor(uninitialized, shape) { std::fill(begin(), end(), value); }
