@@ -144,7 +144,10 @@ template <class Make, class AddInPlace>
 void add_in_place(const std::string& library, Make make_operands, AddInPlace add_in_place_to) {
     const workload<float>& work = add_column_in_place;
     add(work.name, library, [=](benchmark::State& state) {
-        auto [a, col] = make_operands();
+        // Not a structured binding: clang 14 cannot capture one in a lambda.
+        auto operands = make_operands();
+        auto& a = std::get<0>(operands);
+        const auto& col = std::get<1>(operands);
         check_then_time(state, work.expected(), work.tolerance, [&] {
             add_in_place_to(a, col);
             return elements(a);

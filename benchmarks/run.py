@@ -313,19 +313,26 @@ def time_variants(variants, repetitions, min_time, clock=time.thread_time):
     return medians, spreads
 
 
-def machine():
-    description = platform.processor() or platform.machine()
+def lscpu():
+    """lscpu's fields ("Model name", "L1d cache", ...), or none where lscpu is missing."""
     try:
-        fields = dict(
-            line.split(":", 1) for line in subprocess.run(["lscpu"], capture_output=True, text=True).stdout.splitlines()
-            if ":" in line)
-        fields = {key.strip(): value.strip() for key, value in fields.items()}
-        description = (f"{fields.get('Model name', description)} (family {fields.get('CPU family', '?')}), "
-                       f"{fields.get('CPU(s)', '?')} cores, L1d {fields.get('L1d cache', '?')}, "
-                       f"L2 {fields.get('L2 cache', '?')}, L3 {fields.get('L3 cache', '?')}")
+        lines = subprocess.run(["lscpu"], capture_output=True, text=True).stdout.splitlines()
     except OSError:
-        pass
-    return description
+        return {}
+    return {key.strip(): value.strip() for key, value in (line.split(":", 1) for line in lines if ":" in line)}
+
+
+def caches(fields):
+    return (f"L1d {fields.get('L1d cache', '?')}, L2 {fields.get('L2 cache', '?')}, "
+            f"L3 {fields.get('L3 cache', '?')}")
+
+
+def machine():
+    fields = lscpu()
+    if not fields:
+        return platform.processor() or platform.machine()
+    return (f"{fields.get('Model name', '?')} (family {fields.get('CPU family', '?')}), "
+            f"{fields.get('CPU(s)', '?')} cores, {caches(fields)}")
 
 
 def print_table(seconds, spreads, context, repetitions):

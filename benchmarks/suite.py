@@ -42,13 +42,13 @@ def build(build_dir, jobs):
                     *(["-j", str(jobs)] if jobs else [])], check=True)
 
 
-def compile_flags(build_dir):
-    """The flags the benchmark programs were compiled with, from the build's compile_commands.json."""
+def compile_flags(build_dir, source):
+    """The flags a benchmark program was compiled with, from the build's compile_commands.json."""
     try:
         commands = json.loads((build_dir / "compile_commands.json").read_text())
     except OSError:
         return "?"
-    command = next(c["command"] for c in commands if c["file"].endswith("bench_fused.cpp"))
+    command = next(c["command"] for c in commands if c["file"].endswith(source))
     kept = [flag for flag in command.split()
             if flag.startswith(("-O", "-march", "-std", "-f")) or flag in ("-DNDEBUG", "-DXTENSOR_USE_XSIMD")]
     return " ".join(kept)
@@ -76,9 +76,10 @@ def header(context, build_dir, repetitions, min_time, load):
         "",
         f"- Date: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC; load average "
         f"{load[0]:.2f} when the run started (other work on the machine slows the figures and widens their spread).",
-        f"- Machine: {processor()}; {run.machine()}.",
-        f"- Compiler: {context.get('compiler', '?')}, `{compile_flags(build_dir)}` (and `-fopenmp` for the two-thread "
-        "programs).",
+        f"- Machine: {processor()}; {run.caches(run.lscpu())}.",
+        f"- Compiler: {context.get('compiler', '?')}, `{compile_flags(build_dir, 'bench_fused.cpp')}`"
+        + (" (and `-fopenmp` for the two-thread programs)." if "-fopenmp" in compile_flags(build_dir, "bench_threads.cpp")
+           else "; no OpenMP: the hand loops run on one thread in the two-thread table."),
         f"- Peers: xtensor {context.get('xtensor', 'absent')} with `XTENSOR_USE_XSIMD` (xsimd "
         f"{context.get('xsimd', '?')}), Eigen {context.get('eigen', 'absent')}, "
         f"{context.get('openblas', 'OpenBLAS absent')}, NumPy {versions['numpy']}, {numexpr}.",

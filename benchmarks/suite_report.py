@@ -123,6 +123,7 @@ def threaded_table(seconds, spreads, stream_two_threads):
         one_thread = ONE_THREAD_FIGURE[name]
         if (one_thread, "loom") in seconds:
             figures[(name, "loom")] = seconds[(one_thread, "loom")]
+            spreads = {**spreads, (name, "loom"): spreads.get((one_thread, "loom"))}
         if len(figures) <= 1:
             continue
         lines += ["", f"### {operation.workload} `{name}`: {operation.description}", ""]
