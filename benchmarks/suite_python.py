@@ -237,11 +237,14 @@ MAKERS = [fused, broadcast, transpose, reductions, products, small]
 
 
 def openblas_threads(count):
-    """Sets the threads of the OpenBLAS NumPy loaded (found among the process's mapped files)."""
+    """Sets the threads of the OpenBLAS NumPy loaded, found among the process's mapped files. Debian's
+    libblas.so.3 from OpenBLAS is a whole OpenBLAS of its own, with its own threads: each one is set."""
     with open("/proc/self/maps") as maps:
-        paths = {line.split()[-1] for line in maps if "openblas" in line and line.rstrip().endswith(".so")}
+        paths = {line.split()[-1] for line in maps if "openblas" in line and ".so" in line}
     for path in paths:
-        ctypes.CDLL(path).openblas_set_num_threads(count)
+        set_threads = getattr(ctypes.CDLL(path), "openblas_set_num_threads", None)
+        if set_threads:
+            set_threads(count)
 
 
 def checked(variants):
