@@ -1,11 +1,12 @@
 #pragma once
 // What every benchmark program shares: what its JSON output says about its
 // build (Google Benchmark's custom context: the compiler and the versions of
-// the peers compiled in, for the tables run.py prints), and its main.
+// xsimd and of the peers compiled in, for the tables run.py prints), and its main.
 
 #include <benchmark/benchmark.h>
 
 #include <string>
+#include <xsimd/config/xsimd_config.hpp>
 
 #ifdef LOOM_HAVE_XTENSOR
 #include <xtensor/xtensor_config.hpp>
@@ -32,6 +33,8 @@ inline std::string compiler() {
 
 inline void add_context() {
     benchmark::AddCustomContext("compiler", compiler());
+    benchmark::AddCustomContext("xsimd", std::to_string(XSIMD_VERSION_MAJOR) + "." + std::to_string(XSIMD_VERSION_MINOR) +
+                                             "." + std::to_string(XSIMD_VERSION_PATCH));
 #ifdef LOOM_HAVE_XTENSOR
     benchmark::AddCustomContext("xtensor", std::to_string(XTENSOR_VERSION_MAJOR) + "." +
                                                std::to_string(XTENSOR_VERSION_MINOR) + "." +

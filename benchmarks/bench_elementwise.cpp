@@ -19,33 +19,22 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
-#include <new>
-#include <random>
 #include <span>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "bench_context.hpp"
-#include "loom/loom.hpp"
+#include "bench_harness.hpp"
 
 #ifdef LOOM_HAVE_XTENSOR
 #include <xtensor/xmanipulation.hpp>
-#include <xtensor/xnoalias.hpp>
-#include <xtensor/xtensor.hpp>
 #include <xtensor/xview.hpp>
 #endif
 
-#ifdef LOOM_HAVE_EIGEN
-#if defined(__GNUC__) && !defined(__clang__)
-// g++ 12 warns inside its own AVX-512 intrinsics once Eigen's block copies are inlined here.
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-#include <unsupported/Eigen/CXX11/Tensor>
-#endif
-
 namespace {
+
+using loom::bench::count_bytes, loom::bench::uniform_floats;
 
 constexpr std::ptrdiff_t flat_size = std::ptrdiff_t{1} << 24;
 constexpr std::ptrdiff_t side = 4096;
@@ -67,41 +56,20 @@ struct input_values {
     }
 
 private:
-    input_values() : a(random(flat_size, 1)), b(random(flat_size, 2)), c(random(flat_size, 3)),
-                     col(random(side, 4)), row(random(side, 5)), square_a(random(side * side, 6)),
-                     square_b(random(side * side, 7)) {}
-
-    // (engine() >> 8) has 24 random bits, which float32 holds exactly: the
-    // values are the same with every compiler and standard library.
-    static std::vector<float> random(std::ptrdiff_t count, unsigned seed) {
-        std::mt19937 engine(seed);
-        std::vector<float> values(static_cast<std::size_t>(count));
-        for (float& v : values) v = static_cast<float>(engine() >> 8) * 0x1p-23f - 1.f;
-        return values;
-    }
+    input_values() : a(uniform_floats(flat_size, 1)), b(uniform_floats(flat_size, 2)), c(uniform_floats(flat_size, 3)),
+                     col(uniform_floats(side, 4)), row(uniform_floats(side, 5)),
+                     square_a(uniform_floats(side * side, 6)), square_b(uniform_floats(side * side, 7)) {}
 };
 
-void report(benchmark::State& state, std::int64_t bytes, std::int64_t items) {
-    state.SetBytesProcessed(state.iterations() * bytes);
-    state.SetItemsProcessed(state.iterations() * items);
-}
+void report(benchmark::State& state, std::int64_t bytes, std::int64_t items) { count_bytes(state, bytes, items); }
 
 // ---------------------------------------------------------------- hand loop
 
-// A 64-byte aligned float buffer, like loom's storage.
-struct aligned_floats {
-    struct release {
-        void operator()(float* p) const { ::operator delete[](p, std::align_val_t{64}); }
-    };
-    std::unique_ptr<float[], release> data;
+using loom::bench::aligned_buffer;
 
-    explicit aligned_floats(const std::vector<float>& values)
-        : data(static_cast<float*>(::operator new[](values.size() * sizeof(float), std::align_val_t{64}))) {
-        std::copy(values.begin(), values.end(), data.get());
-    }
-    explicit aligned_floats(std::ptrdiff_t count)
-        : aligned_floats(std::vector<float>(static_cast<std::size_t>(count), 0.f)) {}
-};
+// A 64-byte aligned buffer holding `values`, or `count` zeros: every page touched before timing.
+aligned_buffer<float> buffer_of(const std::vector<float>& values) { return aligned_buffer<float>(std::span(values)); }
+aligned_buffer<float> zeros(std::ptrdiff_t count) { return buffer_of(std::vector<float>(static_cast<std::size_t>(count))); }
 
 // Plain loops, as anyone would write them: no __restrict, no pragmas.
 void hand_mul_add(float* z, const float* a, const float* b, const float* c, std::ptrdiff_t n) {
@@ -132,11 +100,11 @@ void hand_strided_add(float* z, const float* a, const float* b, std::ptrdiff_t r
 
 void mul_add_hand(benchmark::State& state) {
     const input_values& in = input_values::get();
-    const aligned_floats a(in.a), b(in.b), c(in.c);
-    aligned_floats z(flat_size);
+    const auto a = buffer_of(in.a), b = buffer_of(in.b), c = buffer_of(in.c);
+    auto z = zeros(flat_size);
     for (auto _ : state) {
-        hand_mul_add(z.data.get(), a.data.get(), b.data.get(), c.data.get(), flat_size);
-        benchmark::DoNotOptimize(z.data.get());
+        hand_mul_add(z.data(), a.data(), b.data(), c.data(), flat_size);
+        benchmark::DoNotOptimize(z.data());
         benchmark::ClobberMemory();
     }
     report(state, mul_add_bytes, flat_size);
@@ -144,11 +112,11 @@ void mul_add_hand(benchmark::State& state) {
 
 void outer_add_hand(benchmark::State& state) {
     const input_values& in = input_values::get();
-    const aligned_floats col(in.col), row(in.row);
-    aligned_floats z(side * side);
+    const auto col = buffer_of(in.col), row = buffer_of(in.row);
+    auto z = zeros(side * side);
     for (auto _ : state) {
-        hand_outer_add(z.data.get(), col.data.get(), row.data.get(), side, side);
-        benchmark::DoNotOptimize(z.data.get());
+        hand_outer_add(z.data(), col.data(), row.data(), side, side);
+        benchmark::DoNotOptimize(z.data());
         benchmark::ClobberMemory();
     }
     report(state, outer_add_bytes, side * side);
@@ -156,11 +124,11 @@ void outer_add_hand(benchmark::State& state) {
 
 void add_in_place_hand(benchmark::State& state) {
     const input_values& in = input_values::get();
-    const aligned_floats a(in.a);
-    aligned_floats z(in.b);
+    const auto a = buffer_of(in.a);
+    auto z = buffer_of(in.b);
     for (auto _ : state) {
-        hand_add_in_place(z.data.get(), a.data.get(), flat_size);
-        benchmark::DoNotOptimize(z.data.get());
+        hand_add_in_place(z.data(), a.data(), flat_size);
+        benchmark::DoNotOptimize(z.data());
         benchmark::ClobberMemory();
     }
     report(state, add_in_place_bytes, flat_size);
@@ -168,11 +136,11 @@ void add_in_place_hand(benchmark::State& state) {
 
 void transpose_add_hand(benchmark::State& state) {
     const input_values& in = input_values::get();
-    const aligned_floats a(in.square_a), b(in.square_b);
-    aligned_floats z(side * side);
+    const auto a = buffer_of(in.square_a), b = buffer_of(in.square_b);
+    auto z = zeros(side * side);
     for (auto _ : state) {
-        hand_transpose_add(z.data.get(), a.data.get(), b.data.get(), side);
-        benchmark::DoNotOptimize(z.data.get());
+        hand_transpose_add(z.data(), a.data(), b.data(), side);
+        benchmark::DoNotOptimize(z.data());
         benchmark::ClobberMemory();
     }
     report(state, transpose_add_bytes, side * side);
@@ -180,11 +148,11 @@ void transpose_add_hand(benchmark::State& state) {
 
 void strided_add_hand(benchmark::State& state) {
     const input_values& in = input_values::get();
-    const aligned_floats a(in.square_a), b(in.square_b);
-    aligned_floats z(side * half);
+    const auto a = buffer_of(in.square_a), b = buffer_of(in.square_b);
+    auto z = zeros(side * half);
     for (auto _ : state) {
-        hand_strided_add(z.data.get(), a.data.get(), b.data.get(), side, side);
-        benchmark::DoNotOptimize(z.data.get());
+        hand_strided_add(z.data(), a.data(), b.data(), side, side);
+        benchmark::DoNotOptimize(z.data());
         benchmark::ClobberMemory();
     }
     report(state, strided_add_bytes, side * half);
@@ -192,14 +160,10 @@ void strided_add_hand(benchmark::State& state) {
 
 // --------------------------------------------------------------------- loom
 
-loom::tensor<float> loom_tensor(const std::vector<float>& values, loom::shape_type shape) {
-    return loom::tensor<float>(std::span<const float>(values), shape);
-}
-
 void mul_add_loom(benchmark::State& state) {
     const input_values& in = input_values::get();
-    const auto a = loom_tensor(in.a, {flat_size}), b = loom_tensor(in.b, {flat_size}),
-               c = loom_tensor(in.c, {flat_size});
+    const auto a = loom::bench::loom_of(in.a, {flat_size}), b = loom::bench::loom_of(in.b, {flat_size}),
+               c = loom::bench::loom_of(in.c, {flat_size});
     loom::tensor<float> z({flat_size});
     for (auto _ : state) {
         z = a * b + c;  // same shape: evaluated into z's memory
@@ -211,7 +175,7 @@ void mul_add_loom(benchmark::State& state) {
 
 void outer_add_loom(benchmark::State& state) {
     const input_values& in = input_values::get();
-    const auto col = loom_tensor(in.col, {side, 1}), row = loom_tensor(in.row, {1, side});
+    const auto col = loom::bench::loom_of(in.col, {side, 1}), row = loom::bench::loom_of(in.row, {1, side});
     loom::tensor<float> z({side, side});
     for (auto _ : state) {
         z = col + row;
@@ -223,8 +187,8 @@ void outer_add_loom(benchmark::State& state) {
 
 void add_in_place_loom(benchmark::State& state) {
     const input_values& in = input_values::get();
-    const auto a = loom_tensor(in.a, {flat_size});
-    auto z = loom_tensor(in.b, {flat_size});
+    const auto a = loom::bench::loom_of(in.a, {flat_size});
+    auto z = loom::bench::loom_of(in.b, {flat_size});
     for (auto _ : state) {
         z += a;
         benchmark::DoNotOptimize(z.data());
@@ -235,7 +199,7 @@ void add_in_place_loom(benchmark::State& state) {
 
 void transpose_add_loom(benchmark::State& state) {
     const input_values& in = input_values::get();
-    const auto a = loom_tensor(in.square_a, {side, side}), b = loom_tensor(in.square_b, {side, side});
+    const auto a = loom::bench::loom_of(in.square_a, {side, side}), b = loom::bench::loom_of(in.square_b, {side, side});
     loom::tensor<float> z({side, side});
     for (auto _ : state) {
         z = loom::transpose(a) + b;
@@ -248,7 +212,7 @@ void transpose_add_loom(benchmark::State& state) {
 void strided_add_loom(benchmark::State& state) {
     using loom::all, loom::none, loom::range;
     const input_values& in = input_values::get();
-    const auto a = loom_tensor(in.square_a, {side, side}), b = loom_tensor(in.square_b, {side, side});
+    const auto a = loom::bench::loom_of(in.square_a, {side, side}), b = loom::bench::loom_of(in.square_b, {side, side});
     loom::tensor<float> z({side, half});
     for (auto _ : state) {
         z = a(all, range(0, none, 2)) + b(all, range(1, none, 2));
@@ -263,9 +227,7 @@ void strided_add_loom(benchmark::State& state) {
 #ifdef LOOM_HAVE_XTENSOR
 template <std::size_t Rank>
 xt::xtensor<float, Rank> xtensor_of(const std::vector<float>& values, const std::array<std::size_t, Rank>& shape) {
-    xt::xtensor<float, Rank> t(shape);
-    std::copy(values.begin(), values.end(), t.begin());
-    return t;
+    return loom::bench::xtensor_from(values, shape);
 }
 
 void mul_add_xtensor(benchmark::State& state) {
@@ -336,15 +298,12 @@ void strided_add_xtensor(benchmark::State& state) {
 // -------------------------------------------------------------------- Eigen
 
 #ifdef LOOM_HAVE_EIGEN
-// Row-major, so that memory order matches loom, NumPy and the hand loop.
 template <int Rank>
-using eigen_tensor = Eigen::Tensor<float, Rank, Eigen::RowMajor>;
+using eigen_tensor = loom::bench::eigen_tensor_of_rank<float, Rank>;
 
 template <int Rank>
 eigen_tensor<Rank> eigen_tensor_of(const std::vector<float>& values, const std::array<Eigen::Index, Rank>& shape) {
-    eigen_tensor<Rank> t(shape);
-    std::copy(values.begin(), values.end(), t.data());
-    return t;
+    return loom::bench::eigen_tensor_from<float, Rank>(values, shape);
 }
 
 void mul_add_eigen(benchmark::State& state) {

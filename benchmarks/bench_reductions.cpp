@@ -11,8 +11,11 @@
 // per row, a row of sums updated row by row, one pass per step of the
 // softmax. Bytes per operation count every array read once and the result
 // written once (the softmax reads x twice: its max, then the rest). Times
-// are the benchmark thread's CPU time. benchmarks/run.py runs this binary
-// and NumPy and prints the ratios.
+// are the benchmark thread's CPU time. Before timing, each library's result
+// is compared with the hand loop's (within 1e-3 of the larger of 1 and the
+// expected value for the sums, which add in other orders; 1e-6 for the
+// softmax); a difference stops the program. benchmarks/run.py runs this
+// binary and NumPy and prints the ratios.
 
 #include <benchmark/benchmark.h>
 
@@ -21,30 +24,21 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
-#include <random>
 #include <span>
 #include <utility>
 #include <vector>
 
 #include "bench_context.hpp"
-#include "loom/loom.hpp"
+#include "bench_harness.hpp"
 
 #ifdef LOOM_HAVE_XTENSOR
 #include <xtensor/xmath.hpp>
-#include <xtensor/xnoalias.hpp>
 #include <xtensor/xreducer.hpp>
-#include <xtensor/xtensor.hpp>
-#endif
-
-#ifdef LOOM_HAVE_EIGEN
-#if defined(__GNUC__) && !defined(__clang__)
-// g++ 12 warns inside its own AVX-512 intrinsics once Eigen's block copies are inlined here.
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-#include <unsupported/Eigen/CXX11/Tensor>
 #endif
 
 namespace {
+
+using namespace loom::bench;
 
 constexpr std::ptrdiff_t flat_size = std::ptrdiff_t{1} << 24;
 constexpr std::ptrdiff_t side = 4096;
@@ -56,182 +50,195 @@ constexpr std::int64_t softmax_bytes = 3 * square_bytes;
 
 // The input values every library copies: uniform in [-1, 1), fixed seed, 24 random bits each.
 struct input_values {
-    std::vector<float> a, b, square;
+    std::vector<float> a = uniform_floats(flat_size, 1), b = uniform_floats(flat_size, 2),
+                       square = uniform_floats(side * side, 3);
 
     static const input_values& get() {
         static const input_values values;
         return values;
     }
-
-private:
-    input_values() : a(random(flat_size, 1)), b(random(flat_size, 2)), square(random(side * side, 3)) {}
-
-    static std::vector<float> random(std::ptrdiff_t count, unsigned seed) {
-        std::mt19937 engine(seed);
-        std::vector<float> values(static_cast<std::size_t>(count));
-        for (float& v : values) v = static_cast<float>(engine() >> 8) * 0x1p-23f - 1.f;
-        return values;
-    }
 };
 
-void report(benchmark::State& state, std::int64_t bytes, std::int64_t items) {
-    state.SetBytesProcessed(state.iterations() * bytes);
-    state.SetItemsProcessed(state.iterations() * items);
-}
+constexpr double sum_tolerance = 1e-3, softmax_tolerance = 1e-6;
 
+// Checks the result `operation` gives (a span of it) against the hand loop's, then times it.
 template <class F>
-void run(benchmark::State& state, std::int64_t bytes, std::int64_t items, F&& operation) {
-    for (auto _ : state) {
-        operation();
-        benchmark::ClobberMemory();
-    }
-    report(state, bytes, items);
+void run(benchmark::State& state, std::span<const float> expected, double tolerance, std::int64_t bytes,
+         std::int64_t items, F&& operation) {
+    check_then_time(state, expected, tolerance, operation);
+    count_bytes(state, bytes, items);
 }
 
 // ---------------------------------------------------------------- hand loops
 
+void hand_row_sums(const float* x, float* z) {
+    for (std::ptrdiff_t i = 0; i < side; ++i) {
+        float s = 0;
+        for (std::ptrdiff_t j = 0; j < side; ++j) s += x[i * side + j];
+        z[i] = s;
+    }
+}
+
+void hand_column_sums(const float* x, float* z) {
+    std::fill(z, z + side, 0.f);
+    for (std::ptrdiff_t i = 0; i < side; ++i) {
+        for (std::ptrdiff_t j = 0; j < side; ++j) z[j] += x[i * side + j];
+    }
+}
+
+float hand_dot_sum(const std::vector<float>& a, const std::vector<float>& b) {
+    float s = 0;
+    for (std::size_t i = 0; i < a.size(); ++i) s += a[i] * b[i];
+    return s;
+}
+
+void hand_softmax_rows(const float* x, float* z) {
+    for (std::ptrdiff_t i = 0; i < side; ++i) {
+        const float* row = x + i * side;
+        float* out = z + i * side;
+        float largest = row[0];
+        for (std::ptrdiff_t j = 1; j < side; ++j) largest = std::max(largest, row[j]);
+        float total = 0;
+        for (std::ptrdiff_t j = 0; j < side; ++j) total += out[j] = std::exp(row[j] - largest);
+        for (std::ptrdiff_t j = 0; j < side; ++j) out[j] /= total;
+    }
+}
+
+// The hand loops' results on the input values, the reference for every library.
+struct expected_values {
+    std::vector<float> row_sums, column_sums, dot_sum, softmax;
+
+    static const expected_values& get() {
+        static const expected_values values;
+        return values;
+    }
+
+private:
+    expected_values() : row_sums(side), column_sums(side), softmax(side * side) {
+        const input_values& in = input_values::get();
+        hand_row_sums(in.square.data(), row_sums.data());
+        hand_column_sums(in.square.data(), column_sums.data());
+        dot_sum = {hand_dot_sum(in.a, in.b)};
+        hand_softmax_rows(in.square.data(), softmax.data());
+    }
+};
+
+std::span<const float> row_sums_expected() { return expected_values::get().row_sums; }
+std::span<const float> column_sums_expected() { return expected_values::get().column_sums; }
+std::span<const float> dot_sum_expected() { return expected_values::get().dot_sum; }
+std::span<const float> softmax_expected() { return expected_values::get().softmax; }
+
 void row_sums_hand(benchmark::State& state) {
     const std::vector<float>& x = input_values::get().square;
     std::vector<float> z(side);
-    run(state, row_sums_bytes, side * side, [&] {
-        for (std::ptrdiff_t i = 0; i < side; ++i) {
-            float s = 0;
-            for (std::ptrdiff_t j = 0; j < side; ++j) s += x[static_cast<std::size_t>(i * side + j)];
-            z[static_cast<std::size_t>(i)] = s;
-        }
-        benchmark::DoNotOptimize(z.data());
+    run(state, row_sums_expected(), sum_tolerance, row_sums_bytes, side * side, [&] {
+        hand_row_sums(x.data(), z.data());
+        return elements(z);
     });
 }
 
 void column_sums_hand(benchmark::State& state) {
     const std::vector<float>& x = input_values::get().square;
     std::vector<float> z(side);
-    run(state, row_sums_bytes, side * side, [&] {
-        std::fill(z.begin(), z.end(), 0.f);
-        for (std::ptrdiff_t i = 0; i < side; ++i) {
-            for (std::ptrdiff_t j = 0; j < side; ++j) z[static_cast<std::size_t>(j)] += x[static_cast<std::size_t>(i * side + j)];
-        }
-        benchmark::DoNotOptimize(z.data());
+    run(state, column_sums_expected(), sum_tolerance, row_sums_bytes, side * side, [&] {
+        hand_column_sums(x.data(), z.data());
+        return elements(z);
     });
 }
 
 void dot_sum_hand(benchmark::State& state) {
     const input_values& in = input_values::get();
-    run(state, dot_sum_bytes, flat_size, [&] {
-        float s = 0;
-        for (std::size_t i = 0; i < in.a.size(); ++i) s += in.a[i] * in.b[i];
-        benchmark::DoNotOptimize(s);
-    });
+    run(state, dot_sum_expected(), sum_tolerance, dot_sum_bytes, flat_size,
+        [&] { return std::array<float, 1>{hand_dot_sum(in.a, in.b)}; });
 }
 
 void softmax_rows_hand(benchmark::State& state) {
     const std::vector<float>& x = input_values::get().square;
     std::vector<float> z(x.size());
-    run(state, softmax_bytes, side * side, [&] {
-        for (std::ptrdiff_t i = 0; i < side; ++i) {
-            const float* row = x.data() + i * side;
-            float* out = z.data() + i * side;
-            float largest = row[0];
-            for (std::ptrdiff_t j = 1; j < side; ++j) largest = std::max(largest, row[j]);
-            float total = 0;
-            for (std::ptrdiff_t j = 0; j < side; ++j) total += out[j] = std::exp(row[j] - largest);
-            for (std::ptrdiff_t j = 0; j < side; ++j) out[j] /= total;
-        }
-        benchmark::DoNotOptimize(z.data());
+    run(state, softmax_expected(), softmax_tolerance, softmax_bytes, side * side, [&] {
+        hand_softmax_rows(x.data(), z.data());
+        return elements(z);
     });
 }
 
 // ---------------------------------------------------------------- loom
 
-loom::tensor<float> loom_tensor(const std::vector<float>& values, loom::shape_type shape) {
-    return loom::tensor<float>(std::span<const float>(values), shape);
-}
-
 void row_sums_loom(benchmark::State& state) {
-    const auto x = loom_tensor(input_values::get().square, {side, side});
+    const auto x = loom_of(input_values::get().square, {side, side});
     loom::tensor<float> z({side});
-    run(state, row_sums_bytes, side * side, [&] {
+    run(state, row_sums_expected(), sum_tolerance, row_sums_bytes, side * side, [&] {
         z = loom::sum(x, 1);
-        benchmark::DoNotOptimize(z.data());
+        return elements(z);
     });
 }
 
 void column_sums_loom(benchmark::State& state) {
-    const auto x = loom_tensor(input_values::get().square, {side, side});
+    const auto x = loom_of(input_values::get().square, {side, side});
     loom::tensor<float> z({side});
-    run(state, row_sums_bytes, side * side, [&] {
+    run(state, column_sums_expected(), sum_tolerance, row_sums_bytes, side * side, [&] {
         z = loom::sum(x, 0);
-        benchmark::DoNotOptimize(z.data());
+        return elements(z);
     });
 }
 
 void dot_sum_loom(benchmark::State& state) {
     const input_values& in = input_values::get();
-    const auto a = loom_tensor(in.a, {flat_size}), b = loom_tensor(in.b, {flat_size});
+    const auto a = loom_of(in.a, {flat_size}), b = loom_of(in.b, {flat_size});
     loom::tensor<float> s(loom::shape_type{});
-    run(state, dot_sum_bytes, flat_size, [&] {
+    run(state, dot_sum_expected(), sum_tolerance, dot_sum_bytes, flat_size, [&] {
         s = loom::sum(a * b);
-        benchmark::DoNotOptimize(s.data());
+        return elements(s);
     });
 }
 
 void softmax_rows_loom(benchmark::State& state) {
-    const auto x = loom_tensor(input_values::get().square, {side, side});
+    const auto x = loom_of(input_values::get().square, {side, side});
     loom::tensor<float> z({side, side});
-    run(state, softmax_bytes, side * side, [&] {
+    run(state, softmax_expected(), softmax_tolerance, softmax_bytes, side * side, [&] {
         z = loom::exp(x - loom::max(x, 1, true));
         z /= loom::sum(z, 1, true);
-        benchmark::DoNotOptimize(z.data());
+        return elements(z);
     });
 }
 
 // ---------------------------------------------------------------- xtensor
 
 #ifdef LOOM_HAVE_XTENSOR
-template <std::size_t Rank>
-xt::xtensor<float, Rank> xtensor_of(const std::vector<float>& values, const std::array<std::size_t, Rank>& shape) {
-    xt::xtensor<float, Rank> t(shape);
-    std::copy(values.begin(), values.end(), t.begin());
-    return t;
-}
-
 // xtensor's reducers are lazy by default; its immediate strategy is the fast one for whole reductions.
 constexpr auto immediate = xt::evaluation_strategy::immediate;
 
 void row_sums_xtensor(benchmark::State& state) {
-    const auto x = xtensor_of<2>(input_values::get().square, {side, side});
+    const auto x = xtensor_from<float, 2>(input_values::get().square, {side, side});
     xt::xtensor<float, 1> z({side}, 0.f);
-    run(state, row_sums_bytes, side * side, [&] {
+    run(state, row_sums_expected(), sum_tolerance, row_sums_bytes, side * side, [&] {
         xt::noalias(z) = xt::sum(x, {1}, immediate);
-        benchmark::DoNotOptimize(z.data());
+        return elements(z);
     });
 }
 
 void column_sums_xtensor(benchmark::State& state) {
-    const auto x = xtensor_of<2>(input_values::get().square, {side, side});
+    const auto x = xtensor_from<float, 2>(input_values::get().square, {side, side});
     xt::xtensor<float, 1> z({side}, 0.f);
-    run(state, row_sums_bytes, side * side, [&] {
+    run(state, column_sums_expected(), sum_tolerance, row_sums_bytes, side * side, [&] {
         xt::noalias(z) = xt::sum(x, {0}, immediate);
-        benchmark::DoNotOptimize(z.data());
+        return elements(z);
     });
 }
 
 void dot_sum_xtensor(benchmark::State& state) {
     const input_values& in = input_values::get();
-    const auto a = xtensor_of<1>(in.a, {flat_size}), b = xtensor_of<1>(in.b, {flat_size});
-    run(state, dot_sum_bytes, flat_size, [&] {
-        const float s = xt::sum(a * b, immediate)();
-        benchmark::DoNotOptimize(s);
-    });
+    const auto a = xtensor_from<float, 1>(in.a, {flat_size}), b = xtensor_from<float, 1>(in.b, {flat_size});
+    run(state, dot_sum_expected(), sum_tolerance, dot_sum_bytes, flat_size,
+        [&] { return std::array<float, 1>{xt::sum(a * b, immediate)()}; });
 }
 
 void softmax_rows_xtensor(benchmark::State& state) {
-    const auto x = xtensor_of<2>(input_values::get().square, {side, side});
+    const auto x = xtensor_from<float, 2>(input_values::get().square, {side, side});
     xt::xtensor<float, 2> z({side, side}, 0.f);
-    run(state, softmax_bytes, side * side, [&] {
+    run(state, softmax_expected(), softmax_tolerance, softmax_bytes, side * side, [&] {
         xt::noalias(z) = xt::exp(x - xt::amax(x, {1}, xt::keep_dims | immediate));
         z /= xt::sum(z, {1}, xt::keep_dims | immediate);
-        benchmark::DoNotOptimize(z.data());
+        return elements(z);
     });
 }
 #endif
@@ -239,53 +246,47 @@ void softmax_rows_xtensor(benchmark::State& state) {
 // ---------------------------------------------------------------- Eigen
 
 #ifdef LOOM_HAVE_EIGEN
-template <int Rank>
-using eigen_tensor = Eigen::Tensor<float, Rank, Eigen::RowMajor>;
-
-template <int Rank>
-eigen_tensor<Rank> eigen_tensor_of(const std::vector<float>& values, const std::array<Eigen::Index, Rank>& shape) {
-    eigen_tensor<Rank> t(shape);
-    std::copy(values.begin(), values.end(), t.data());
-    return t;
-}
-
 void row_sums_eigen(benchmark::State& state) {
-    const auto x = eigen_tensor_of<2>(input_values::get().square, {side, side});
-    eigen_tensor<1> z(side);
-    run(state, row_sums_bytes, side * side, [&] {
+    const auto x = eigen_tensor_from<float, 2>(input_values::get().square, {side, side});
+    eigen_tensor_of_rank<float, 1> z(side);
+    run(state, row_sums_expected(), sum_tolerance, row_sums_bytes, side * side, [&] {
         z = x.sum(std::array<Eigen::Index, 1>{1});
-        benchmark::DoNotOptimize(z.data());
+        return elements(z);
     });
 }
 
 void column_sums_eigen(benchmark::State& state) {
-    const auto x = eigen_tensor_of<2>(input_values::get().square, {side, side});
-    eigen_tensor<1> z(side);
-    run(state, row_sums_bytes, side * side, [&] {
+    const auto x = eigen_tensor_from<float, 2>(input_values::get().square, {side, side});
+    eigen_tensor_of_rank<float, 1> z(side);
+    run(state, column_sums_expected(), sum_tolerance, row_sums_bytes, side * side, [&] {
         z = x.sum(std::array<Eigen::Index, 1>{0});
-        benchmark::DoNotOptimize(z.data());
+        return elements(z);
     });
 }
 
 void dot_sum_eigen(benchmark::State& state) {
     const input_values& in = input_values::get();
-    const auto a = eigen_tensor_of<1>(in.a, {flat_size}), b = eigen_tensor_of<1>(in.b, {flat_size});
-    eigen_tensor<0> s;
-    run(state, dot_sum_bytes, flat_size, [&] {
+    const auto a = eigen_tensor_from<float, 1>(in.a, {flat_size}), b = eigen_tensor_from<float, 1>(in.b, {flat_size});
+    eigen_tensor_of_rank<float, 0> s;
+    run(state, dot_sum_expected(), sum_tolerance, dot_sum_bytes, flat_size, [&] {
         s = (a * b).sum();
-        benchmark::DoNotOptimize(s.data());
+        return elements(s);
     });
 }
 
 void softmax_rows_eigen(benchmark::State& state) {
-    const auto x = eigen_tensor_of<2>(input_values::get().square, {side, side});
-    eigen_tensor<2> z(side, side);
+    const auto x = eigen_tensor_from<float, 2>(input_values::get().square, {side, side});
+    eigen_tensor_of_rank<float, 2> z(side, side);
+    eigen_tensor_of_rank<float, 1> totals(side);
     const std::array<Eigen::Index, 1> rows{1};
     const std::array<Eigen::Index, 2> column{side, 1}, across{1, side};
-    run(state, softmax_bytes, side * side, [&] {
+    run(state, softmax_expected(), softmax_tolerance, softmax_bytes, side * side, [&] {
         z = (x - x.maximum(rows).reshape(column).broadcast(across)).exp();
-        z = z / z.sum(rows).reshape(column).broadcast(across);
-        benchmark::DoNotOptimize(z.data());
+        // The sums first: Eigen's tensors do not guard against aliasing, and z / z.sum(...) would read
+        // rows of z already divided.
+        totals = z.sum(rows);
+        z = z / totals.reshape(column).broadcast(across);
+        return elements(z);
     });
 }
 #endif
@@ -326,9 +327,7 @@ void register_benchmarks() {
         {"softmax_rows/eigen", softmax_rows_eigen},
 #endif
     };
-    for (const auto& [name, function] : benchmarks) {
-        benchmark::RegisterBenchmark(name, function)->Unit(benchmark::kMillisecond);
-    }
+    for (const auto& [name, function] : benchmarks) add_named(name, function);
 }
 
 }  // namespace

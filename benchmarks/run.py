@@ -83,7 +83,9 @@ LIBRARIES = ["openblas", "hand", "loom", "xtensor", "eigen", "numpy out=", "nump
 UNITS = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}  # seconds per unit, Google Benchmark's time units
 
 
-def run_cpp(binary, repetitions, min_time):
+def run_cpp(binary, repetitions, min_time, benchmark_filter=None):
+    """Medians and coefficients of variation of a program's benchmarks, keyed (operation, library), and
+    its context. Times are CPU time, or wall time for benchmarks timed so (named .../real_time)."""
     command = [
         binary,
         "--benchmark_format=json",
@@ -92,15 +94,19 @@ def run_cpp(binary, repetitions, min_time):
         "--benchmark_enable_random_interleaving=true",
         "--benchmark_report_aggregates_only=true",
     ]
+    if benchmark_filter:
+        command.append(f"--benchmark_filter={benchmark_filter}")
     print("running:", " ".join(command), file=sys.stderr)
     output = json.loads(subprocess.run(command, check=True, capture_output=True, text=True).stdout)
     medians, spreads = {}, {}
     for entry in output["benchmarks"]:
-        key = tuple(entry["run_name"].split("/"))
+        parts = entry["run_name"].split("/")
+        clock = "real_time" if parts[-1] == "real_time" else "cpu_time"
+        key = tuple(parts[:-1] if clock == "real_time" else parts)
         if entry.get("aggregate_name") == "median":
-            medians[key] = entry["cpu_time"] * UNITS[entry["time_unit"]]
+            medians[key] = entry[clock] * UNITS[entry["time_unit"]]
         elif entry.get("aggregate_name") == "cv":
-            spreads[key] = entry["cpu_time"]
+            spreads[key] = entry[clock]
     return medians, spreads, output["context"]
 
 
@@ -264,20 +270,21 @@ NUMPY_VARIANTS = {
 }
 
 
-def time_once(function, min_time):
-    """CPU seconds per call, over as many calls as fill min_time.
+def time_once(function, min_time, clock=time.thread_time):
+    """Seconds per call (CPU time of this thread, unless another clock is given), over as many calls as
+    fill min_time.
 
     The clock is read after batches of calls; a batch doubles while it takes
     under a millisecond, so that reading the clock (a system call) adds
     nothing noticeable to calls that take nanoseconds.
     """
     calls, batch, elapsed = 0, 1, 0.0
-    start = time.thread_time()
+    start = clock()
     while elapsed < min_time:
         for _ in range(batch):
             function()
         calls += batch
-        previous, elapsed = elapsed, time.thread_time() - start
+        previous, elapsed = elapsed, clock() - start
         if elapsed - previous < 1e-3:
             batch *= 2
     return elapsed / calls
@@ -290,29 +297,42 @@ def run_numpy(operations, repetitions, min_time):
     variants = [variant for make in makers for variant in make() if variant[0] in operations]
     for _, _, function in variants:
         function()  # first touch of every output page
+    return time_variants(variants, repetitions, min_time)
+
+
+def time_variants(variants, repetitions, min_time, clock=time.thread_time):
+    """Medians and spreads of (operation, library, function) variants, keyed (operation, library); the
+    variants take turns, one repetition each."""
     samples = {(operation, library): [] for operation, library, _ in variants}
     for _ in range(repetitions):
         for operation, library, function in variants:
-            samples[(operation, library)].append(time_once(function, min_time))
+            samples[(operation, library)].append(time_once(function, min_time, clock))
     medians = {key: statistics.median(times) for key, times in samples.items()}
     spreads = {key: statistics.stdev(times) / statistics.mean(times) if len(times) > 1 else 0.0
                for key, times in samples.items()}
     return medians, spreads
 
 
-def machine():
-    description = platform.processor() or platform.machine()
+def lscpu():
+    """lscpu's fields ("Model name", "L1d cache", ...), or none where lscpu is missing."""
     try:
-        fields = dict(
-            line.split(":", 1) for line in subprocess.run(["lscpu"], capture_output=True, text=True).stdout.splitlines()
-            if ":" in line)
-        fields = {key.strip(): value.strip() for key, value in fields.items()}
-        description = (f"{fields.get('Model name', description)} (family {fields.get('CPU family', '?')}), "
-                       f"{fields.get('CPU(s)', '?')} cores, L1d {fields.get('L1d cache', '?')}, "
-                       f"L2 {fields.get('L2 cache', '?')}, L3 {fields.get('L3 cache', '?')}")
+        lines = subprocess.run(["lscpu"], capture_output=True, text=True).stdout.splitlines()
     except OSError:
-        pass
-    return description
+        return {}
+    return {key.strip(): value.strip() for key, value in (line.split(":", 1) for line in lines if ":" in line)}
+
+
+def caches(fields):
+    return (f"L1d {fields.get('L1d cache', '?')}, L2 {fields.get('L2 cache', '?')}, "
+            f"L3 {fields.get('L3 cache', '?')}")
+
+
+def machine():
+    fields = lscpu()
+    if not fields:
+        return platform.processor() or platform.machine()
+    return (f"{fields.get('Model name', '?')} (family {fields.get('CPU family', '?')}), "
+            f"{fields.get('CPU(s)', '?')} cores, {caches(fields)}")
 
 
 def print_table(seconds, spreads, context, repetitions):

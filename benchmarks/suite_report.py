@@ -1,0 +1,155 @@
+"""Writes the peer suite's figures as Markdown: a header on the machine and the build, a summary of
+loom's targets, a table per workload, the two-thread table. Whether a target is met is computed here from
+the medians, never written by hand."""
+
+from suite_workloads import (LIBRARIES, ONE_THREAD_FIGURE, OPERATIONS, REFERENCE_LIBRARIES,
+                             THREADED_OPERATIONS)
+
+UNIT_SECONDS = {"ns": 1e-9, "ms": 1e-3}
+PEERS_TO_BEAT = ["xtensor", "eigen"]
+
+
+def describe_target(operation):
+    kind, value = operation.target
+    text = {
+        "ratio": lambda: f"≤ {value:.2f} × {operation.reference}",
+        "numpy": lambda: "≤ NumPy's time",
+        "ahead": lambda: "faster than every peer",
+        "speed": lambda: f"≥ {value} × {operation.reference}'s speed",
+        "ns": lambda: f"≤ {value} ns",
+        "ratio_to": lambda: f"≤ {value[1]} × {value[0]}",
+    }[kind]()
+    return text if kind == "ahead" else text + "; faster than xtensor and Eigen"
+
+
+def target_verdict(name, operation, seconds):
+    """(met, what is missed) for loom on one operation, from the medians in `seconds`."""
+    loom = seconds.get((name, "loom"))
+    if loom is None:
+        return False, "no loom figure"
+    kind, value = operation.target
+    reference = seconds.get((name, operation.reference))
+    missed = []
+    if kind == "ratio" and reference and loom / reference > value:
+        missed.append(f"{loom / reference:.2f} × {operation.reference}")
+    elif kind == "numpy" and (name, "numpy") in seconds and loom > seconds[(name, "numpy")]:
+        missed.append(f"{loom / seconds[(name, 'numpy')]:.2f} × NumPy's time")
+    elif kind == "ahead":
+        slower_than = [library for (op, library), t in seconds.items()
+                       if op == name and library not in REFERENCE_LIBRARIES | {"loom"} and t <= loom]
+        if slower_than:
+            missed.append("slower than " + ", ".join(sorted(slower_than)))
+    elif kind == "speed" and reference and reference / loom < value:
+        missed.append(f"{reference / loom:.2f} × {operation.reference}'s speed")
+    elif kind == "ns" and loom / 1e-9 > value:
+        missed.append(f"{loom / 1e-9:.1f} ns")
+    elif kind == "ratio_to" and (name, value[0]) in seconds and loom / seconds[(name, value[0])] > value[1]:
+        missed.append(f"{loom / seconds[(name, value[0])]:.2f} × {value[0]}")
+    slower_peers = [peer for peer in PEERS_TO_BEAT if (name, peer) in seconds and seconds[(name, peer)] <= loom]
+    if slower_peers and kind != "ahead":
+        missed.append("slower than " + ", ".join(slower_peers))
+    return not missed, "; ".join(missed)
+
+
+def ratio_text(operation, time, reference):
+    if not reference:
+        return "-"
+    if operation.flops:  # a speed: the reference's time over the library's
+        return f"{reference / time:.2f}"
+    return f"{time / reference:.2f}"
+
+
+def rate_columns(operation, time, stream):
+    """GB/s (or GFLOP/s) and percent of STREAM, as table cells."""
+    if operation.flops:
+        return f"{operation.flops / time / 1e9:.1f} GFLOP/s", "-"
+    if not operation.bytes:
+        return "-", "-"
+    rate = operation.bytes / time / 1e9
+    percent = f"{rate / stream:.0%}" if operation.memory_bound and stream else "-"
+    return f"{rate:.1f}", percent
+
+
+def operation_table(name, operation, seconds, spreads, stream, loom_note=""):
+    unit = operation.unit
+    reference = seconds.get((name, operation.reference))
+    ratio_heading = f"× {operation.reference} (speed)" if operation.flops else f"/ {operation.reference}"
+    lines = [f"| library | median ({unit}) | cv | GB/s or GFLOP/s | % STREAM | {ratio_heading} | target |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | --- |"]
+    for library in LIBRARIES:
+        time = seconds.get((name, library))
+        if time is None:
+            continue
+        rate, percent = rate_columns(operation, time, stream)
+        spread = spreads.get((name, library))
+        target = ""
+        if library == "loom" and operation.target:
+            met, missed = target_verdict(name, operation, seconds)
+            target = "met" if met else f"**missed**: {missed}"
+        label = library + loom_note if library == "loom" else library
+        lines.append(f"| {label} | {time / UNIT_SECONDS[unit]:.3f} | "
+                     f"{f'{spread:.0%}' if spread is not None else '-'} | {rate} | {percent} | "
+                     f"{ratio_text(operation, time, reference)} | {target} |")
+    return lines
+
+
+def headline(name, operation, seconds):
+    """loom's figure in the terms of its target: a ratio to what the target names, or nanoseconds."""
+    loom = seconds.get((name, "loom"))
+    kind, value = operation.target
+    against = {"numpy": "numpy", "ratio_to": value[0] if kind == "ratio_to" else None}.get(kind, operation.reference)
+    if loom is None:
+        return "-"
+    if kind == "ns":
+        return f"{loom / 1e-9:.1f} ns"
+    if kind == "speed":
+        return f"{seconds[(name, against)] / loom:.2f} × {against} (speed)" if (name, against) in seconds else "-"
+    return f"{loom / seconds[(name, against)]:.2f} × {against}" if (name, against) in seconds else "-"
+
+
+def summary_table(seconds):
+    lines = ["| workload | operation | loom | target | met |", "| --- | --- | ---: | --- | --- |"]
+    for name, operation in OPERATIONS.items():
+        met, missed = target_verdict(name, operation, seconds)
+        lines.append(f"| {operation.workload} | `{name}` | {headline(name, operation, seconds)} | "
+                     f"{describe_target(operation)} | {'yes' if met else f'**no**: {missed}'} |")
+    return lines
+
+
+def threaded_table(seconds, spreads, stream_two_threads):
+    lines = []
+    for name, operation in THREADED_OPERATIONS.items():
+        figures = dict(((n, library), t) for (n, library), t in seconds.items() if n == name)
+        one_thread = ONE_THREAD_FIGURE[name]
+        if (one_thread, "loom") in seconds:
+            figures[(name, "loom")] = seconds[(one_thread, "loom")]
+            spreads = {**spreads, (name, "loom"): spreads.get((one_thread, "loom"))}
+        if len(figures) <= 1:
+            continue
+        lines += ["", f"### {operation.workload} `{name}`: {operation.description}", ""]
+        no_target = operation._replace(target=None)
+        lines += operation_table(name, no_target, figures, spreads, stream_two_threads, loom_note=" (1 thread)")
+    return lines
+
+
+def write(path, header, seconds, spreads, stream):
+    """`stream`: STREAM triad GB/s on one thread and on two, (one, two); two may be None."""
+    lines = header + ["", "## loom's targets", "",
+                      "Computed from the medians below: loom's time over the time of what its target names "
+                      "(for products, loom's speed over OpenBLAS's), or its time.", ""]
+    lines += summary_table(seconds)
+    workload = None
+    for name, operation in OPERATIONS.items():
+        if operation.workload != workload:
+            workload = operation.workload
+            lines += ["", f"## {workload}"]
+        lines += ["", f"### `{name}`: {operation.description}", ""]
+        lines += operation_table(name, operation, seconds, spreads, stream[0])
+    lines += ["", "## Two threads", "",
+              "Wall time. The hand loops use OpenMP (`#pragma omp parallel for`), Eigen its Tensor module "
+              "on a two-thread `ThreadPoolDevice` (and its own threads for the product), OpenBLAS and numexpr "
+              "their own threads, NumPy OpenBLAS's for the product. loom has no threads yet: its row is its "
+              "one-thread figure (CPU time) from the tables above. % STREAM is of the two-thread triad."]
+    lines += threaded_table(seconds, spreads, stream[1] or stream[0])
+    with open(path, "w") as out:
+        out.write("\n".join(lines) + "\n")

@@ -1,0 +1,128 @@
+"""The peer suite's workloads: which program runs each, what it computes, the bytes or floating-point
+operations one evaluation counts, its reference library, and loom's target on it.
+
+Each entry is one benchmark operation (the part of a benchmark's name before "/<library>"); a workload of
+the suite (W1, W2, ...) has one or more of them.
+"""
+
+import collections
+
+SIDE = 4096
+FLAT = 1 << 24
+FLOAT = 4
+INT64 = 8
+
+# What loom is held to on an operation, checked on the measured medians by suite_report.target_verdict:
+#   ("ratio", r)      loom's time at most r times the reference's
+#   ("numpy", None)   loom's time at most NumPy's (allocating variants: NumPy's plain expression)
+#   ("ahead", None)   loom faster than every other library measured (the hand loops excepted)
+#   ("speed", r)      loom's speed at least r times the reference's (products: OpenBLAS)
+#   ("ns", t)         loom's time at most t nanoseconds
+#   ("ratio_to", (library, r))  loom's time at most r times that library's
+# Every operation also asks loom to be faster than xtensor and Eigen.
+Operation = collections.namedtuple(
+    "Operation", ["workload", "program", "description", "bytes", "flops", "unit", "reference", "target",
+                  "memory_bound"])
+
+
+def _op(workload, program, description, bytes_=None, flops=None, unit="ms", reference="hand", target=None,
+        memory_bound=True):
+    return Operation(workload, program, description, bytes_, flops, unit, reference, target, memory_bound)
+
+
+def _into_and_alloc(workload, program, name, description, bytes_, into_target=("ratio", 1.10),
+                    alloc_target=("numpy", None), memory_bound=True):
+    return {
+        f"{name}_into": _op(workload, program, f"{description}, into an existing result", bytes_,
+                            target=into_target, memory_bound=memory_bound),
+        f"{name}_alloc": _op(workload, program, f"{description}, result allocated", bytes_,
+                             target=alloc_target, memory_bound=memory_bound),
+    }
+
+
+SQUARE = SIDE * SIDE
+RANK4_RESULT = 32 * 64 * 32 * 128
+SMALL_MATMUL_FLOPS = 2 * 32 * 256 ** 3
+
+OPERATIONS = {
+    **_into_and_alloc("W1", "bench_fused", "mul_add", "z = a * b + c, 2^24 float32", 4 * FLAT * FLOAT),
+    **_into_and_alloc("W2", "bench_fused", "hypot", "z = sqrt(a * a + b * b) * 0.5f + c, 2^24 float32",
+                      4 * FLAT * FLOAT),
+    **_into_and_alloc("W2e", "bench_fused", "exp_tanh", "z = exp(a) * b + tanh(c), 2^24 float32",
+                      4 * FLAT * FLOAT, into_target=("ahead", None), alloc_target=("ahead", None),
+                      memory_bound=False),
+    **_into_and_alloc("W3", "bench_broadcast", "outer_add", "z = col + row, (4096, 1) + (1, 4096) float32",
+                      (SQUARE + 2 * SIDE) * FLOAT),
+    **_into_and_alloc("W4", "bench_broadcast", "add_row", "z = a + row, (4096, 4096) + (4096,) float32",
+                      (2 * SQUARE + SIDE) * FLOAT),
+    **_into_and_alloc("W4", "bench_broadcast", "add_column", "z = a + col, (4096, 4096) + (4096, 1) float32",
+                      (2 * SQUARE + SIDE) * FLOAT),
+    **_into_and_alloc("W5", "bench_broadcast", "add_rank4",
+                      "z = a + b, (32, 64, 1, 128) + (64, 32, 1) -> (32, 64, 32, 128) float32",
+                      (RANK4_RESULT + 32 * 64 * 128 + 64 * 32) * FLOAT),
+    "add_column_in_place": _op("W6", "bench_broadcast", "a += col, (4096, 4096) += (4096, 1) float32",
+                               (2 * SQUARE + SIDE) * FLOAT, target=("ratio", 1.10)),
+    "row_sums": _op("W7", "bench_reductions", "z = sum(x, 1), (4096, 4096) float32, into an existing result",
+                    (SQUARE + SIDE) * FLOAT, target=("ratio", 1.10)),
+    "column_sums": _op("W7", "bench_reductions", "z = sum(x, 0), (4096, 4096) float32, into an existing result",
+                       (SQUARE + SIDE) * FLOAT, target=("ratio", 1.10)),
+    "dot_sum": _op("W7", "bench_reductions", "s = sum(a * b), 2^24 float32", 2 * FLAT * FLOAT,
+                   target=("ratio", 1.10)),
+    "matmul_float32": _op("W8", "bench_matmul", "C = A·B, 1024³ float32, into an existing C",
+                          flops=2 * 1024 ** 3, reference="openblas", target=("speed", 0.8), memory_bound=False),
+    "matmul_batched": _op("W8", "bench_matmul", "(1, 1, 256, 256) @ (8, 4, 256, 256) float32, into an existing C",
+                          flops=SMALL_MATMUL_FLOPS, reference="openblas", target=("speed", 0.8),
+                          memory_bound=False),
+    **_into_and_alloc("W9", "bench_broadcast", "sequence_mask",
+                      "mask = positions < lengths, (1, 4096) int64 < (4096, 1) int64 -> bool",
+                      SQUARE + 2 * SIDE * INT64),
+    "small_add_alloc": _op("W10", "bench_small", "z = a + b, (3, 4) + (4,) float32, result allocated", unit="ns",
+                           target=("ns", 40), memory_bound=False),
+    "small_add_into": _op("W10", "bench_small", "z = a + b, (3, 4) + (4,) float32, into an existing result",
+                          unit="ns", target=("ns", 15), memory_bound=False),
+    **_into_and_alloc("W11", "bench_transpose", "transpose_add_4096", "z = a + transpose(b), (4096, 4096) float32",
+                      3 * SQUARE * FLOAT, into_target=("ratio_to", ("hand_tiled", 1.2)),
+                      alloc_target=("ratio_to", ("hand_tiled", 1.2))),
+    **_into_and_alloc("W11", "bench_transpose", "transpose_add_1000", "z = a + transpose(b), (1000, 1000) float32",
+                      3 * 1000 * 1000 * FLOAT, into_target=("ratio_to", ("hand_tiled", 1.2)),
+                      alloc_target=("ratio_to", ("hand_tiled", 1.2))),
+}
+
+# Two threads where a library has them; wall time. Their reference is the hand loop with OpenMP.
+THREADED_OPERATIONS = {
+    "mul_add_threads": _op("W1", "bench_threads", "z = a * b + c, 2^24 float32", 4 * FLAT * FLOAT),
+    "exp_tanh_threads": _op("W2e", "bench_threads", "z = exp(a) * b + tanh(c), 2^24 float32", 4 * FLAT * FLOAT,
+                            memory_bound=False),
+    "row_sums_threads": _op("W7", "bench_threads", "z = sum(x, 1), (4096, 4096) float32", (SQUARE + SIDE) * FLOAT),
+    "column_sums_threads": _op("W7", "bench_threads", "z = sum(x, 0), (4096, 4096) float32",
+                               (SQUARE + SIDE) * FLOAT),
+    "dot_sum_threads": _op("W7", "bench_threads", "s = sum(a * b), 2^24 float32", 2 * FLAT * FLOAT),
+    "matmul_threads": _op("W8", "bench_threads", "C = A·B, 1024³ float32", flops=2 * 1024 ** 3,
+                          reference="openblas", memory_bound=False),
+}
+
+# The one-thread operation whose loom figure stands in the two-thread table (loom has no threads yet).
+ONE_THREAD_FIGURE = {
+    "mul_add_threads": "mul_add_into",
+    "exp_tanh_threads": "exp_tanh_into",
+    "row_sums_threads": "row_sums",
+    "column_sums_threads": "column_sums",
+    "dot_sum_threads": "dot_sum",
+    "matmul_threads": "matmul_float32",
+}
+
+# Each program and the benchmarks of it the suite runs (a Google Benchmark filter; None: all of them).
+PROGRAMS = {
+    "bench_stream": None,
+    "bench_fused": None,
+    "bench_broadcast": None,
+    "bench_transpose": None,
+    "bench_reductions": "^(row_sums|column_sums|dot_sum)/",
+    "bench_matmul": "^matmul_(float32|batched)/",
+    "bench_small": "^small_add_",
+    "bench_threads": None,
+}
+
+# The order of the libraries in each table: references first, then loom, then its peers.
+LIBRARIES = ["hand", "hand_tiled", "openblas", "loom", "xtensor", "eigen", "numpy", "numexpr"]
+REFERENCE_LIBRARIES = {"hand", "hand_tiled", "openblas"}
