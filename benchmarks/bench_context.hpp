@@ -6,6 +6,8 @@
 #include <benchmark/benchmark.h>
 
 #include <string>
+
+#include "loom/eval/threads.hpp"
 #include <xsimd/config/xsimd_config.hpp>
 
 #ifdef LOOM_HAVE_XTENSOR
@@ -54,8 +56,11 @@ inline void add_context() {
 }
 
 /// The body of a benchmark program's main: Google Benchmark's, with the
-/// build's context, and the program's benchmarks registered by `register_all`.
+/// build's context, and the program's benchmarks registered by `register_all`;
+/// loom on one thread.
 inline int run(int argc, char** argv, void (*register_all)()) {
+    // One thread, as every peer here runs: bench_threads sets its own count where it times threads.
+    loom::set_num_threads(1);
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
     add_context();

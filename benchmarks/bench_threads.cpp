@@ -16,7 +16,9 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
+#include <utility>
 #include <vector>
 
 #ifdef _OPENMP
@@ -25,6 +27,7 @@
 
 #include "bench_context.hpp"
 #include "bench_harness.hpp"
+#include "loom/loom.hpp"
 
 #ifdef LOOM_HAVE_CBLAS
 #include <cblas.h>
@@ -157,6 +160,37 @@ void register_hand() {
 }
 #endif
 
+// loom's element-wise evaluation and product on two threads; its reductions have none yet.
+void register_loom() {
+    const inputs& in = inputs::get();
+    const auto flat = [](const std::vector<float>& values) {
+        return loom::tensor<float>(std::span<const float>(values), loom::shape_type{size});
+    };
+    const auto matrix = [](const std::vector<float>& values) {
+        return loom::tensor<float>(std::span<const float>(values).first(product_side * product_side),
+                                   loom::shape_type{product_side, product_side});
+    };
+    // Shared with the lambdas, which must stay copyable for Google Benchmark.
+    const auto shared = [](loom::tensor<float> t) { return std::make_shared<const loom::tensor<float>>(std::move(t)); };
+    const auto a = shared(flat(in.a)), b = shared(flat(in.b)), c = shared(flat(in.c));
+    const auto ma = shared(matrix(in.a)), mb = shared(matrix(in.b));
+    add_threaded("mul_add", "loom", mul_add, elementwise_tolerance, flat_bytes, size, [=](float* z) {
+        loom::set_num_threads(threads);
+        auto out = loom::adapt(z, loom::shape_type{size});
+        out = *a * *b + *c;
+    });
+    add_threaded("exp_tanh", "loom", exp_tanh, elementwise_tolerance, flat_bytes, size, [=](float* z) {
+        loom::set_num_threads(threads);
+        auto out = loom::adapt(z, loom::shape_type{size});
+        out = loom::exp(*a) * *b + loom::tanh(*c);
+    });
+    add_threaded("matmul", "loom", matmul, sum_tolerance, 0, product_side * product_side, [=](float* z) {
+        loom::set_num_threads(threads);
+        auto out = loom::adapt(z, loom::shape_type{product_side, product_side});
+        out = loom::matmul(*ma, *mb);
+    });
+}
+
 #ifdef LOOM_HAVE_EIGEN
 void register_eigen() {
     using flat = Eigen::TensorMap<Eigen::Tensor<const float, 1, Eigen::RowMajor>>;
@@ -205,6 +239,7 @@ void register_openblas() {
 #endif
 
 void register_benchmarks() {
+    register_loom();
 #ifdef _OPENMP
     register_hand();
 #endif

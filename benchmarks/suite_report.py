@@ -120,15 +120,16 @@ def threaded_table(seconds, spreads, stream_two_threads):
     lines = []
     for name, operation in THREADED_OPERATIONS.items():
         figures = dict(((n, library), t) for (n, library), t in seconds.items() if n == name)
-        one_thread = ONE_THREAD_FIGURE[name]
-        if (one_thread, "loom") in seconds:
+        one_thread = ONE_THREAD_FIGURE.get(name)
+        if one_thread and (one_thread, "loom") in seconds:
             figures[(name, "loom")] = seconds[(one_thread, "loom")]
             spreads = {**spreads, (name, "loom"): spreads.get((one_thread, "loom"))}
         if len(figures) <= 1:
             continue
         lines += ["", f"### {operation.workload} `{name}`: {operation.description}", ""]
         no_target = operation._replace(target=None)
-        lines += operation_table(name, no_target, figures, spreads, stream_two_threads, loom_note=" (1 thread)")
+        lines += operation_table(name, no_target, figures, spreads, stream_two_threads,
+                                 loom_note=" (1 thread)" if one_thread else "")
     return lines
 
 
@@ -148,8 +149,9 @@ def write(path, header, seconds, spreads, stream):
     lines += ["", "## Two threads", "",
               "Wall time. The hand loops use OpenMP (`#pragma omp parallel for`), Eigen its Tensor module "
               "on a two-thread `ThreadPoolDevice` (and its own threads for the product), OpenBLAS and numexpr "
-              "their own threads, NumPy OpenBLAS's for the product. loom has no threads yet: its row is its "
-              "one-thread figure (CPU time) from the tables above. % STREAM is of the two-thread triad."]
+              "their own threads, NumPy OpenBLAS's for the product, loom OpenMP (`set_num_threads(2)`). loom's "
+              "reductions have no threads yet: their rows are loom's one-thread figures (CPU time) from the "
+              "tables above. % STREAM is of the two-thread triad."]
     lines += threaded_table(seconds, spreads, stream[1] or stream[0])
     with open(path, "w") as out:
         out.write("\n".join(lines) + "\n")

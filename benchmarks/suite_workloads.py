@@ -101,14 +101,12 @@ THREADED_OPERATIONS = {
                           reference="openblas", memory_bound=False),
 }
 
-# The one-thread operation whose loom figure stands in the two-thread table (loom has no threads yet).
+# The one-thread operation whose loom figure stands in the two-thread table, where loom has no threads
+# yet (its reductions).
 ONE_THREAD_FIGURE = {
-    "mul_add_threads": "mul_add_into",
-    "exp_tanh_threads": "exp_tanh_into",
     "row_sums_threads": "row_sums",
     "column_sums_threads": "column_sums",
     "dot_sum_threads": "dot_sum",
-    "matmul_threads": "matmul_float32",
 }
 
 # Each program and the benchmarks of it the suite runs (a Google Benchmark filter; None: all of them).

@@ -33,7 +33,9 @@
 #include "loom/eval/direct.hpp"
 #include "loom/eval/loop.hpp"
 #include "loom/eval/materialize.hpp"
+#include "loom/eval/simd.hpp"
 #include "loom/eval/store_kernel.hpp"
+#include "loom/eval/threads.hpp"
 #include "loom/expr/expression.hpp"
 #include "loom/expr/function_node.hpp"
 
@@ -55,16 +57,19 @@ struct memory_operand {
 };
 
 // Step c of the recipe once the plan is finished: the store kernel, its
-// cursors and their block buffers (on this stack frame), run over the plan.
+// cursors and their block buffers (on the stack of the thread that runs
+// them), run over the plan, a piece of it per thread when it is large.
 template <element D, expression E>
 void run_store(const loop_plan& plan, const E& value) {
-    alignas(64) std::byte memory[buffer_bytes<E> + block_buffers::bytes_for<D>()];
-    block_buffers buffers(plan, memory);
-    D* const scatter = buffers.take<D>(0);
-    std::size_t next = 1;
-    auto root = make_cursor(value, next, buffers);
-    store_kernel<D, decltype(root)> kernel(std::move(root), plan.block_length(), scatter);
-    run_plan(plan, kernel);
+    parallel_for(outer_units(plan), element_count(plan.shape()) >= parallel_min_elements, [&](index_t first, index_t last) {
+        alignas(64) std::byte memory[buffer_bytes<E> + block_buffers::bytes_for<D>()];
+        block_buffers buffers(plan, memory);
+        D* const scatter = buffers.take<D>(0);
+        std::size_t next = 1;
+        auto root = make_cursor(value, next, buffers);
+        store_kernel<D, decltype(root)> kernel(std::move(root), plan.block_length(), scatter);
+        run_plan(plan, kernel, first, last);
+    });
 }
 
 }  // namespace detail
@@ -161,6 +166,7 @@ loop_plan plan_of(const E& value) {
     using D = value_type_of<E>;
     loop_plan plan = map_operands(static_cast<const D*>(nullptr), strided_layout(value.shape()), value);
     shape_loop(plan);
+    plan.describe_kernel(simd::batch_kernel_description<reader_of<E>, D>());
     return plan;
 }
 

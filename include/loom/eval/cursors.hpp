@@ -204,4 +204,10 @@ auto make_cursor(const function_node<F, Operands...>& value, std::size_t& next, 
         value.operands());
 }
 
+/// The type of the reader a store kernel makes for E (Note [blocks and readers]).
+template <class E>
+using reader_of = decltype(std::declval<decltype(make_cursor(std::declval<const E&>(), std::declval<std::size_t&>(),
+                                                             std::declval<block_buffers&>()))&>()
+                               .reader(0));
+
 }  // namespace loom

@@ -26,6 +26,7 @@
 #include "loom/eval/cursors.hpp"
 #include "loom/eval/leaves.hpp"
 #include "loom/eval/store_kernel.hpp"
+#include "loom/eval/threads.hpp"
 #include "loom/expr/expression.hpp"
 
 namespace loom {
@@ -62,12 +63,39 @@ auto direct_reader(const function_node<F, Operands...>& value, const std::byte* 
 }
 
 // A leaf as the direct path reads it: its first element, where it ends, and
-// how far a run moves it on.
+// the size of an element.
 struct direct_leaf {
     const std::byte* first;
     const std::byte* end;
-    index_t run_bytes;
+    index_t element_bytes;
 };
+
+// Elements [first, last) of the direct path: runs of `run` elements (first
+// and last are multiples of it), or one run when every leaf has the
+// destination's size (run is then the whole count).
+template <element D, expression E, std::size_t N>
+void store_direct(D* data, const E& value, const std::array<direct_leaf, N>& leaves, index_t run, index_t first,
+                  index_t last) {
+    std::array<const std::byte*, N> at;
+    for (std::size_t j = 0; j < N; ++j) {
+        const index_t extent = leaves[j].end - leaves[j].first;
+        at[j] = leaves[j].first + (first == 0 ? 0 : first * leaves[j].element_bytes % extent);
+    }
+    if (last - first <= run) {  // one run
+        std::size_t next = 0;
+        store_block(data + first, direct_reader(value, at.data(), next), last - first);
+        return;
+    }
+    for (index_t done = first; done < last; done += run) {
+        std::size_t next = 0;
+        store_block(data + done, direct_reader(value, at.data(), next), run);
+        // Each leaf moves on by a run, and starts again once read whole.
+        for (std::size_t j = 0; j < N; ++j) {
+            at[j] += run * leaves[j].element_bytes;
+            if (at[j] == leaves[j].end) at[j] = leaves[j].first;
+        }
+    }
+}
 
 // True when `sizes`, without its leading 1s (which broadcast like absent
 // dimensions), are the last sizes of `shape`.
@@ -117,33 +145,17 @@ bool run_direct(D* data, const strided_layout& layout, const E& value, bool fres
             if (!fresh && address < destination_end && destination < reinterpret_cast<std::uintptr_t>(end)) {
                 direct = address == destination && size == count && sizeof(T) == sizeof(D);
             }
-            leaves[k++] = {first, end, static_cast<index_t>(sizeof(T))};  // run_bytes: per element, until run is known
+            leaves[k++] = {first, end, static_cast<index_t>(sizeof(T))};
             run = std::min(run, size);
         });
         if (!direct) return false;
-        if (run == count) {  // every leaf has the destination's size: one run
-            std::size_t next = 0;
-            std::array<const std::byte*, leaf_count<E>> at;
-            for (std::size_t j = 0; j < leaves.size(); ++j) at[j] = leaves[j].first;
-            store_block(data, detail::direct_reader(value, at.data(), next), count);
-            return true;
-        }
         if (run < min_direct_run && count > direct_small_size) return false;
 
-        std::array<const std::byte*, leaf_count<E>> at;
-        for (std::size_t j = 0; j < leaves.size(); ++j) {
-            at[j] = leaves[j].first;
-            leaves[j].run_bytes *= run;
-        }
-        for (index_t done = 0; done < count; done += run) {
-            std::size_t next = 0;
-            store_block(data + done, detail::direct_reader(value, at.data(), next), run);
-            // Each leaf moves on by a run, and starts again once read whole.
-            for (std::size_t j = 0; j < leaves.size(); ++j) {
-                at[j] += leaves[j].run_bytes;
-                if (at[j] == leaves[j].end) at[j] = leaves[j].first;
-            }
-        }
+        // Threads take pieces of whole runs, or of elements when there is one run.
+        const index_t unit = run == count ? 1 : run;
+        parallel_for(count / unit, count >= parallel_min_elements, [&](index_t first, index_t last) {
+            detail::store_direct(data, value, leaves, run, first * unit, last * unit);
+        });
         return true;
     }
 }

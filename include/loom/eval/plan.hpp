@@ -34,6 +34,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <string>
 #include <cstdint>
 #include <cstdlib>
 
@@ -188,6 +189,11 @@ public:
 
     static constexpr index_t block_size = 256;
 
+    /// What the store kernel runs when it is not the scalar loop (xsimd
+    /// batches; simd.hpp), for the printed plan: plan_of says, else empty.
+    const std::string& kernel() const { return kernel_; }
+    void describe_kernel(std::string text) { kernel_ = std::move(text); }
+
     /// True when the loop walks the last two dimensions in tiles (Note [tiling]).
     bool tiled() const { return tiled_; }
     static constexpr index_t tile_rows = 128;    ///< along the second last dimension
@@ -262,6 +268,7 @@ private:
     bool tiled_ = false;
     small_vector<operand, 16> operands_;
     small_vector<index_t, 16 * inline_rank> strides_;  // operand k's strides at [k * rank, (k + 1) * rank)
+    std::string kernel_;
 };
 
 }  // namespace loom

@@ -10,6 +10,7 @@
 #include "loom/core/shape.hpp"
 #include "loom/eval/cursors.hpp"
 #include "loom/eval/plan.hpp"
+#include "loom/eval/simd.hpp"
 
 // Some kernels cannot be vectorised at all (a libm call, an integer
 // division); clang then warns that the vectorize pragma of store_block
@@ -34,6 +35,10 @@ namespace loom {
 /// that `out` and `a` do in `a += b`, and takes its scalar loop.
 template <class D, class Reader>
 void store_block(D* out, Reader reader, index_t count) {
+    if constexpr (simd::runs_in_batches<Reader, D>) {
+        simd::store_batches(out, reader, count);  // Note [batch forms] in simd.hpp
+        return;
+    }
 #if defined(__clang__)
 #pragma clang loop vectorize(assume_safety)
 #elif defined(__GNUC__)

@@ -15,6 +15,7 @@ inline std::ostream& operator<<(std::ostream& os, const loop_plan& plan) {
         os << "  operand " << k << (k == 0 ? " (destination, " : " (") << plan.operand_type(k) << "): strides "
            << to_string(plan.operand_strides(k)) << "\n";
     }
+    if (!plan.kernel().empty()) os << "  kernel: " << plan.kernel() << "\n";
     os << "  inner loop: " << plan.inner_size() << (plan.inner_size() == 1 ? " element, " : " elements, ");
     if (plan.inner_contiguous()) return os << "path contiguous\n";
     os << "path blocked by " << plan.block_length() << " (";

@@ -9,12 +9,16 @@
 #include "loom/core/shape.hpp"
 #include "loom/core/storage.hpp"
 #include "loom/core/types.hpp"
+#include "loom/eval/threads.hpp"
 #include "loom/linalg/gemm_blocking.hpp"
 #include "loom/linalg/gemm_microkernel.hpp"
 #include "loom/linalg/gemm_pack.hpp"
 #include "loom/linalg/matrix_ref.hpp"
 
 namespace loom::linalg {
+
+/// Products of fewer multiply-adds than this run on the calling thread.
+inline constexpr double gemm_parallel_min_flops = double(index_t{1} << 22);
 
 namespace detail {
 
@@ -74,6 +78,24 @@ void gemm_blocked(matrix_ref<const A> a, matrix_ref<const B> b, matrix_ref<R> c,
     }
 }
 
+// gemm_blocked on pieces of C's columns, one per thread when the product is
+// large (eval/threads.hpp). Each element of C is computed by the same
+// sequence of multiply-adds whatever the piece it falls in, so the result
+// does not depend on the number of threads.
+template <class R, class A, class B>
+void gemm_blocked_threads(matrix_ref<const A> a, matrix_ref<const B> b, matrix_ref<R> c, bool accumulate) {
+    constexpr index_t nr = gemm_blocking<gemm_compute_t<R>>::nr;
+    const index_t panels = (c.cols + nr - 1) / nr;  // pieces are whole micro-panels of B
+    const bool large = double(c.rows) * double(c.cols) * double(a.cols) >= gemm_parallel_min_flops;
+    parallel_for(panels, large, [&](index_t first, index_t last) {
+        const index_t column = first * nr, columns = std::min(last * nr, c.cols) - column;
+        if (columns <= 0) return;
+        const matrix_ref<const B> b_piece{b.data + column * b.col_stride, b.rows, columns, b.row_stride, b.col_stride};
+        const matrix_ref<R> c_piece{c.data + column * c.col_stride, c.rows, columns, c.row_stride, c.col_stride};
+        gemm_blocked<R, A, B>(a, b_piece, c_piece, accumulate);
+    });
+}
+
 }  // namespace detail
 
 /// C = A·B, or C += A·B when `accumulate`, for an m × k matrix A, a k × n
@@ -109,9 +131,9 @@ void gemm(matrix_ref<const A> a, matrix_ref<const B> b, matrix_ref<R> c, bool ac
     const index_t across = n == 1 ? 0 : detail::gemm_magnitude(c.col_stride);
     const bool rows_contiguous = m == 1 || (n > 1 && across < down);
     if (rows_contiguous)
-        detail::gemm_blocked<R, B, A>(b.transposed(), a.transposed(), c.transposed(), accumulate);
+        detail::gemm_blocked_threads<R, B, A>(b.transposed(), a.transposed(), c.transposed(), accumulate);
     else
-        detail::gemm_blocked<R, A, B>(a, b, c, accumulate);
+        detail::gemm_blocked_threads<R, A, B>(a, b, c, accumulate);
 }
 
 }  // namespace loom::linalg

@@ -1,0 +1,239 @@
+#pragma once
+// Explicit SIMD for the store kernel: a reader (cursors.hpp) evaluated one
+// xsimd batch at a time, for whatever instruction set the compiler's flags
+// select (SSE2 at the x86-64 baseline, AVX2 or AVX-512 with -march=native).
+//
+// Note [batch forms]: a functor has a batch form when batch_form<F> is
+// specialised for it below. A reader runs in batches (runs_in_batches) when
+// every value in its tree, leaves, scalars and results, is float32, or
+// every one is float64; every function has a batch form; and at least one
+// of them is approximate (exp, log, sin, ...: xsimd's own algorithms, within
+// the ulp bounds docs/evaluation.md gives). A tree of exact functions only
+// (+, *, sqrt, maximum, floor, ...) is left to the compiler's vectoriser,
+// which gives the same bits at the same speed; mixed element types,
+// integers, comparisons and functions without a batch form run the scalar
+// loop. The elements after the last whole batch are computed by the same
+// batch functions, one lane used per element, so that an element's value
+// never depends on where it falls in the array.
+
+#include <concepts>
+#include <cstddef>
+#include <limits>
+#include <string>
+#include <tuple>
+#include <type_traits>
+
+#include <xsimd/xsimd.hpp>
+
+#include "loom/core/shape.hpp"
+#include "loom/core/types.hpp"
+#include "loom/eval/cursors.hpp"
+#include "loom/expr/functors_arithmetic.hpp"
+#include "loom/expr/functors_math.hpp"
+
+namespace loom::simd {
+
+/// The element types evaluated in batches: float32 and float64, when the
+/// compiler's flags select an instruction set xsimd supports.
+template <class T>
+concept vector_element =
+#if defined(XSIMD_NO_SUPPORTED_ARCHITECTURE)
+    false;
+#else
+    std::same_as<T, float> || std::same_as<T, double>;
+#endif
+
+/// F on batches, for the functors that have a batch form (Note [batch
+/// forms]); `exact` when it gives the scalar functor's bits.
+template <class F>
+struct batch_form;
+
+namespace detail {
+
+// The arguments for which xsimd's exp and expm1 are as accurate as the
+// scalar functions: below, xsimd's exp flushes subnormal results to 0 (in
+// float64); above, both overflow to infinity up to an octave early.
+template <class T>
+struct exp_range;
+template <>
+struct exp_range<float> {
+    static constexpr float low = -87.f, high = 88.f;
+};
+template <>
+struct exp_range<double> {
+    static constexpr double low = -708., high = 709.;
+};
+
+// `y`, the batch form's result at `x`, with the lanes where `redo` holds
+// computed again by the scalar functor F: arguments outside the range where
+// xsimd's algorithm is accurate. They are rare, so a batch without one costs
+// a comparison and a branch.
+template <class F, class B>
+B redo_lanes(const B& y, const B& x, const typename B::batch_bool_type& redo) {
+    if (!xsimd::any(redo)) return y;
+    using T = typename B::value_type;
+    T xs[B::size], ys[B::size];
+    x.store_unaligned(xs);
+    y.store_unaligned(ys);
+    for (std::size_t lane = 0; lane < B::size; ++lane) {
+        if (redo.get(lane)) ys[lane] = F{}(xs[lane]);
+    }
+    return B::load_unaligned(ys);
+}
+
+template <class B>
+typename B::batch_bool_type outside_exp_range(const B& x) {
+    using range = exp_range<typename B::value_type>;
+    return (x < B(range::low)) | (x > B(range::high));
+}
+
+}  // namespace detail
+
+#define LOOM_UNARY_BATCH_FORM(functor, is_exact, expression) \
+    template <>                                              \
+    struct batch_form<fn::functor> {                         \
+        static constexpr bool exact = is_exact;              \
+        template <class B>                                   \
+        B operator()(const B& x) const {                     \
+            return expression;                               \
+        }                                                    \
+    };
+
+#define LOOM_BINARY_BATCH_FORM(functor, is_exact, expression) \
+    template <>                                               \
+    struct batch_form<fn::functor> {                          \
+        static constexpr bool exact = is_exact;               \
+        template <class B>                                    \
+        B operator()(const B& x, const B& y) const {          \
+            return expression;                                \
+        }                                                     \
+    };
+
+LOOM_BINARY_BATCH_FORM(add, true, x + y)
+LOOM_BINARY_BATCH_FORM(subtract, true, x - y)
+LOOM_BINARY_BATCH_FORM(multiply, true, x * y)
+LOOM_BINARY_BATCH_FORM(divide, true, x / y)
+// NaN wins, as in the scalar functors (and NumPy's maximum and minimum).
+LOOM_BINARY_BATCH_FORM(maximum, true, xsimd::select((x > y) | (x != x), x, y))
+LOOM_BINARY_BATCH_FORM(minimum, true, xsimd::select((x < y) | (x != x), x, y))
+
+LOOM_UNARY_BATCH_FORM(negative, true, -x)
+LOOM_UNARY_BATCH_FORM(absolute, true, xsimd::abs(x))
+LOOM_UNARY_BATCH_FORM(square, true, x * x)
+LOOM_UNARY_BATCH_FORM(sqrt, true, xsimd::sqrt(x))
+LOOM_UNARY_BATCH_FORM(floor, true, xsimd::floor(x))
+LOOM_UNARY_BATCH_FORM(ceil, true, xsimd::ceil(x))
+LOOM_UNARY_BATCH_FORM(round, true, xsimd::nearbyint(x))
+LOOM_UNARY_BATCH_FORM(exp, false, detail::redo_lanes<fn::exp>(xsimd::exp(x), x, detail::outside_exp_range(x)))
+LOOM_UNARY_BATCH_FORM(expm1, false, detail::redo_lanes<fn::expm1>(xsimd::expm1(x), x, detail::outside_exp_range(x)))
+// Subnormal arguments, 0 and negative ones: xsimd's float64 log is wrong for the first.
+LOOM_UNARY_BATCH_FORM(log, false,
+                      detail::redo_lanes<fn::log>(xsimd::log(x), x,
+                                                  x < B(std::numeric_limits<typename B::value_type>::min())))
+LOOM_UNARY_BATCH_FORM(log1p, false, xsimd::log1p(x))
+LOOM_UNARY_BATCH_FORM(sin, false, xsimd::sin(x))
+LOOM_UNARY_BATCH_FORM(cos, false, xsimd::cos(x))
+LOOM_UNARY_BATCH_FORM(tan, false, xsimd::tan(x))
+LOOM_UNARY_BATCH_FORM(tanh, false, xsimd::tanh(x))
+LOOM_UNARY_BATCH_FORM(sigmoid, false, B(1) / (B(1) + batch_form<fn::exp>{}(-x)))
+
+#undef LOOM_UNARY_BATCH_FORM
+#undef LOOM_BINARY_BATCH_FORM
+
+template <>
+struct batch_form<fn::clip> {
+    static constexpr bool exact = true;
+    template <class B>
+    B operator()(const B& x, const B& low, const B& high) const {
+        return batch_form<fn::minimum>{}(batch_form<fn::maximum>{}(x, low), high);
+    }
+};
+
+namespace detail {
+
+template <class F>
+concept has_batch_form = requires { batch_form<F>::exact; };
+
+// What a reader's tree holds, all of type T: whether each function has a
+// batch form, and whether any of them is approximate.
+template <class Reader, class T>
+struct tree_traits {
+    static constexpr bool batchable = false;
+    static constexpr bool approximate = false;
+};
+
+template <class T>
+struct tree_traits<leaf_reader<T>, T> {
+    static constexpr bool batchable = true;
+    static constexpr bool approximate = false;
+};
+
+template <class T>
+struct tree_traits<scalar_reader<T>, T> {
+    static constexpr bool batchable = true;
+    static constexpr bool approximate = false;
+};
+
+template <class F, class... Readers, class T>
+    requires has_batch_form<F>
+struct tree_traits<node_reader<F, Readers...>, T> {
+    static constexpr bool batchable =
+        std::same_as<std::remove_cvref_t<decltype(std::declval<const node_reader<F, Readers...>&>()(0))>, T> &&
+        (tree_traits<Readers, T>::batchable && ...);
+    static constexpr bool approximate = !batch_form<F>::exact || (tree_traits<Readers, T>::approximate || ...);
+};
+
+}  // namespace detail
+
+/// True when the store kernel evaluates `Reader` into elements of T in
+/// batches (Note [batch forms]).
+template <class Reader, class T>
+inline constexpr bool runs_in_batches =
+    vector_element<T> && detail::tree_traits<Reader, T>::batchable && detail::tree_traits<Reader, T>::approximate;
+
+/// `reader`'s tree on batches, each leaf's batch read by `read_leaf(block)`
+/// from the leaf's unit-stride pointer.
+template <class B, class T, class ReadLeaf>
+B evaluate(const leaf_reader<T>& reader, const ReadLeaf& read_leaf) {
+    return read_leaf(reader.block);
+}
+
+template <class B, class T, class ReadLeaf>
+B evaluate(const scalar_reader<T>& reader, const ReadLeaf&) {
+    return B(reader.value);
+}
+
+template <class B, class F, class... Readers, class ReadLeaf>
+B evaluate(const node_reader<F, Readers...>& reader, const ReadLeaf& read_leaf) {
+    return std::apply([&](const Readers&... r) { return batch_form<F>{}(evaluate<B>(r, read_leaf)...); },
+                      reader.operands);
+}
+
+/// The store kernel of `Reader` into elements of D, when it runs in
+/// batches, for the printed plan ("xsimd batches of 8 float32 (avx2)");
+/// empty for the scalar loop.
+template <class Reader, class D>
+std::string batch_kernel_description() {
+    if constexpr (runs_in_batches<Reader, D>) {
+        return "xsimd batches of " + std::to_string(xsimd::batch<D>::size) + " " + type_name<D>() + " (" +
+               xsimd::default_arch::name() + ")";
+    } else {
+        return {};
+    }
+}
+
+/// `count` results of `reader` stored into `out`, batch by batch.
+template <vector_element D, class Reader>
+void store_batches(D* out, const Reader& reader, index_t count) {
+    using B = xsimd::batch<D>;
+    constexpr auto lanes = static_cast<index_t>(B::size);
+    index_t i = 0;
+    for (; i + lanes <= count; i += lanes) {
+        evaluate<B>(reader, [i](const auto* block) { return B::load_unaligned(block + i); }).store_unaligned(out + i);
+    }
+    // Each remaining element in every lane of a batch.
+    for (; i < count; ++i) out[i] = evaluate<B>(reader, [i](const auto* block) { return B(block[i]); }).get(0);
+}
+
+}  // namespace loom::simd
+

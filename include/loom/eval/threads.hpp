@@ -1,0 +1,95 @@
+#pragma once
+// Threads: large evaluations split their outer iteration space across
+// OpenMP threads, when the code is compiled with OpenMP (`-fopenmp`; CMake's
+// LOOM_OPENMP option adds it). Without OpenMP everything runs on the
+// calling thread and set_num_threads only records the number.
+//
+// Note [fixed partition]: work is cut into one contiguous piece per thread,
+// the same pieces for the same size and thread count, and each element is
+// computed by exactly the code that would compute it on one thread, so
+// results are bit for bit those of a single thread.
+
+#include <algorithm>
+#include <atomic>
+#include <stdexcept>
+#include <string>
+
+#include "loom/core/shape.hpp"
+
+#if defined(_OPENMP)
+#include <omp.h>
+#endif
+
+namespace loom {
+
+/// Element-wise work below this many elements runs on the calling thread:
+/// starting a parallel region costs more than it saves.
+inline constexpr index_t parallel_min_elements = index_t{1} << 16;
+
+namespace detail {
+
+inline std::atomic<int>& thread_setting() {
+    static std::atomic<int> threads{0};  // 0: OpenMP's own default
+    return threads;
+}
+
+}  // namespace detail
+
+/// The number of threads large evaluations use: what set_num_threads set,
+/// else OpenMP's default (OMP_NUM_THREADS, or the cores); 1 without OpenMP.
+inline int num_threads() {
+#if defined(_OPENMP)
+    const int set = detail::thread_setting().load(std::memory_order_relaxed);
+    return set > 0 ? set : omp_get_max_threads();
+#else
+    return 1;
+#endif
+}
+
+/// Sets the number of threads large evaluations use (1: no threads).
+/// Throws std::invalid_argument for a number below 1.
+inline void set_num_threads(int threads) {
+    if (threads < 1) {
+        throw std::invalid_argument("set_num_threads(" + std::to_string(threads) +
+                                    "): the number of threads must be 1 or more");
+    }
+    detail::thread_setting().store(threads, std::memory_order_relaxed);
+}
+
+// A thread's piece is called out of line: inlined into the parallel
+// region's outlined function, store_block's loop would have no source
+// location, and clang's note that it could not vectorise some loop
+// (store_kernel.hpp) could not be silenced.
+namespace detail {
+
+template <class Body>
+[[gnu::noinline]] void run_piece(Body& body, index_t first, index_t last) {
+    body(first, last);
+}
+
+}  // namespace detail
+
+/// Calls body(first, last) on pieces of [0, units) that cover it, one per
+/// thread (Note [fixed partition]), when the work is `worth_threads`; else
+/// body(0, units) on the calling thread. Inside a parallel region already,
+/// it does not nest.
+template <class Body>
+void parallel_for(index_t units, [[maybe_unused]] bool worth_threads, Body&& body) {
+#if defined(_OPENMP)
+    const int threads = worth_threads ? static_cast<int>(std::min<index_t>(num_threads(), units)) : 1;
+    if (threads > 1 && !omp_in_parallel()) {
+#pragma omp parallel num_threads(threads)
+        {
+            // Piece t: units / n of them, one more for the first units % n pieces.
+            const index_t t = omp_get_thread_num(), n = omp_get_num_threads();
+            const index_t share = units / n, extra = units % n;
+            const index_t first = t * share + std::min(t, extra);
+            detail::run_piece(body, first, first + share + (t < extra ? 1 : 0));
+        }
+        return;
+    }
+#endif
+    body(index_t{0}, units);
+}
+
+}  // namespace loom

@@ -1,0 +1,217 @@
+// Explicit SIMD (eval/simd.hpp): which expressions run in xsimd batches,
+// and how far their results may be from the scalar functions': the ulp
+// bounds docs/evaluation.md states, on wide ranges of arguments, the special
+// values, and results that do not depend on an element's position.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <sstream>
+#include <string>
+#include <type_traits>
+
+#include "loom/loom.hpp"
+
+namespace {
+
+using loom::index_t;
+using loom::tensor;
+
+// The distance between a and b in units in the last place; 0 for two NaNs,
+// "far" when one is NaN or infinite and the other is not the same.
+template <class T>
+std::int64_t ulps(T a, T b) {
+    constexpr std::int64_t far = std::int64_t{1} << 60;
+    if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b) ? 0 : far;
+    if (a == b) return 0;
+    if (std::isinf(a) || std::isinf(b)) return far;
+    using bits = std::conditional_t<sizeof(T) == 4, std::int32_t, std::int64_t>;
+    bits ia, ib;
+    std::memcpy(&ia, &a, sizeof a);
+    std::memcpy(&ib, &b, sizeof b);
+    // Ordered as integers: negative values mirrored below zero.
+    const auto ordered = [](bits i) { return i < 0 ? std::int64_t{std::numeric_limits<bits>::min()} - i : std::int64_t{i}; };
+    const std::int64_t d = ordered(ia) - ordered(ib);
+    return d < 0 ? -d : d;
+}
+
+// Values spread uniformly over [low, high), or, with `powers`, 2^x for such x.
+template <class T>
+tensor<T> arguments(double low, double high, bool powers = false, index_t count = index_t{1} << 16) {
+    std::mt19937_64 engine(7);
+    std::uniform_real_distribution<double> uniform(low, high);
+    tensor<T> x(loom::shape_type{count});
+    for (T& v : x) v = static_cast<T>(powers ? std::exp2(uniform(engine)) : uniform(engine));
+    return x;
+}
+
+template <class T>
+tensor<T> special_values() {
+    using limits = std::numeric_limits<T>;
+    return tensor<T>{limits::infinity(), -limits::infinity(), limits::quiet_NaN(), T(0), T(-0.0), limits::denorm_min(),
+                     limits::min(), limits::max(), -limits::max(), T(-1), T(1), T(0.5)};
+}
+
+// The largest ulp distance between loom's `function(x)` and `scalar` applied
+// to each element, and a message naming the worst argument.
+template <class T, class Loom, class Scalar>
+std::int64_t worst_ulps(const tensor<T>& x, Loom function, Scalar scalar, std::string& where) {
+    const tensor<T> result = function(x);
+    std::int64_t worst = 0;
+    for (index_t i = 0; i < x.size(); ++i) {
+        const std::int64_t u = ulps<T>(result.data()[i], static_cast<T>(scalar(x.data()[i])));
+        if (u > worst) {
+            worst = u;
+            std::ostringstream text;
+            text.precision(std::numeric_limits<T>::max_digits10);
+            text << "at x = " << x.data()[i] << ": " << result.data()[i] << " against " << scalar(x.data()[i]);
+            where = text.str();
+        }
+    }
+    return worst;
+}
+
+#define EXPECT_WITHIN_ULPS(bound, x, loom_call, std_call)                                                        \
+    do {                                                                                                        \
+        std::string where;                                                                                      \
+        EXPECT_LE(worst_ulps<T>(x, [](const tensor<T>& v) { return tensor<T>(loom_call); },                    \
+                                [](T v) { return std_call; }, where),                                           \
+                  bound)                                                                                        \
+            << #loom_call << " " << where;                                                                      \
+    } while (false)
+
+template <class T>
+class SimdFunctions : public ::testing::Test {};
+using FloatingTypes = ::testing::Types<float, double>;
+TYPED_TEST_SUITE(SimdFunctions, FloatingTypes);
+
+TYPED_TEST(SimdFunctions, StayWithinTheirUlpBoundsOverWideRanges) {
+    using T = TypeParam;
+    constexpr bool single = sizeof(T) == 4;
+    // exp's whole range, subnormal results and overflow included.
+    const tensor<T> exponents = arguments<T>(single ? -110 : -760, single ? 90 : 712);
+    // Every positive magnitude, subnormal ones included.
+    const tensor<T> magnitudes = arguments<T>(single ? -149 : -1074, single ? 128 : 1024, true);
+    const tensor<T> angles = arguments<T>(-1e4, 1e4);
+    const tensor<T> huge_angles = arguments<T>(0, single ? 127 : 1023, true);
+    const tensor<T> moderate = arguments<T>(-20, 20);
+
+    EXPECT_WITHIN_ULPS(1, exponents, loom::exp(v), std::exp(v));
+    EXPECT_WITHIN_ULPS(2, exponents, loom::expm1(v), std::expm1(v));
+    EXPECT_WITHIN_ULPS(1, magnitudes, loom::log(v), std::log(v));
+    EXPECT_WITHIN_ULPS(1, magnitudes, loom::log1p(v), std::log1p(v));
+    EXPECT_WITHIN_ULPS(1, arguments<T>(-1, 10), loom::log1p(v), std::log1p(v));
+    EXPECT_WITHIN_ULPS(2, angles, loom::sin(v), std::sin(v));
+    EXPECT_WITHIN_ULPS(2, huge_angles, loom::sin(v), std::sin(v));
+    EXPECT_WITHIN_ULPS(2, angles, loom::cos(v), std::cos(v));
+    EXPECT_WITHIN_ULPS(2, huge_angles, loom::cos(v), std::cos(v));
+    EXPECT_WITHIN_ULPS(3, angles, loom::tan(v), std::tan(v));
+    EXPECT_WITHIN_ULPS(3, huge_angles, loom::tan(v), std::tan(v));
+    EXPECT_WITHIN_ULPS(2, moderate, loom::tanh(v), std::tanh(v));
+    EXPECT_WITHIN_ULPS(4, exponents, loom::sigmoid(v), T(1) / (T(1) + std::exp(-v)));
+}
+
+TYPED_TEST(SimdFunctions, GiveTheScalarResultsAtSpecialValues) {
+    using T = TypeParam;
+    const tensor<T> x = special_values<T>();
+    EXPECT_WITHIN_ULPS(1, x, loom::exp(v), std::exp(v));
+    EXPECT_WITHIN_ULPS(1, x, loom::expm1(v), std::expm1(v));
+    EXPECT_WITHIN_ULPS(1, x, loom::log(v), std::log(v));
+    EXPECT_WITHIN_ULPS(1, x, loom::log1p(v), std::log1p(v));
+    EXPECT_WITHIN_ULPS(1, x, loom::sin(v), std::sin(v));
+    EXPECT_WITHIN_ULPS(1, x, loom::cos(v), std::cos(v));
+    EXPECT_WITHIN_ULPS(1, x, loom::tan(v), std::tan(v));
+    EXPECT_WITHIN_ULPS(1, x, loom::tanh(v), std::tanh(v));
+    EXPECT_WITHIN_ULPS(1, x, loom::sigmoid(v), T(1) / (T(1) + std::exp(-v)));
+}
+
+TYPED_TEST(SimdFunctions, ExactFunctionsInsideABatchGiveTheScalarBits) {
+    // exp makes the tree run in batches; every other function in it is exact.
+    using T = TypeParam;
+    const tensor<T> a = arguments<T>(-3, 3, false, 1000), b = arguments<T>(0.5, 2, false, 1000);
+    const tensor<T> result = loom::exp(a) * 0 + loom::maximum(loom::sqrt(b) - a / b, loom::floor(a)) +
+                             loom::clip(loom::abs(a), T(0.25), T(2));
+    for (index_t i = 0; i < a.size(); ++i) {
+        const T x = a.data()[i], y = b.data()[i];
+        // exp(x) * 0 is +0 exactly, as exp(x) is finite and positive here.
+        const T expected = T(T(T(0) + std::max(T(std::sqrt(y) - x / y), std::floor(x))) +
+                             std::clamp(std::fabs(x), T(0.25), T(2)));
+        ASSERT_EQ(result.data()[i], expected) << i;
+    }
+}
+
+TYPED_TEST(SimdFunctions, AnElementDoesNotDependOnItsPosition) {
+    // The same argument in every place of arrays of every length up to a few
+    // batches: the last elements, after the whole batches, agree with the rest.
+    using T = TypeParam;
+    for (index_t n = 1; n <= 40; ++n) {
+        const tensor<T> x = loom::full<T>({n}, T(0.7391));
+        const tensor<T> y = loom::exp(x) + loom::tanh(x);
+        for (index_t i = 1; i < n; ++i) ASSERT_EQ(y.data()[i], y.data()[0]) << "n = " << n << ", i = " << i;
+    }
+}
+
+TYPED_TEST(SimdFunctions, NaNWinsInMaximumAndMinimumAsInTheScalarPath) {
+    using T = TypeParam;
+    const T nan = std::numeric_limits<T>::quiet_NaN();
+    const tensor<T> a{nan, T(1), T(2), nan, T(-0.0), T(0)}, b{T(1), nan, T(1), nan, T(0), T(-0.0)};
+    const tensor<T> ea = loom::exp(a), eb = loom::exp(b);
+    const tensor<T> high = loom::maximum(loom::exp(a), loom::exp(b)), low = loom::minimum(loom::exp(a), loom::exp(b));
+    for (index_t i = 0; i < a.size(); ++i) {
+        const T x = ea.data()[i], y = eb.data()[i];
+        EXPECT_EQ(ulps<T>(high.data()[i], (x > y || x != x) ? x : y), 0) << i;
+        EXPECT_EQ(ulps<T>(low.data()[i], (x < y || x != x) ? x : y), 0) << i;
+    }
+}
+
+TEST(Simd, BroadcastAndStridedOperandsGiveTheBitsOfContiguousOnes) {
+    // The plan's block buffers feed the batches: a broadcast row, a
+    // transposed operand and a scalar give what their contiguous copies do.
+    const tensor<float> a = arguments<float>(-2, 2, false, 12 * 40).reshape({12, 40});
+    const tensor<float> row = arguments<float>(-1, 1, false, 40);
+    const tensor<float> other = arguments<float>(-1, 1, false, 40 * 12).reshape({40, 12});
+    const tensor<float> rows = loom::broadcast_to(row, {12, 40}), other_t = loom::transpose(other);
+    const tensor<float> strided = loom::exp(a + row) * 0.5f + loom::tanh(loom::transpose(other));
+    const tensor<float> contiguous = loom::exp(a + rows) * 0.5f + loom::tanh(other_t);
+    for (index_t i = 0; i < strided.size(); ++i) ASSERT_EQ(strided.data()[i], contiguous.data()[i]) << i;
+}
+
+TEST(Simd, MixedTypesAndIntegersKeepTheScalarPath) {
+    // Integers compute exp in float64, through the scalar functions: exactly std::exp.
+    const tensor<int> k{-3, 0, 1, 5, 40};
+    const tensor<double> e = loom::exp(k);
+    for (index_t i = 0; i < k.size(); ++i) EXPECT_EQ(e.data()[i], std::exp(double(k.data()[i])));
+    static_assert(!loom::simd::runs_in_batches<loom::leaf_reader<int>, int>);
+}
+
+TEST(Simd, WhichExpressionsRunInBatches) {
+    using loom::leaf_reader;
+    using loom::node_reader;
+    using loom::scalar_reader;
+    using exp_of_float = node_reader<loom::fn::exp, leaf_reader<float>>;
+    static_assert(loom::simd::runs_in_batches<exp_of_float, float>);
+    static_assert(loom::simd::runs_in_batches<node_reader<loom::fn::add, exp_of_float, scalar_reader<float>>, float>);
+    // Exact functions only: left to the compiler's vectoriser.
+    static_assert(!loom::simd::runs_in_batches<node_reader<loom::fn::add, leaf_reader<float>, leaf_reader<float>>, float>);
+    // A function without a batch form anywhere in the tree: scalar.
+    static_assert(!loom::simd::runs_in_batches<node_reader<loom::fn::power, exp_of_float, leaf_reader<float>>, float>);
+    // Mixed element types: scalar.
+    static_assert(!loom::simd::runs_in_batches<node_reader<loom::fn::exp, leaf_reader<float>>, double>);
+}
+
+TEST(Simd, ThePrintedPlanNamesTheBatchKernel) {
+    const tensor<float> a = loom::ones<float>({3, 5}), b = loom::ones<float>({5});
+    std::ostringstream batches, scalar;
+    batches << loom::plan_of(loom::exp(a) + b);
+    scalar << loom::plan_of(a + b);
+    EXPECT_NE(batches.str().find("  kernel: xsimd batches of "), std::string::npos) << batches.str();
+    EXPECT_NE(batches.str().find(" float32 ("), std::string::npos) << batches.str();
+    EXPECT_EQ(scalar.str().find("kernel"), std::string::npos) << scalar.str();
+}
+
+}  // namespace
