@@ -64,17 +64,21 @@ struct exp_range<double> {
     static constexpr double low = -708., high = 709.;
 };
 
-// `y`, the batch form's result at `x`, with the lanes where `redo` holds
-// computed again by the scalar functor F: arguments outside the range where
-// xsimd's algorithm is accurate. They are rare, so a batch without one costs
-// a comparison and a branch.
-template <class F, class B>
-B redo_lanes(const B& y, const B& x, const typename B::batch_bool_type& redo) {
-    if (!xsimd::any(redo)) return y;
+// xsimd's `kernel` (exp, log, ...) on the lanes of `x` inside its accurate
+// domain, and the scalar functor F on the others: those where `outside`
+// holds, and infinities and NaNs. xsimd never sees those lanes (it is given
+// 0 there): some of its float64 algorithms convert a multiple of the
+// argument to a 64-bit integer lane by lane in C++, undefined behaviour for
+// an argument that large. They are rare, so a batch without one costs a
+// few comparisons and a branch.
+template <class F, class B, class Kernel>
+B guarded(const B& x, const typename B::batch_bool_type& outside, Kernel kernel) {
+    const auto redo = outside | !xsimd::isfinite(x);
+    if (!xsimd::any(redo)) return kernel(x);
     using T = typename B::value_type;
     T xs[B::size], ys[B::size];
     x.store_unaligned(xs);
-    y.store_unaligned(ys);
+    kernel(xsimd::select(redo, B(0), x)).store_unaligned(ys);
     for (std::size_t lane = 0; lane < B::size; ++lane) {
         if (redo.get(lane)) ys[lane] = F{}(xs[lane]);
     }
@@ -86,6 +90,9 @@ typename B::batch_bool_type outside_exp_range(const B& x) {
     using range = exp_range<typename B::value_type>;
     return (x < B(range::low)) | (x > B(range::high));
 }
+
+// Beyond this magnitude tanh is ±1 in float32 and float64 alike.
+inline constexpr double tanh_saturation = 20;
 
 }  // namespace detail
 
@@ -124,19 +131,24 @@ LOOM_UNARY_BATCH_FORM(sqrt, true, xsimd::sqrt(x))
 LOOM_UNARY_BATCH_FORM(floor, true, xsimd::floor(x))
 LOOM_UNARY_BATCH_FORM(ceil, true, xsimd::ceil(x))
 LOOM_UNARY_BATCH_FORM(round, true, xsimd::nearbyint(x))
-LOOM_UNARY_BATCH_FORM(exp, false, detail::redo_lanes<fn::exp>(xsimd::exp(x), x, detail::outside_exp_range(x)))
-LOOM_UNARY_BATCH_FORM(expm1, false, detail::redo_lanes<fn::expm1>(xsimd::expm1(x), x, detail::outside_exp_range(x)))
+// The functions xsimd approximates: each through guarded(), the lanes where
+// xsimd is not as accurate as the scalar function given to that function.
+#define LOOM_GUARDED_BATCH_FORM(functor, outside) \
+    LOOM_UNARY_BATCH_FORM(functor, false,         \
+                          detail::guarded<fn::functor>(x, outside, [](const B& v) { return xsimd::functor(v); }))
+
+LOOM_GUARDED_BATCH_FORM(exp, detail::outside_exp_range(x))
+LOOM_GUARDED_BATCH_FORM(expm1, detail::outside_exp_range(x))
 // Subnormal arguments, 0 and negative ones: xsimd's float64 log is wrong for the first.
-LOOM_UNARY_BATCH_FORM(log, false,
-                      detail::redo_lanes<fn::log>(xsimd::log(x), x,
-                                                  x < B(std::numeric_limits<typename B::value_type>::min())))
-LOOM_UNARY_BATCH_FORM(log1p, false, xsimd::log1p(x))
-LOOM_UNARY_BATCH_FORM(sin, false, xsimd::sin(x))
-LOOM_UNARY_BATCH_FORM(cos, false, xsimd::cos(x))
-LOOM_UNARY_BATCH_FORM(tan, false, xsimd::tan(x))
-LOOM_UNARY_BATCH_FORM(tanh, false, xsimd::tanh(x))
+LOOM_GUARDED_BATCH_FORM(log, x < B(std::numeric_limits<typename B::value_type>::min()))
+LOOM_GUARDED_BATCH_FORM(log1p, x <= B(-1))
+LOOM_GUARDED_BATCH_FORM(sin, typename B::batch_bool_type(false))  // the non-finite lanes only
+LOOM_GUARDED_BATCH_FORM(cos, typename B::batch_bool_type(false))
+LOOM_GUARDED_BATCH_FORM(tan, typename B::batch_bool_type(false))
+LOOM_GUARDED_BATCH_FORM(tanh, xsimd::abs(x) > B(detail::tanh_saturation))
 LOOM_UNARY_BATCH_FORM(sigmoid, false, B(1) / (B(1) + batch_form<fn::exp>{}(-x)))
 
+#undef LOOM_GUARDED_BATCH_FORM
 #undef LOOM_UNARY_BATCH_FORM
 #undef LOOM_BINARY_BATCH_FORM
 

@@ -56,16 +56,34 @@ inline void set_num_threads(int threads) {
     detail::thread_setting().store(threads, std::memory_order_relaxed);
 }
 
+namespace detail {
+
 // A thread's piece is called out of line: inlined into the parallel
 // region's outlined function, store_block's loop would have no source
 // location, and clang's note that it could not vectorise some loop
 // (store_kernel.hpp) could not be silenced.
-namespace detail {
-
 template <class Body>
 [[gnu::noinline]] void run_piece(Body& body, index_t first, index_t last) {
     body(first, last);
 }
+
+#if defined(_OPENMP)
+// The parallel region, in a function of its own: clang's OpenMP code asks
+// the runtime for the thread's number on entering any function that holds a
+// region, which starts the runtime (and allocates); small evaluations never
+// enter this one.
+template <class Body>
+[[gnu::noinline]] void run_in_threads(index_t units, int threads, Body& body) {
+#pragma omp parallel num_threads(threads)
+    {
+        // Piece t: units / n of them, one more for the first units % n pieces.
+        const index_t t = omp_get_thread_num(), n = omp_get_num_threads();
+        const index_t share = units / n, extra = units % n;
+        const index_t first = t * share + std::min(t, extra);
+        run_piece(body, first, first + share + (t < extra ? 1 : 0));
+    }
+}
+#endif
 
 }  // namespace detail
 
@@ -76,17 +94,12 @@ template <class Body>
 template <class Body>
 void parallel_for(index_t units, [[maybe_unused]] bool worth_threads, Body&& body) {
 #if defined(_OPENMP)
-    const int threads = worth_threads ? static_cast<int>(std::min<index_t>(num_threads(), units)) : 1;
-    if (threads > 1 && !omp_in_parallel()) {
-#pragma omp parallel num_threads(threads)
-        {
-            // Piece t: units / n of them, one more for the first units % n pieces.
-            const index_t t = omp_get_thread_num(), n = omp_get_num_threads();
-            const index_t share = units / n, extra = units % n;
-            const index_t first = t * share + std::min(t, extra);
-            detail::run_piece(body, first, first + share + (t < extra ? 1 : 0));
+    if (worth_threads) {
+        const int threads = static_cast<int>(std::min<index_t>(num_threads(), units));
+        if (threads > 1 && !omp_in_parallel()) {
+            detail::run_in_threads(units, threads, body);
+            return;
         }
-        return;
     }
 #endif
     body(index_t{0}, units);
