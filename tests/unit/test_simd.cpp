@@ -145,6 +145,34 @@ TYPED_TEST(SimdFunctions, ExactFunctionsInsideABatchGiveTheScalarBits) {
     }
 }
 
+TYPED_TEST(SimdFunctions, ExactLibmFunctionsRunInBatchesWithTheScalarBits) {
+    // sqrt, floor, ceil and round alone make a tree run in batches; each
+    // gives std's bits, on ordinary arguments, halves (round to even, as
+    // NumPy), values too large to have a fraction, and the special values.
+    using T = TypeParam;
+    using loom::leaf_reader;
+    using loom::node_reader;
+    static_assert(loom::simd::runs_in_batches<node_reader<loom::fn::sqrt, leaf_reader<T>>, T>);
+    static_assert(loom::simd::runs_in_batches<
+                  node_reader<loom::fn::add, node_reader<loom::fn::floor, leaf_reader<T>>, leaf_reader<T>>, T>);
+    const tensor<T> specials = special_values<T>();
+    const tensor<T> halves{T(-2.5), T(-1.5), T(-0.5), T(0.5), T(1.5), T(2.5), T(-0.25), T(8388607.5)};
+    for (const tensor<T>& x : {arguments<T>(-1e3, 1e3, false, 4099), arguments<T>(-60, 60, true, 4099), specials, halves}) {
+        const tensor<T> roots = loom::sqrt(x), floors = loom::floor(x), ceils = loom::ceil(x), rounds = loom::round(x);
+        for (index_t i = 0; i < x.size(); ++i) {
+            const T v = x.data()[i];
+            // Equal, or both NaN, and with the same sign (-0 stays -0).
+            const auto same = [](T result, T expected) {
+                return ulps<T>(result, expected) == 0 && std::signbit(result) == std::signbit(expected);
+            };
+            ASSERT_TRUE(same(roots.data()[i], std::sqrt(v))) << v;
+            ASSERT_TRUE(same(floors.data()[i], std::floor(v))) << v;
+            ASSERT_TRUE(same(ceils.data()[i], std::ceil(v))) << v;
+            ASSERT_TRUE(same(rounds.data()[i], std::nearbyint(v))) << v;
+        }
+    }
+}
+
 TYPED_TEST(SimdFunctions, AnElementDoesNotDependOnItsPosition) {
     // The same argument in every place of arrays of every length up to a few
     // batches: the last elements, after the whole batches, agree with the rest.

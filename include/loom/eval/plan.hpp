@@ -34,9 +34,9 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <string>
 #include <cstdint>
 #include <cstdlib>
+#include <string>
 
 #include "loom/core/layout.hpp"
 #include "loom/core/shape.hpp"

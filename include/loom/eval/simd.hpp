@@ -7,10 +7,13 @@
 // specialised for it below. A reader runs in batches (runs_in_batches) when
 // every value in its tree, leaves, scalars and results, is float32, or
 // every one is float64; every function has a batch form; and at least one
-// of them is approximate (exp, log, sin, ...: xsimd's own algorithms, within
-// the ulp bounds docs/evaluation.md gives). A tree of exact functions only
-// (+, *, sqrt, maximum, floor, ...) is left to the compiler's vectoriser,
-// which gives the same bits at the same speed; mixed element types,
+// of them is one the compiler does not vectorise: an approximate function
+// (exp, log, sin, ...: xsimd's own algorithms, within the ulp bounds
+// docs/evaluation.md gives), or an exact one that is a libm call in scalar
+// code (sqrt, which must set errno for a negative argument, floor, ceil and
+// round at the x86-64 baseline). A tree of arithmetic only (+, *, maximum,
+// abs, ...) is left to the compiler's vectoriser, which gives the same bits
+// at the same speed; mixed element types,
 // integers, comparisons and functions without a batch form run the scalar
 // loop. The elements after the last whole batch are computed by the same
 // batch functions, one lane used per element, so that an element's value
@@ -43,8 +46,15 @@ concept vector_element =
     std::same_as<T, float> || std::same_as<T, double>;
 #endif
 
+/// What a batch form gives beside its scalar functor (Note [batch forms]).
+enum class batch_kind {
+    arithmetic,   ///< the scalar functor's bits; the compiler vectorises the scalar loop as well
+    exact_call,   ///< the scalar functor's bits; a libm call the compiler leaves scalar
+    approximate,  ///< within the ulp bounds of docs/evaluation.md
+};
+
 /// F on batches, for the functors that have a batch form (Note [batch
-/// forms]); `exact` when it gives the scalar functor's bits.
+/// forms]), and its `kind`.
 template <class F>
 struct batch_form;
 
@@ -64,31 +74,49 @@ struct exp_range<double> {
     static constexpr double low = -708., high = 709.;
 };
 
-// xsimd's `kernel` (exp, log, ...) on the lanes of `x` inside its accurate
-// domain, and the scalar functor F on the others: those where `outside`
-// holds, and infinities and NaNs. xsimd never sees those lanes (it is given
-// 0 there): some of its float64 algorithms convert a multiple of the
-// argument to a 64-bit integer lane by lane in C++, undefined behaviour for
-// an argument that large. They are rare, so a batch without one costs a
-// few comparisons and a branch.
+// xsimd's `kernel` (exp, log, ...) on the lanes of `x` where `inside`
+// holds, its accurate domain, which excludes infinities and NaNs (every
+// comparison with a NaN is false); the scalar functor F on the others.
+// xsimd never sees those lanes (it is given 0 there): some of its float64
+// algorithms convert a multiple of the argument to a 64-bit integer lane by
+// lane in C++, undefined behaviour for an argument that large. They are
+// rare, so a batch without one costs two comparisons and a branch.
+// Inlined into the batch loop, while the rare lanes outside are computed
+// out of line (redo_outside), so that the loop keeps its batches in registers.
 template <class F, class B, class Kernel>
-B guarded(const B& x, const typename B::batch_bool_type& outside, Kernel kernel) {
-    const auto redo = outside | !xsimd::isfinite(x);
-    if (!xsimd::any(redo)) return kernel(x);
+[[gnu::noinline]] B redo_outside(const B& x, const typename B::batch_bool_type& inside, Kernel kernel) {
     using T = typename B::value_type;
     T xs[B::size], ys[B::size];
     x.store_unaligned(xs);
-    kernel(xsimd::select(redo, B(0), x)).store_unaligned(ys);
+    kernel(xsimd::select(inside, x, B(0))).store_unaligned(ys);
     for (std::size_t lane = 0; lane < B::size; ++lane) {
-        if (redo.get(lane)) ys[lane] = F{}(xs[lane]);
+        if (!inside.get(lane)) ys[lane] = F{}(xs[lane]);
     }
     return B::load_unaligned(ys);
 }
 
+template <class F, class B, class Kernel>
+[[gnu::always_inline]] inline B guarded(const B& x, const typename B::batch_bool_type& inside, Kernel kernel) {
+    if (xsimd::all(inside)) [[likely]] return kernel(x);
+    return redo_outside<F>(x, inside, kernel);
+}
+
+// The lanes of x in [low, high]: false for infinities outside it and NaNs.
 template <class B>
-typename B::batch_bool_type outside_exp_range(const B& x) {
+typename B::batch_bool_type within(const B& x, typename B::value_type low, typename B::value_type high) {
+    return (x >= B(low)) & (x <= B(high));
+}
+
+template <class B>
+typename B::batch_bool_type in_exp_range(const B& x) {
     using range = exp_range<typename B::value_type>;
-    return (x < B(range::low)) | (x > B(range::high));
+    return within(x, range::low, range::high);
+}
+
+// The finite lanes of x.
+template <class B>
+typename B::batch_bool_type finite(const B& x) {
+    return xsimd::abs(x) <= B(std::numeric_limits<typename B::value_type>::max());
 }
 
 // Beyond this magnitude tanh is ±1 in float32 and float64 alike.
@@ -96,57 +124,61 @@ inline constexpr double tanh_saturation = 20;
 
 }  // namespace detail
 
-#define LOOM_UNARY_BATCH_FORM(functor, is_exact, expression) \
+#define LOOM_UNARY_BATCH_FORM(functor, batch_kind_, expression) \
     template <>                                              \
     struct batch_form<fn::functor> {                         \
-        static constexpr bool exact = is_exact;              \
+        static constexpr batch_kind kind = batch_kind::batch_kind_; \
         template <class B>                                   \
         B operator()(const B& x) const {                     \
             return expression;                               \
         }                                                    \
     };
 
-#define LOOM_BINARY_BATCH_FORM(functor, is_exact, expression) \
+#define LOOM_BINARY_BATCH_FORM(functor, batch_kind_, expression) \
     template <>                                               \
     struct batch_form<fn::functor> {                          \
-        static constexpr bool exact = is_exact;               \
+        static constexpr batch_kind kind = batch_kind::batch_kind_; \
         template <class B>                                    \
         B operator()(const B& x, const B& y) const {          \
             return expression;                                \
         }                                                     \
     };
 
-LOOM_BINARY_BATCH_FORM(add, true, x + y)
-LOOM_BINARY_BATCH_FORM(subtract, true, x - y)
-LOOM_BINARY_BATCH_FORM(multiply, true, x * y)
-LOOM_BINARY_BATCH_FORM(divide, true, x / y)
+LOOM_BINARY_BATCH_FORM(add, arithmetic, x + y)
+LOOM_BINARY_BATCH_FORM(subtract, arithmetic, x - y)
+LOOM_BINARY_BATCH_FORM(multiply, arithmetic, x * y)
+LOOM_BINARY_BATCH_FORM(divide, arithmetic, x / y)
 // NaN wins, as in the scalar functors (and NumPy's maximum and minimum).
-LOOM_BINARY_BATCH_FORM(maximum, true, xsimd::select((x > y) | (x != x), x, y))
-LOOM_BINARY_BATCH_FORM(minimum, true, xsimd::select((x < y) | (x != x), x, y))
+// isnan, not x != x: xsimd's != is an ordered comparison with AVX, false for NaN.
+LOOM_BINARY_BATCH_FORM(maximum, arithmetic, xsimd::select((x > y) | xsimd::isnan(x), x, y))
+LOOM_BINARY_BATCH_FORM(minimum, arithmetic, xsimd::select((x < y) | xsimd::isnan(x), x, y))
 
-LOOM_UNARY_BATCH_FORM(negative, true, -x)
-LOOM_UNARY_BATCH_FORM(absolute, true, xsimd::abs(x))
-LOOM_UNARY_BATCH_FORM(square, true, x * x)
-LOOM_UNARY_BATCH_FORM(sqrt, true, xsimd::sqrt(x))
-LOOM_UNARY_BATCH_FORM(floor, true, xsimd::floor(x))
-LOOM_UNARY_BATCH_FORM(ceil, true, xsimd::ceil(x))
-LOOM_UNARY_BATCH_FORM(round, true, xsimd::nearbyint(x))
-// The functions xsimd approximates: each through guarded(), the lanes where
-// xsimd is not as accurate as the scalar function given to that function.
-#define LOOM_GUARDED_BATCH_FORM(functor, outside) \
-    LOOM_UNARY_BATCH_FORM(functor, false,         \
-                          detail::guarded<fn::functor>(x, outside, [](const B& v) { return xsimd::functor(v); }))
+LOOM_UNARY_BATCH_FORM(negative, arithmetic, -x)
+LOOM_UNARY_BATCH_FORM(absolute, arithmetic, xsimd::abs(x))
+LOOM_UNARY_BATCH_FORM(square, arithmetic, x * x)
+LOOM_UNARY_BATCH_FORM(sqrt, exact_call, xsimd::sqrt(x))
+// A rounded value has its argument's sign, -0 included, which xsimd's
+// emulations at SSE2 lose (floor(-0.0), ceil(-0.25)): the sign is copied back.
+LOOM_UNARY_BATCH_FORM(floor, exact_call, xsimd::copysign(xsimd::floor(x), x))
+LOOM_UNARY_BATCH_FORM(ceil, exact_call, xsimd::copysign(xsimd::ceil(x), x))
+LOOM_UNARY_BATCH_FORM(round, exact_call, xsimd::copysign(xsimd::nearbyint(x), x))
+// The functions xsimd approximates: each through guarded(), given the lanes
+// where xsimd is as accurate as the scalar function.
+#define LOOM_GUARDED_BATCH_FORM(functor, inside) \
+    LOOM_UNARY_BATCH_FORM(functor, approximate,  \
+                          detail::guarded<fn::functor>(x, inside, [](const B& v) { return xsimd::functor(v); }))
 
-LOOM_GUARDED_BATCH_FORM(exp, detail::outside_exp_range(x))
-LOOM_GUARDED_BATCH_FORM(expm1, detail::outside_exp_range(x))
-// Subnormal arguments, 0 and negative ones: xsimd's float64 log is wrong for the first.
-LOOM_GUARDED_BATCH_FORM(log, x < B(std::numeric_limits<typename B::value_type>::min()))
-LOOM_GUARDED_BATCH_FORM(log1p, x <= B(-1))
-LOOM_GUARDED_BATCH_FORM(sin, typename B::batch_bool_type(false))  // the non-finite lanes only
-LOOM_GUARDED_BATCH_FORM(cos, typename B::batch_bool_type(false))
-LOOM_GUARDED_BATCH_FORM(tan, typename B::batch_bool_type(false))
-LOOM_GUARDED_BATCH_FORM(tanh, xsimd::abs(x) > B(detail::tanh_saturation))
-LOOM_UNARY_BATCH_FORM(sigmoid, false, B(1) / (B(1) + batch_form<fn::exp>{}(-x)))
+LOOM_GUARDED_BATCH_FORM(exp, detail::in_exp_range(x))
+LOOM_GUARDED_BATCH_FORM(expm1, detail::in_exp_range(x))
+// Not subnormal arguments, 0 and negative ones: xsimd's float64 log is wrong for the first.
+LOOM_GUARDED_BATCH_FORM(log, detail::within(x, std::numeric_limits<typename B::value_type>::min(),
+                                            std::numeric_limits<typename B::value_type>::max()))
+LOOM_GUARDED_BATCH_FORM(log1p, (x > B(-1)) & detail::finite(x))
+LOOM_GUARDED_BATCH_FORM(sin, detail::finite(x))
+LOOM_GUARDED_BATCH_FORM(cos, detail::finite(x))
+LOOM_GUARDED_BATCH_FORM(tan, detail::finite(x))
+LOOM_GUARDED_BATCH_FORM(tanh, xsimd::abs(x) <= B(detail::tanh_saturation))
+LOOM_UNARY_BATCH_FORM(sigmoid, approximate, B(1) / (B(1) + batch_form<fn::exp>{}(-x)))
 
 #undef LOOM_GUARDED_BATCH_FORM
 #undef LOOM_UNARY_BATCH_FORM
@@ -154,7 +186,7 @@ LOOM_UNARY_BATCH_FORM(sigmoid, false, B(1) / (B(1) + batch_form<fn::exp>{}(-x)))
 
 template <>
 struct batch_form<fn::clip> {
-    static constexpr bool exact = true;
+    static constexpr batch_kind kind = batch_kind::arithmetic;
     template <class B>
     B operator()(const B& x, const B& low, const B& high) const {
         return batch_form<fn::minimum>{}(batch_form<fn::maximum>{}(x, low), high);
@@ -164,26 +196,22 @@ struct batch_form<fn::clip> {
 namespace detail {
 
 template <class F>
-concept has_batch_form = requires { batch_form<F>::exact; };
+concept has_batch_form = requires { batch_form<F>::kind; };
 
 // What a reader's tree holds, all of type T: whether each function has a
-// batch form, and whether any of them is approximate.
+// batch form, and whether any of them is one the compiler does not vectorise.
 template <class Reader, class T>
 struct tree_traits {
     static constexpr bool batchable = false;
-    static constexpr bool approximate = false;
+    static constexpr bool needs_batches = false;
 };
 
-template <class T>
-struct tree_traits<leaf_reader<T>, T> {
+// A leaf or a scalar of type T.
+template <class Reader, class T>
+    requires std::same_as<Reader, leaf_reader<T>> || std::same_as<Reader, scalar_reader<T>>
+struct tree_traits<Reader, T> {
     static constexpr bool batchable = true;
-    static constexpr bool approximate = false;
-};
-
-template <class T>
-struct tree_traits<scalar_reader<T>, T> {
-    static constexpr bool batchable = true;
-    static constexpr bool approximate = false;
+    static constexpr bool needs_batches = false;
 };
 
 template <class F, class... Readers, class T>
@@ -192,7 +220,8 @@ struct tree_traits<node_reader<F, Readers...>, T> {
     static constexpr bool batchable =
         std::same_as<std::remove_cvref_t<decltype(std::declval<const node_reader<F, Readers...>&>()(0))>, T> &&
         (tree_traits<Readers, T>::batchable && ...);
-    static constexpr bool approximate = !batch_form<F>::exact || (tree_traits<Readers, T>::approximate || ...);
+    static constexpr bool needs_batches =
+        batch_form<F>::kind != batch_kind::arithmetic || (tree_traits<Readers, T>::needs_batches || ...);
 };
 
 }  // namespace detail
@@ -201,7 +230,7 @@ struct tree_traits<node_reader<F, Readers...>, T> {
 /// batches (Note [batch forms]).
 template <class Reader, class T>
 inline constexpr bool runs_in_batches =
-    vector_element<T> && detail::tree_traits<Reader, T>::batchable && detail::tree_traits<Reader, T>::approximate;
+    vector_element<T> && detail::tree_traits<Reader, T>::batchable && detail::tree_traits<Reader, T>::needs_batches;
 
 /// `reader`'s tree on batches, each leaf's batch read by `read_leaf(block)`
 /// from the leaf's unit-stride pointer.
