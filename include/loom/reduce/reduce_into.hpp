@@ -7,16 +7,14 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <utility>
 
 #include "loom/core/layout.hpp"
+#include "loom/core/storage.hpp"
 #include "loom/eval/assign.hpp"
 #include "loom/eval/build_plan.hpp"
-#include "loom/eval/cursors.hpp"
-#include "loom/eval/loop.hpp"
 #include "loom/expr/scalar_node.hpp"
 #include "loom/reduce/axes.hpp"
-#include "loom/reduce/reduce_kernel.hpp"
+#include "loom/reduce/reduce_on_threads.hpp"
 
 namespace loom {
 
@@ -34,28 +32,43 @@ inline strides_type result_strides(const strided_layout& result, const reduced_a
     return strides;
 }
 
+// Drops and merges the dimensions of a mapped reduction plan, never
+// merging two reduced ones (Note [pairwise sums] in reduce_kernel.hpp).
+inline void finish_reduction_plan(loop_plan& plan) {
+    plan.drop_unit_dimensions();
+    plan.merge_dimensions(true);
+}
+
 }  // namespace detail
 
 /// Reduces `value` over `axes` with R into the memory at `result`, laid out
 /// as `layout` (the reduced shape, with or without keepdims), and returns
 /// true; returns false, having written nothing, when that memory meets an
 /// operand of `value` (a result element is written many times, so the
-/// caller must then reduce into new memory).
+/// caller must then reduce into new memory). A large reduction runs on
+/// threads (Note [fixed partition of reductions] in reduce_on_threads.hpp).
 template <reducer R, expression E>
 bool reduce_into(typename R::accumulator* result, const strided_layout& layout, const E& value,
                  const reduced_axes& axes, bool keepdims) {
     using A = typename R::accumulator;
     loop_plan plan = map_reduction(result, layout, detail::result_strides(layout, axes, keepdims), value);
     if (plan.destination_meets_operands()) return false;
-    evaluate_into(result, layout, scalar_node<A>(R::identity()), true);
-    plan.drop_unit_dimensions();
-    plan.merge_dimensions(true);
-
-    alignas(64) std::byte memory[std::max<std::size_t>(buffer_bytes<E>, 1)];
-    block_buffers buffers(plan, memory);
-    std::size_t next = 1;
-    reduce_kernel<R, decltype(make_cursor(value, next, buffers))> kernel(make_cursor(value, next, buffers));
-    run_plan(plan, kernel);
+    detail::finish_reduction_plan(plan);
+    const detail::reduction_split split = detail::choose_split(plan, layout.size());
+    if (split != detail::reduction_split::partition) {
+        evaluate_into(result, layout, scalar_node<A>(R::identity()), true);
+        detail::reduce_on_threads<R>(plan, value, split);
+        return true;
+    }
+    // Each piece folds into a contiguous set of accumulators of its own.
+    const index_t pieces = detail::partition_pieces(plan);
+    const strided_layout contiguous(layout.shape());
+    storage<A> sets(pieces * detail::accumulator_stride<A>(contiguous.size()));
+    std::fill_n(sets.data(), sets.size(), R::identity());
+    loop_plan own = map_reduction(sets.data(), contiguous, detail::result_strides(contiguous, axes, keepdims), value);
+    detail::finish_reduction_plan(own);
+    detail::reduce_partition<R>(own, value, contiguous.size(), pieces);
+    evaluate_into(result, layout, detail::memory_operand<A>{sets.data(), contiguous}, false);
     return true;
 }
 
