@@ -6,12 +6,14 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
-#include <functional>
 #include <random>
 #include <stdexcept>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "error_text.hpp"
@@ -100,9 +102,9 @@ TEST_F(Threads, MatrixProductsGiveTheSameBits) {
 // Reductions of a matrix: each reduction along every axis, the same bits for
 // every thread count, and close to the same reduction in double precision.
 // Which pieces a reduction is cut into depends on the shape (Note [fixed
-// partition of reductions]): for a (600, 700) matrix, rows along axis 1, a
-// partition of the rows with accumulators of their own along axis 0 (700
-// results) and over every axis; for (100, 1500), columns along axis 0.
+// partition of reductions]): rows along axis 1; a partition of the rows,
+// each piece with accumulators of its own, over every axis and along axis 0
+// of a (4000, 50) matrix (50 results); columns along axis 0 of (100, 1500).
 
 enum class reduction { sum, mean, max, prod };
 
@@ -181,27 +183,28 @@ void expect_every_reduction_on_threads(const loom::shape_type& shape, unsigned s
 }
 
 TEST_F(Threads, ReductionsOfFloat32GiveTheSameBits) {
-    expect_every_reduction_on_threads<float>({600, 700}, 12, 1e-5);
+    expect_every_reduction_on_threads<float>({4000, 50}, 12, 1e-5);
     expect_every_reduction_on_threads<float>({100, 1500}, 13, 1e-5);
 }
 
 TEST_F(Threads, ReductionsOfFloat64GiveTheSameBits) {
-    expect_every_reduction_on_threads<double>({600, 700}, 14, 1e-13);
+    expect_every_reduction_on_threads<double>({4000, 50}, 14, 1e-13);
     expect_every_reduction_on_threads<double>({100, 1500}, 15, 1e-13);
 }
 
 TEST_F(Threads, ReductionsOfIntegersGiveTheSameBits) {
     // Integer sums and products are exact: the tolerance is for mean's division.
-    expect_every_reduction_on_threads<std::int32_t>({600, 700}, 16, 1e-15);
+    expect_every_reduction_on_threads<std::int32_t>({4000, 50}, 16, 1e-15);
     expect_every_reduction_on_threads<std::int32_t>({100, 1500}, 17, 1e-15);
 }
 
 TEST_F(Threads, ReductionsOfViewsGiveTheSameBitsAsTheirCopies) {
-    // A transposed view (700, 600), and every other row (300, 700): on every
-    // number of threads, the bits of the same reduction of their copies.
-    const tensor<float> base = random_values({600, 700}, 18, -100, 100);
-    const auto transposed = base.transpose();
-    const auto strided = base(loom::range(0, 600, 2), loom::all);
+    // A transposed view (4000, 50), and every other row of a matrix
+    // (300, 700): on every number of threads, the bits of the same
+    // reductions of their copies.
+    const tensor<float> wide = random_values({50, 4000}, 18, -100, 100), tall = random_values({600, 700}, 19, -100, 100);
+    const auto transposed = wide.transpose();
+    const auto strided = tall(loom::range(0, 600, 2), loom::all);
     const tensor<float> transposed_copy(transposed), strided_copy(strided);
     for (reduction r : {reduction::sum, reduction::mean, reduction::max}) {
         expect_reductions_on_threads(r, transposed, 1e-5);
@@ -219,19 +222,28 @@ TEST_F(Threads, ReductionsOfViewsGiveTheSameBitsAsTheirCopies) {
 TEST_F(Threads, SumsOfExpressionsGiveTheSameBits) {
     // One long run, cut at powers of two chunks (2^20 + 1000 elements, not a
     // whole number of chunks), and the same products summed as a matrix.
-    const index_t n = (index_t{1} << 20) + 1000;
-    const tensor<float> a = random_values({n}, 19), b = random_values({n}, 20);
-    double exact = 0, magnitude = 0;
-    for (index_t i = 0; i < n; ++i) {
-        const double product = static_cast<double>(a.data()[i]) * static_cast<double>(b.data()[i]);
-        exact += product;
-        magnitude += std::abs(product);
-    }
+    const index_t n = (index_t{1} << 20) + 1000, square = index_t{1} << 20;
+    const tensor<float> a = random_values({n}, 20), b = random_values({n}, 21);
+    // The sum of the first `count` products in double precision, and of their magnitudes.
+    const auto exact_sum = [&](index_t count) {
+        double sum = 0, magnitude = 0;
+        for (index_t i = 0; i < count; ++i) {
+            const double product = static_cast<double>(a.data()[i]) * static_cast<double>(b.data()[i]);
+            sum += product;
+            magnitude += std::abs(product);
+        }
+        return std::pair{sum, magnitude};
+    };
     const tensor<float> flat_sum = expect_same_for_every_thread_count([&] { return tensor<float>(loom::sum(a * b)); });
-    EXPECT_LE(std::abs(flat_sum.item() - exact), 1e-6 * magnitude);
-    const tensor<float> a_matrix = a(loom::range(0, 1024 * 1024)).reshape({1024, 1024});
-    const tensor<float> b_matrix = b(loom::range(0, 1024 * 1024)).reshape({1024, 1024});
-    expect_same_for_every_thread_count([&] { return tensor<float>(loom::sum(a_matrix * b_matrix)); });
+    const auto [flat_exact, flat_magnitude] = exact_sum(n);
+    EXPECT_LE(std::abs(flat_sum.item() - flat_exact), 1e-6 * flat_magnitude);
+
+    const tensor<float> a_matrix = a(loom::range(0, square)).reshape({1024, 1024});
+    const tensor<float> b_matrix = b(loom::range(0, square)).reshape({1024, 1024});
+    const tensor<float> matrix_sum =
+        expect_same_for_every_thread_count([&] { return tensor<float>(loom::sum(a_matrix * b_matrix)); });
+    const auto [matrix_exact, matrix_magnitude] = exact_sum(square);
+    EXPECT_LE(std::abs(matrix_sum.item() - matrix_exact), 1e-6 * matrix_magnitude);
     expect_same_for_every_thread_count([&] { return tensor<float>(loom::sum(a_matrix * b_matrix, 0)); });
     expect_same_for_every_thread_count(
         [&] { return tensor<float>(loom::sum(loom::transpose(a_matrix) * b_matrix, {0, 1}, true)); });

@@ -9,7 +9,6 @@
 #include <cstddef>
 
 #include "loom/core/layout.hpp"
-#include "loom/core/storage.hpp"
 #include "loom/eval/assign.hpp"
 #include "loom/eval/build_plan.hpp"
 #include "loom/expr/scalar_node.hpp"
@@ -39,6 +38,23 @@ inline void finish_reduction_plan(loop_plan& plan) {
     plan.merge_dimensions(true);
 }
 
+// The `partition` split: the pieces fold into sets of accumulators of
+// their own on this thread's stack, contiguous in the result's shape; the
+// first set, once they are combined, is stored into the result.
+template <reducer R, expression E>
+void reduce_in_partition(typename R::accumulator* result, const strided_layout& layout, const E& value,
+                         const reduced_axes& axes, bool keepdims, index_t pieces) {
+    using A = typename R::accumulator;
+    alignas(64) std::byte memory[max_pieces * partition_set_bytes];
+    A* const sets = reinterpret_cast<A*>(memory);
+    std::fill_n(sets, pieces * partition_set_bytes / static_cast<index_t>(sizeof(A)), R::identity());
+    const strided_layout contiguous(layout.shape());
+    loop_plan plan = map_reduction(sets, contiguous, result_strides(contiguous, axes, keepdims), value);
+    finish_reduction_plan(plan);
+    run_partition<R>(plan, value, contiguous.size(), pieces);
+    evaluate_into(result, layout, memory_operand<A>{sets, contiguous}, false);
+}
+
 }  // namespace detail
 
 /// Reduces `value` over `axes` with R into the memory at `result`, laid out
@@ -54,21 +70,13 @@ bool reduce_into(typename R::accumulator* result, const strided_layout& layout, 
     loop_plan plan = map_reduction(result, layout, detail::result_strides(layout, axes, keepdims), value);
     if (plan.destination_meets_operands()) return false;
     detail::finish_reduction_plan(plan);
-    const detail::reduction_split split = detail::choose_split(plan, layout.size());
-    if (split != detail::reduction_split::partition) {
+    const auto split = detail::choose_split(plan, layout.size() * static_cast<index_t>(sizeof(A)));
+    if (split == detail::reduction_split::partition) {
+        detail::reduce_in_partition<R>(result, layout, value, axes, keepdims, detail::partition_pieces(plan));
+    } else {
         evaluate_into(result, layout, scalar_node<A>(R::identity()), true);
         detail::reduce_on_threads<R>(plan, value, split);
-        return true;
     }
-    // Each piece folds into a contiguous set of accumulators of its own.
-    const index_t pieces = detail::partition_pieces(plan);
-    const strided_layout contiguous(layout.shape());
-    storage<A> sets(pieces * detail::accumulator_stride<A>(contiguous.size()));
-    std::fill_n(sets.data(), sets.size(), R::identity());
-    loop_plan own = map_reduction(sets.data(), contiguous, detail::result_strides(contiguous, axes, keepdims), value);
-    detail::finish_reduction_plan(own);
-    detail::reduce_partition<R>(own, value, contiguous.size(), pieces);
-    evaluate_into(result, layout, detail::memory_operand<A>{sets.data(), contiguous}, false);
     return true;
 }
 

@@ -13,11 +13,15 @@
 // its carries, so that a run of n elements is summed as a balanced tree of
 // depth about log2(n) over its chunks. The error grows as O(log n), not as
 // O(n) for a running sum, like NumPy's pairwise summation. Runs are added
-// into their result one after the other. The chunks, lanes and runs depend
-// only on the operand's shape, never on its layout or on the instruction
-// set: a transposed or strided view sums to exactly what its copy sums to
-// (the plan never merges two reduced dimensions, reduce_into.hpp).
+// into their result one after the other (on threads, a large reduction may
+// add them in pieces, and cuts a long run only between whole subtrees of
+// 2^k chunks: Note [fixed partition of reductions] in
+// reduce_on_threads.hpp). The chunks, lanes and runs depend only on the
+// operand's shape, never on its layout or on the instruction set: a
+// transposed or strided view sums to exactly what its copy sums to (the
+// plan never merges two reduced dimensions, reduce_into.hpp).
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <optional>
@@ -84,9 +88,9 @@ public:
 
     /// Elements [first, last) of a run along a reduced dimension, reduced to
     /// one value without touching operand 0; `first` a multiple of
-    /// loop_plan::block_size. The run cut at multiples of a power of two
-    /// chunks, its parts' values added to a carry_counter in order and the
-    /// shorter last part given to total(): exactly the whole run's value.
+    /// loop_plan::block_size. A run cut into parts of 2^k chunks, the
+    /// parts' values added to a carry_counter in order and a shorter last
+    /// part given to its total(), gives exactly the whole run's value.
     A reduce_part(const std::byte* const* data, const index_t* strides, index_t first, index_t last) {
         root_.start_run(data, strides);
         return reduce_run(first, last);

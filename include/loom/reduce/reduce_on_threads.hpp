@@ -4,42 +4,47 @@
 // bits.
 //
 // Note [fixed partition of reductions]: a plan of fewer than
-// parallel_min_elements elements runs on the calling thread, exactly as
-// before threads existed. A larger one is cut by the first rule that fits
+// parallel_min_elements elements runs on the calling thread as one piece,
+// starting no parallel region. A larger one is cut by the first rule that fits
 // (the leading and inner dimensions are the plan's, after size-1 dimensions
 // are dropped and neighbours merged; a reduced dimension is never merged):
-//   rows       the leading dimension is kept and is not the inner one: pieces
-//              of its indices, each with every run under them. Pieces write
-//              disjoint result elements, each folded as on one thread.
+//   rows       the leading dimension is kept and is not the inner one (row
+//              sums): pieces of its indices, each with every run under
+//              them. Pieces write disjoint result elements, each folded as
+//              on one thread.
 //   columns    the inner dimension is kept, and the plan is that dimension
-//              alone or the result has partition_max_results elements or
-//              more (column sums of a (4096, 4096) array): pieces of every
-//              run's columns, in units of column_unit. Disjoint again.
+//              alone or the result is too large for a partition (column
+//              sums of a (4096, 4096) array): pieces of every run's columns,
+//              in units of column_unit. Disjoint again.
 //   run        the plan is one run along a reduced dimension (a full sum of
-//              a rank-1 operand, `sum(a * b)`): it is cut into parts of
-//              2^k chunks (Note [pairwise sums]), k the least that makes at
-//              most max_pieces parts, and the parts' values are combined by
-//              the carry counter the run's own chunks go through. Each part
-//              is one of the run's balanced subtrees, so the value is the
+//              a rank-1 operand, `sum(a * b)`): it is cut into parts of 2^k
+//              chunks (Note [pairwise sums]), k the least that makes at
+//              most max_pieces parts, and the parts' values go through the
+//              carry counter the run's own chunks go through. Each part is
+//              one of the run's balanced subtrees, so the value is the
 //              one-piece value, bit for bit.
-//   partition  the leading dimension is reduced and the result has fewer
-//              than partition_max_results elements (a full sum of a matrix,
-//              column sums of a narrow one): pieces of the leading
-//              dimension's indices, their number fixed by the plan's size
-//              alone (one per partition_piece_elements, at most max_pieces),
-//              each folded into accumulators of its own; the pieces'
-//              accumulators are then combined as a balanced tree, piece 0
-//              with 1, 2 with 3, and so on. Runs are pairwise as always;
-//              within a piece they are added one after the other.
-//   otherwise  (the leading and inner dimensions reduced, many results) the
-//              calling thread runs the plan as one piece.
-// The rule and the pieces depend on the shapes and the reduced axes only:
-// never on the number of threads, which only decides which thread runs
-// which piece, nor on the operand's layout (which dimensions are kept or
-// reduced, and the sizes of the reduced ones, do not depend on it), so a
-// strided or transposed view still reduces to the bits its copy does.
-// Only `partition` changes the bits from one piece; its order of additions
-// keeps the O(log n) error growth of pairwise sums.
+//   partition  the leading dimension is reduced and the result takes at
+//              most partition_set_bytes (a full sum of a matrix; the column
+//              sums of a matrix of at most 128 float32 or 64 float64
+//              columns): pieces of the leading dimension's indices, their
+//              number set by the plan's shape alone (one per
+//              partition_piece_elements elements, at most max_pieces and
+//              the dimension's length); each piece folds into accumulators
+//              of its own, and the pieces' accumulators are then combined
+//              as a balanced tree (piece 0 with 1, 2 with 3, then 0 with 2,
+//              ...). Runs are pairwise as always; within a piece they are
+//              added one after the other, as on one thread.
+//   otherwise  (the leading and inner dimensions reduced, a larger result)
+//              the calling thread runs the plan as one piece.
+// The rule and the pieces depend on the shapes, the reduced axes and the
+// result type only: never on the number of threads, which only decides
+// which thread runs which piece, nor on the operand's layout (which
+// dimensions are kept or reduced, and the lengths of the reduced ones, do
+// not depend on it), so a strided or transposed view still reduces to the
+// bits its copy does. Only `partition` gives other bits than one piece
+// would, and no less accurate ones: each piece adds fewer runs one after
+// the other than the whole plan would, and the pieces meet as a tree.
+// argmax, argmin, cumsum and cumprod run on the calling thread.
 
 #include <algorithm>
 #include <array>
@@ -63,39 +68,32 @@ namespace detail {
 /// How a reduction's finished plan is cut (Note [fixed partition of reductions]).
 enum class reduction_split { one_piece, rows, columns, run, partition };
 
-/// A result of fewer elements is folded in pieces with accumulators of their own.
-inline constexpr index_t partition_max_results = 1024;
 /// The most pieces a run or a partition is cut into.
 inline constexpr index_t max_pieces = 32;
+/// A result of at most this many bytes is folded in a partition, each
+/// piece into a set of accumulators this large, all of them on the calling
+/// thread's stack (16 KiB), so that no reduction allocates.
+inline constexpr index_t partition_set_bytes = 512;
 /// A partition has one piece per this many elements of the plan.
 inline constexpr index_t partition_piece_elements = index_t{1} << 15;
 /// Columns are handed to threads in units of this many.
 inline constexpr index_t column_unit = 64;
 
 /// The rule of Note [fixed partition of reductions] for `plan`, whose
-/// result has `results` elements.
-inline reduction_split choose_split(const loop_plan& plan, index_t results) {
+/// result takes `result_bytes`.
+inline reduction_split choose_split(const loop_plan& plan, index_t result_bytes) {
     if (plan.empty() || element_count(plan.shape()) < parallel_min_elements) return reduction_split::one_piece;
-    const bool single = plan.rank() == 1;
+    const bool single = plan.rank() == 1, few_results = result_bytes <= partition_set_bytes;
     if (!single && plan.stride(0, 0) != 0) return reduction_split::rows;
-    if (plan.inner_stride(0) != 0 && (single || results >= partition_max_results)) return reduction_split::columns;
+    if (plan.inner_stride(0) != 0 && (single || !few_results)) return reduction_split::columns;
     if (single) return reduction_split::run;
-    if (results < partition_max_results) return reduction_split::partition;
-    return reduction_split::one_piece;
+    return few_results ? reduction_split::partition : reduction_split::one_piece;
 }
 
 /// The number of pieces a `partition` plan is cut into.
 inline index_t partition_pieces(const loop_plan& plan) {
     const index_t by_size = std::clamp<index_t>(element_count(plan.shape()) / partition_piece_elements, 1, max_pieces);
     return std::min(by_size, plan.shape()[0]);
-}
-
-/// The elements from one piece's accumulators to the next: `results`,
-/// rounded up to whole 64-byte lines so that no two pieces share one.
-template <class A>
-index_t accumulator_stride(index_t results) {
-    constexpr index_t per_line = 64 / sizeof(A);
-    return (results + per_line - 1) / per_line * per_line;
 }
 
 // Calls use(kernel) with a reduce_kernel for `value` over `plan` whose
@@ -203,17 +201,18 @@ void reduce_on_threads(const loop_plan& plan, const E& value, reduction_split sp
 
 /// The `partition` split into `pieces` (partition_pieces): `plan` reduces
 /// into `results` contiguous accumulators at its operand 0, and each piece
-/// into its own set, accumulator_stride<A>(results) further on; all hold
-/// R's identity. The sets are then combined into the first.
+/// into its own set, partition_set_bytes further on (whole cache lines, so
+/// that no two pieces share one); all hold R's identity. The sets are then
+/// combined into the first.
 template <reducer R, expression E>
-void reduce_partition(const loop_plan& plan, const E& value, index_t results, index_t pieces) {
+void run_partition(const loop_plan& plan, const E& value, index_t results, index_t pieces) {
     using A = typename R::accumulator;
-    const index_t rows = plan.shape()[0], stride = accumulator_stride<A>(results);
+    const index_t rows = plan.shape()[0], stride = partition_set_bytes / static_cast<index_t>(sizeof(A));
     const index_t units_per_row = outer_units(plan) / rows;
     parallel_for(pieces, true, [&](index_t first, index_t last) {
         with_reduce_kernel<R>(plan, value, [&](auto& kernel) {
             for (index_t p = first; p < last; ++p) {
-                const std::ptrdiff_t shift = p * stride * static_cast<index_t>(sizeof(A));
+                const std::ptrdiff_t shift = p * partition_set_bytes;
                 moved_runs own(kernel, plan, shift, 0, plan.inner_size());
                 run_plan(plan, own, piece_start(rows, pieces, p) * units_per_row,
                          piece_start(rows, pieces, p + 1) * units_per_row);
