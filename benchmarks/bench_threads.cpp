@@ -4,12 +4,11 @@
 //
 //   <workload>_threads/<library>   mul_add, exp_tanh, row_sums, column_sums, dot_sum, matmul
 //
-// Libraries: the hand loop with OpenMP (`#pragma omp parallel for`, when
-// CMake finds OpenMP), Eigen's Tensor module on a two-thread
-// ThreadPoolDevice, Eigen's matrix product and OpenBLAS on two threads.
-// loom and xtensor run on one thread (benchmarks/suite.py shows loom's
-// one-thread figure beside these). Each result is checked against the
-// one-thread hand loop's before timing. Wall time.
+// Libraries: loom on two threads (set_num_threads), the hand loop with
+// OpenMP (`#pragma omp parallel for`, when CMake finds OpenMP), Eigen's
+// Tensor module on a two-thread ThreadPoolDevice, Eigen's matrix product and
+// OpenBLAS on two threads (xtensor is timed on one thread only, in the
+// other programs). Each result is checked against the one-thread hand loop's before timing. Wall time.
 
 #define EIGEN_USE_THREADS  // before Eigen's Tensor header: its ThreadPoolDevice
 
@@ -160,7 +159,7 @@ void register_hand() {
 }
 #endif
 
-// loom's element-wise evaluation and product on two threads; its reductions have none yet.
+// loom's element-wise evaluation, reductions and product on two threads.
 void register_loom() {
     const inputs& in = inputs::get();
     const auto flat = [](const std::vector<float>& values) {
@@ -173,6 +172,7 @@ void register_loom() {
     // Shared with the lambdas, which must stay copyable for Google Benchmark.
     const auto shared = [](loom::tensor<float> t) { return std::make_shared<const loom::tensor<float>>(std::move(t)); };
     const auto a = shared(flat(in.a)), b = shared(flat(in.b)), c = shared(flat(in.c));
+    const auto x = shared(loom::tensor<float>(std::span<const float>(in.a), loom::shape_type{side, side}));
     const auto ma = shared(matrix(in.a)), mb = shared(matrix(in.b));
     add_threaded("mul_add", "loom", mul_add, elementwise_tolerance, flat_bytes, size, [=](float* z) {
         loom::set_num_threads(threads);
@@ -183,6 +183,21 @@ void register_loom() {
         loom::set_num_threads(threads);
         auto out = loom::adapt(z, loom::shape_type{size});
         out = loom::exp(*a) * *b + loom::tanh(*c);
+    });
+    add_threaded("row_sums", "loom", row_sums, sum_tolerance, sum_bytes, size, [=](float* z) {
+        loom::set_num_threads(threads);
+        auto out = loom::adapt(z, loom::shape_type{side});
+        out = loom::sum(*x, 1);
+    });
+    add_threaded("column_sums", "loom", column_sums, sum_tolerance, sum_bytes, size, [=](float* z) {
+        loom::set_num_threads(threads);
+        auto out = loom::adapt(z, loom::shape_type{side});
+        out = loom::sum(*x, 0);
+    });
+    add_threaded("dot_sum", "loom", dot_sum, sum_tolerance, dot_bytes, size, [=](float* z) {
+        loom::set_num_threads(threads);
+        auto out = loom::adapt(z, loom::shape_type{});
+        out = loom::sum(*a * *b);
     });
     add_threaded("matmul", "loom", matmul, sum_tolerance, 0, product_side * product_side, [=](float* z) {
         loom::set_num_threads(threads);

@@ -2,7 +2,7 @@
 loom's targets, a table per workload, the two-thread table. Whether a target is met is computed here from
 the medians, never written by hand."""
 
-from suite_workloads import (LIBRARIES, ONE_THREAD_FIGURE, OPERATIONS, REFERENCE_LIBRARIES,
+from suite_workloads import (LIBRARIES, OPERATIONS, REFERENCE_LIBRARIES,
                              THREADED_OPERATIONS)
 
 UNIT_SECONDS = {"ns": 1e-9, "ms": 1e-3}
@@ -70,7 +70,7 @@ def rate_columns(operation, time, stream):
     return f"{rate:.1f}", percent
 
 
-def operation_table(name, operation, seconds, spreads, stream, loom_note=""):
+def operation_table(name, operation, seconds, spreads, stream):
     unit = operation.unit
     reference = seconds.get((name, operation.reference))
     ratio_heading = f"× {operation.reference} (speed)" if operation.flops else f"/ {operation.reference}"
@@ -86,8 +86,7 @@ def operation_table(name, operation, seconds, spreads, stream, loom_note=""):
         if library == "loom" and operation.target:
             met, missed = target_verdict(name, operation, seconds)
             target = "met" if met else f"**missed**: {missed}"
-        label = library + loom_note if library == "loom" else library
-        lines.append(f"| {label} | {time / UNIT_SECONDS[unit]:.3f} | "
+        lines.append(f"| {library} | {time / UNIT_SECONDS[unit]:.3f} | "
                      f"{f'{spread:.0%}' if spread is not None else '-'} | {rate} | {percent} | "
                      f"{ratio_text(operation, time, reference)} | {target} |")
     return lines
@@ -120,16 +119,11 @@ def threaded_table(seconds, spreads, stream_two_threads):
     lines = []
     for name, operation in THREADED_OPERATIONS.items():
         figures = dict(((n, library), t) for (n, library), t in seconds.items() if n == name)
-        one_thread = ONE_THREAD_FIGURE.get(name)
-        if one_thread and (one_thread, "loom") in seconds:
-            figures[(name, "loom")] = seconds[(one_thread, "loom")]
-            spreads = {**spreads, (name, "loom"): spreads.get((one_thread, "loom"))}
         if len(figures) <= 1:
             continue
         lines += ["", f"### {operation.workload} `{name}`: {operation.description}", ""]
         no_target = operation._replace(target=None)
-        lines += operation_table(name, no_target, figures, spreads, stream_two_threads,
-                                 loom_note=" (1 thread)" if one_thread else "")
+        lines += operation_table(name, no_target, figures, spreads, stream_two_threads)
     return lines
 
 
@@ -149,9 +143,8 @@ def write(path, header, seconds, spreads, stream):
     lines += ["", "## Two threads", "",
               "Wall time. The hand loops use OpenMP (`#pragma omp parallel for`), Eigen its Tensor module "
               "on a two-thread `ThreadPoolDevice` (and its own threads for the product), OpenBLAS and numexpr "
-              "their own threads, NumPy OpenBLAS's for the product, loom OpenMP (`set_num_threads(2)`). loom's "
-              "reductions have no threads yet: their rows are loom's one-thread figures (CPU time) from the "
-              "tables above. % STREAM is of the two-thread triad."]
+              "their own threads, NumPy OpenBLAS's for the product, loom OpenMP (`set_num_threads(2)`). "
+              "% STREAM is of the two-thread triad."]
     lines += threaded_table(seconds, spreads, stream[1] or stream[0])
     with open(path, "w") as out:
         out.write("\n".join(lines) + "\n")

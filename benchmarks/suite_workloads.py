@@ -101,14 +101,6 @@ THREADED_OPERATIONS = {
                           reference="openblas", memory_bound=False),
 }
 
-# The one-thread operation whose loom figure stands in the two-thread table, where loom has no threads
-# yet (its reductions).
-ONE_THREAD_FIGURE = {
-    "row_sums_threads": "row_sums",
-    "column_sums_threads": "column_sums",
-    "dot_sum_threads": "dot_sum",
-}
-
 # Each program and the benchmarks of it the suite runs (a Google Benchmark filter; None: all of them).
 PROGRAMS = {
     "bench_stream": None,

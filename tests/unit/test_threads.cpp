@@ -1,32 +1,44 @@
 // Threads (eval/threads.hpp): large evaluations give bit for bit the results
 // of one thread, whatever the number of threads, on every path of the
-// engine; the thread count is checked.
+// engine, reductions included (reduce/reduce_on_threads.hpp), whose values
+// also stay close to a double-precision reference; the thread count is
+// checked.
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <random>
 #include <stdexcept>
+#include <type_traits>
+#include <utility>
+#include <vector>
 
 #include "error_text.hpp"
 #include "loom/loom.hpp"
 
 namespace {
 
+using loom::flat;
 using loom::index_t;
 using loom::tensor;
 using loom::testing::expect_error_text;
 
-tensor<float> random_values(loom::shape_type shape, unsigned seed) {
+// Uniform in [low, high]; integers are whole numbers in that range.
+template <class T = float>
+tensor<T> random_values(loom::shape_type shape, unsigned seed, double low = -2, double high = 2) {
     std::mt19937 engine(seed);
-    std::uniform_real_distribution<float> uniform(-2.f, 2.f);
-    tensor<float> t(shape);
-    for (float& v : t) v = uniform(engine);
+    std::uniform_real_distribution<double> uniform(low, high);
+    tensor<T> t(shape);
+    for (T& v : t) v = static_cast<T>(std::is_integral_v<T> ? std::round(uniform(engine)) : uniform(engine));
     return t;
 }
 
-bool same_bits(const tensor<float>& a, const tensor<float>& b) {
-    return a.shape() == b.shape() && std::memcmp(a.data(), b.data(), sizeof(float) * a.size()) == 0;
+template <class T>
+bool same_bits(const tensor<T>& a, const tensor<T>& b) {
+    return a.shape() == b.shape() && std::memcmp(a.data(), b.data(), sizeof(T) * a.size()) == 0;
 }
 
 // Restores the number of threads a test changed.
@@ -36,15 +48,17 @@ protected:
     int saved_ = loom::num_threads();
 };
 
-// `evaluate()` with 1 thread, then with 2, 3 and 5: the same bits each time.
+// `evaluate()` with 1 thread, then with 2, 3 and 5: the same bits each
+// time. Returns the value of one thread.
 template <class Evaluate>
-void expect_same_for_every_thread_count(Evaluate evaluate) {
+auto expect_same_for_every_thread_count(Evaluate evaluate) {
     loom::set_num_threads(1);
-    const tensor<float> one = evaluate();
+    const auto one = evaluate();
     for (int threads : {2, 3, 5}) {
         loom::set_num_threads(threads);
         EXPECT_TRUE(same_bits(evaluate(), one)) << threads << " threads";
     }
+    return one;
 }
 
 TEST_F(Threads, TheDirectPathGivesTheSameBits) {
@@ -83,6 +97,156 @@ TEST_F(Threads, MatrixProductsGiveTheSameBits) {
     expect_same_for_every_thread_count([&] { return tensor<float>(loom::matmul(a, b)); });
     expect_same_for_every_thread_count([&] { return tensor<float>(loom::matmul(loom::transpose(b), loom::transpose(a))); });
     expect_same_for_every_thread_count([&] { return tensor<float>(loom::matmul(batch, b)); });
+}
+
+// Reductions of a matrix: each reduction along every axis, the same bits for
+// every thread count, and close to the same reduction in double precision.
+// Which pieces a reduction is cut into depends on the shape (Note [fixed
+// partition of reductions]): rows along axis 1; a partition of the rows,
+// each piece with accumulators of its own, over every axis and along axis 0
+// of a (4000, 50) matrix (50 results); columns along axis 0 of (100, 1500).
+
+enum class reduction { sum, mean, max, prod };
+
+template <class X>
+auto reduce(reduction r, const X& x, const loom::axis_set& axes) {
+    switch (r) {
+        case reduction::sum: return loom::eval(loom::astype<double>(loom::sum(x, axes)));
+        case reduction::mean: return loom::eval(loom::astype<double>(loom::mean(x, axes)));
+        case reduction::max: return loom::eval(loom::astype<double>(loom::max(x, axes)));
+        default: return loom::eval(loom::astype<double>(loom::prod(x, axes)));
+    }
+}
+
+// The reduction of the matrix `x` along `axis` (-1: every axis) in double
+// precision, in order, and the scale of each result's error: the sum of the
+// magnitudes it adds up (over the count for a mean); 0 for max and for the
+// products of expect_every_reduction_on_threads, which are exact.
+struct reference {
+    std::vector<double> values, scales;
+};
+
+template <class T>
+reference reference_of(reduction r, const tensor<T>& x, int axis) {
+    const index_t rows = x.shape()[0], columns = x.shape()[1];
+    const index_t results = axis == 0 ? columns : axis == 1 ? rows : 1;
+    const double identity = r == reduction::prod ? 1 : r == reduction::max ? -INFINITY : 0;
+    reference ref{std::vector<double>(results, identity), std::vector<double>(results, 0)};
+    for (index_t i = 0; i < rows; ++i) {
+        for (index_t j = 0; j < columns; ++j) {
+            const auto k = static_cast<std::size_t>(axis == 0 ? j : axis == 1 ? i : 0);
+            const double v = static_cast<double>(x(i, j));
+            double& value = ref.values[k];
+            value = r == reduction::prod ? value * v : r == reduction::max ? std::max(value, v) : value + v;
+            if (r == reduction::sum || r == reduction::mean) ref.scales[k] += std::abs(v);
+        }
+    }
+    if (r == reduction::mean) {
+        const double count = static_cast<double>(rows * columns / results);
+        for (std::size_t k = 0; k < ref.values.size(); ++k) ref.values[k] /= count, ref.scales[k] /= count;
+    }
+    return ref;
+}
+
+// `x` (a matrix, or a view of one) reduced by `r` along each axis and over
+// all: the same bits for every thread count, and within `tolerance` times
+// its scale of the reference.
+template <class X>
+void expect_reductions_on_threads(reduction r, const X& x, double tolerance) {
+    using T = loom::value_type_of<X>;
+    const tensor<T> copy(x);
+    for (int axis : {-1, 0, 1}) {
+        const loom::axis_set axes = axis < 0 ? loom::axis_set(flat) : loom::axis_set(axis);
+        const tensor<double> value = expect_same_for_every_thread_count([&] { return reduce(r, x, axes); });
+        const reference ref = reference_of(r, copy, axis);
+        ASSERT_EQ(static_cast<std::size_t>(value.size()), ref.values.size());
+        for (std::size_t k = 0; k < ref.values.size(); ++k) {
+            EXPECT_LE(std::abs(value.data()[k] - ref.values[k]), tolerance * ref.scales[k])
+                << "axis " << axis << ", result " << k;
+        }
+    }
+}
+
+template <class T>
+void expect_every_reduction_on_threads(const loom::shape_type& shape, unsigned seed, double tolerance) {
+    const tensor<T> x = random_values<T>(shape, seed, -100, 100);
+    // Factors 1 and -1, and for floats a few 2s and 0.5s: products that are
+    // exact in any order, and neither overflow nor vanish.
+    tensor<T> factors = random_values<T>(shape, seed + 1, 0, 1);
+    std::mt19937 engine(seed + 2);
+    for (T& f : factors) {
+        const auto pick = engine() % 1000;
+        f = std::is_integral_v<T> || pick > 1 ? (static_cast<double>(f) > 0.5 ? T(1) : T(-1)) : pick == 0 ? T(2) : T(0.5);
+    }
+    for (reduction r : {reduction::sum, reduction::mean, reduction::max}) expect_reductions_on_threads(r, x, tolerance);
+    expect_reductions_on_threads(reduction::prod, factors, tolerance);
+}
+
+TEST_F(Threads, ReductionsOfFloat32GiveTheSameBits) {
+    expect_every_reduction_on_threads<float>({4000, 50}, 12, 1e-5);
+    expect_every_reduction_on_threads<float>({100, 1500}, 13, 1e-5);
+}
+
+TEST_F(Threads, ReductionsOfFloat64GiveTheSameBits) {
+    expect_every_reduction_on_threads<double>({4000, 50}, 14, 1e-13);
+    expect_every_reduction_on_threads<double>({100, 1500}, 15, 1e-13);
+}
+
+TEST_F(Threads, ReductionsOfIntegersGiveTheSameBits) {
+    // Integer sums and products are exact: the tolerance is for mean's division.
+    expect_every_reduction_on_threads<std::int32_t>({4000, 50}, 16, 1e-15);
+    expect_every_reduction_on_threads<std::int32_t>({100, 1500}, 17, 1e-15);
+}
+
+TEST_F(Threads, ReductionsOfViewsGiveTheSameBitsAsTheirCopies) {
+    // A transposed view (4000, 50), and every other row of a matrix
+    // (300, 700): on every number of threads, the bits of the same
+    // reductions of their copies.
+    const tensor<float> wide = random_values({50, 4000}, 18, -100, 100), tall = random_values({600, 700}, 19, -100, 100);
+    const auto transposed = wide.transpose();
+    const auto strided = tall(loom::range(0, 600, 2), loom::all);
+    const tensor<float> transposed_copy(transposed), strided_copy(strided);
+    for (reduction r : {reduction::sum, reduction::mean, reduction::max}) {
+        expect_reductions_on_threads(r, transposed, 1e-5);
+        expect_reductions_on_threads(r, strided, 1e-5);
+        for (const loom::axis_set& axes : {loom::axis_set(flat), loom::axis_set(0), loom::axis_set(1)}) {
+            for (int threads : {1, 2, 3}) {
+                loom::set_num_threads(threads);
+                EXPECT_TRUE(same_bits(reduce(r, transposed, axes), reduce(r, transposed_copy, axes))) << threads;
+                EXPECT_TRUE(same_bits(reduce(r, strided, axes), reduce(r, strided_copy, axes))) << threads;
+            }
+        }
+    }
+}
+
+TEST_F(Threads, SumsOfExpressionsGiveTheSameBits) {
+    // One long run, cut at powers of two chunks (2^20 + 1000 elements, not a
+    // whole number of chunks), and the same products summed as a matrix.
+    const index_t n = (index_t{1} << 20) + 1000, square = index_t{1} << 20;
+    const tensor<float> a = random_values({n}, 20), b = random_values({n}, 21);
+    // The sum of the first `count` products in double precision, and of their magnitudes.
+    const auto exact_sum = [&](index_t count) {
+        double sum = 0, magnitude = 0;
+        for (index_t i = 0; i < count; ++i) {
+            const double product = static_cast<double>(a.data()[i]) * static_cast<double>(b.data()[i]);
+            sum += product;
+            magnitude += std::abs(product);
+        }
+        return std::pair{sum, magnitude};
+    };
+    const tensor<float> flat_sum = expect_same_for_every_thread_count([&] { return tensor<float>(loom::sum(a * b)); });
+    const auto [flat_exact, flat_magnitude] = exact_sum(n);
+    EXPECT_LE(std::abs(flat_sum.item() - flat_exact), 1e-6 * flat_magnitude);
+
+    const tensor<float> a_matrix = a(loom::range(0, square)).reshape({1024, 1024});
+    const tensor<float> b_matrix = b(loom::range(0, square)).reshape({1024, 1024});
+    const tensor<float> matrix_sum =
+        expect_same_for_every_thread_count([&] { return tensor<float>(loom::sum(a_matrix * b_matrix)); });
+    const auto [matrix_exact, matrix_magnitude] = exact_sum(square);
+    EXPECT_LE(std::abs(matrix_sum.item() - matrix_exact), 1e-6 * matrix_magnitude);
+    expect_same_for_every_thread_count([&] { return tensor<float>(loom::sum(a_matrix * b_matrix, 0)); });
+    expect_same_for_every_thread_count(
+        [&] { return tensor<float>(loom::sum(loom::transpose(a_matrix) * b_matrix, {0, 1}, true)); });
 }
 
 TEST_F(Threads, TheCountIsAtLeastOne) {

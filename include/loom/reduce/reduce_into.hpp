@@ -7,16 +7,13 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <utility>
 
 #include "loom/core/layout.hpp"
 #include "loom/eval/assign.hpp"
 #include "loom/eval/build_plan.hpp"
-#include "loom/eval/cursors.hpp"
-#include "loom/eval/loop.hpp"
 #include "loom/expr/scalar_node.hpp"
 #include "loom/reduce/axes.hpp"
-#include "loom/reduce/reduce_kernel.hpp"
+#include "loom/reduce/reduce_on_threads.hpp"
 
 namespace loom {
 
@@ -34,28 +31,52 @@ inline strides_type result_strides(const strided_layout& result, const reduced_a
     return strides;
 }
 
+// Drops and merges the dimensions of a mapped reduction plan, never
+// merging two reduced ones (Note [pairwise sums] in reduce_kernel.hpp).
+inline void finish_reduction_plan(loop_plan& plan) {
+    plan.drop_unit_dimensions();
+    plan.merge_dimensions(true);
+}
+
+// The `partition` split: the pieces fold into sets of accumulators of
+// their own on this thread's stack, contiguous in the result's shape; the
+// first set, once they are combined, is stored into the result.
+template <reducer R, expression E>
+void reduce_in_partition(typename R::accumulator* result, const strided_layout& layout, const E& value,
+                         const reduced_axes& axes, bool keepdims, index_t pieces) {
+    using A = typename R::accumulator;
+    alignas(64) std::byte memory[max_pieces * partition_set_bytes];
+    A* const sets = reinterpret_cast<A*>(memory);
+    std::fill_n(sets, pieces * partition_set_bytes / static_cast<index_t>(sizeof(A)), R::identity());
+    const strided_layout contiguous(layout.shape());
+    loop_plan plan = map_reduction(sets, contiguous, result_strides(contiguous, axes, keepdims), value);
+    finish_reduction_plan(plan);
+    run_partition<R>(plan, value, contiguous.size(), pieces);
+    evaluate_into(result, layout, memory_operand<A>{sets, contiguous}, false);
+}
+
 }  // namespace detail
 
 /// Reduces `value` over `axes` with R into the memory at `result`, laid out
 /// as `layout` (the reduced shape, with or without keepdims), and returns
 /// true; returns false, having written nothing, when that memory meets an
 /// operand of `value` (a result element is written many times, so the
-/// caller must then reduce into new memory).
+/// caller must then reduce into new memory). A large reduction runs on
+/// threads (Note [fixed partition of reductions] in reduce_on_threads.hpp).
 template <reducer R, expression E>
 bool reduce_into(typename R::accumulator* result, const strided_layout& layout, const E& value,
                  const reduced_axes& axes, bool keepdims) {
     using A = typename R::accumulator;
     loop_plan plan = map_reduction(result, layout, detail::result_strides(layout, axes, keepdims), value);
     if (plan.destination_meets_operands()) return false;
-    evaluate_into(result, layout, scalar_node<A>(R::identity()), true);
-    plan.drop_unit_dimensions();
-    plan.merge_dimensions(true);
-
-    alignas(64) std::byte memory[std::max<std::size_t>(buffer_bytes<E>, 1)];
-    block_buffers buffers(plan, memory);
-    std::size_t next = 1;
-    reduce_kernel<R, decltype(make_cursor(value, next, buffers))> kernel(make_cursor(value, next, buffers));
-    run_plan(plan, kernel);
+    detail::finish_reduction_plan(plan);
+    const auto split = detail::choose_split(plan, layout.size() * static_cast<index_t>(sizeof(A)));
+    if (split == detail::reduction_split::partition) {
+        detail::reduce_in_partition<R>(result, layout, value, axes, keepdims, detail::partition_pieces(plan));
+    } else {
+        evaluate_into(result, layout, scalar_node<A>(R::identity()), true);
+        detail::reduce_on_threads<R>(plan, value, split);
+    }
     return true;
 }
 

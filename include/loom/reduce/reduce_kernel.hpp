@@ -13,19 +13,59 @@
 // its carries, so that a run of n elements is summed as a balanced tree of
 // depth about log2(n) over its chunks. The error grows as O(log n), not as
 // O(n) for a running sum, like NumPy's pairwise summation. Runs are added
-// into their result one after the other. The chunks, lanes and runs depend
-// only on the operand's shape, never on its layout or on the instruction
-// set: a transposed or strided view sums to exactly what its copy sums to
-// (the plan never merges two reduced dimensions, reduce_into.hpp).
+// into their result one after the other (on threads, a large reduction may
+// add them in pieces, and cuts a long run only between whole subtrees of
+// 2^k chunks: Note [fixed partition of reductions] in
+// reduce_on_threads.hpp). The chunks, lanes and runs depend only on the
+// operand's shape, never on its layout or on the instruction set: a
+// transposed or strided view sums to exactly what its copy sums to (the
+// plan never merges two reduced dimensions, reduce_into.hpp).
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
+#include <optional>
 
 #include "loom/core/shape.hpp"
 #include "loom/eval/plan.hpp"
 #include "loom/reduce/reducers.hpp"
 
 namespace loom {
+
+/// Values of equal blocks of elements combined as a binary counter combines
+/// its carries (Note [pairwise sums]): level k holds the value of 2^k blocks.
+template <reducer R>
+class carry_counter {
+public:
+    using A = typename R::accumulator;
+
+    /// Adds the value of the next block.
+    void add(A value) {
+        std::size_t level = 0;
+        for (index_t c = count_; (c & 1) != 0; c >>= 1, ++level) value = R::combine(carries_[level], value);
+        carries_[level] = value;
+        ++count_;
+    }
+
+    /// The value of every block added, lowest level first; `tail`, when
+    /// given, is the value of fewer elements than a block that follow them,
+    /// and comes first. R's identity when there is nothing.
+    A total(std::optional<A> tail = std::nullopt) const {
+        A total = tail.value_or(R::identity());
+        bool first = !tail.has_value();
+        index_t blocks = count_;
+        for (std::size_t level = 0; blocks != 0; blocks >>= 1, ++level) {
+            if ((blocks & 1) == 0) continue;
+            total = first ? carries_[level] : R::combine(carries_[level], total);
+            first = false;
+        }
+        return total;
+    }
+
+private:
+    std::array<A, 64> carries_;
+    index_t count_ = 0;
+};
 
 /// Reduces the expression that `Cursor` reads into operand 0, whose
 /// elements are R's accumulators, initialised to R's identity.
@@ -42,34 +82,33 @@ public:
     void operator()(const std::byte* const* data, const index_t* strides, index_t count) {
         root_.start_run(data, strides);
         A* const out = const_cast<A*>(reinterpret_cast<const A*>(data[0]));
-        if (strides[0] == 0) *out = R::combine(*out, reduce_run(count));
+        if (strides[0] == 0) *out = R::combine(*out, reduce_run(0, count));
         else fold_run(out, strides[0], count);
+    }
+
+    /// Elements [first, last) of a run along a reduced dimension, reduced to
+    /// one value without touching operand 0; `first` a multiple of
+    /// loop_plan::block_size. A run cut into parts of 2^k chunks, the
+    /// parts' values added to a carry_counter in order and a shorter last
+    /// part given to its total(), gives exactly the whole run's value.
+    A reduce_part(const std::byte* const* data, const index_t* strides, index_t first, index_t last) {
+        root_.start_run(data, strides);
+        return reduce_run(first, last);
     }
 
 private:
     static constexpr index_t chunk = loop_plan::block_size;
 
-    // One result from the whole run (Note [pairwise sums]).
-    A reduce_run(index_t count) {
-        std::array<A, 64> carries;  // carries[level]: the sum of 2^level chunks, when bit `level` of `chunks` is set
-        index_t chunks = 0;
-        for (index_t start = 0; start < count; start += chunk) {
-            const index_t n = std::min(chunk, count - start);
+    // One result from elements [first, last) of the run, `first` a multiple
+    // of `chunk` (Note [pairwise sums]).
+    A reduce_run(index_t first, index_t last) {
+        carry_counter<R> chunks;
+        for (index_t start = first; start < last; start += chunk) {
+            const index_t n = std::min(chunk, last - start);
             root_.load_block(start, n);
-            A sum = reduce_chunk(root_.reader(start), n);
-            std::size_t level = 0;
-            for (index_t c = chunks; (c & 1) != 0; c >>= 1, ++level) sum = R::combine(carries[level], sum);
-            carries[level] = sum;
-            ++chunks;
+            chunks.add(reduce_chunk(root_.reader(start), n));
         }
-        A total = R::identity();
-        bool first = true;
-        for (std::size_t level = 0; chunks != 0; chunks >>= 1, ++level) {
-            if ((chunks & 1) == 0) continue;
-            total = first ? carries[level] : R::combine(carries[level], total);
-            first = false;
-        }
-        return total;
+        return chunks.total();
     }
 
     template <class Reader>
