@@ -2,6 +2,8 @@
 loom's targets, a table per workload, the two-thread table. Whether a target is met is computed here from
 the medians, never written by hand."""
 
+from pathlib import Path
+
 from suite_workloads import (LIBRARIES, OPERATIONS, REFERENCE_LIBRARIES,
                              THREADED_OPERATIONS)
 
@@ -127,12 +129,24 @@ def threaded_table(seconds, spreads, stream_two_threads):
     return lines
 
 
+NOTES = Path(__file__).with_name("suite_notes.md")
+
+
+def notes_section():
+    """What limits the targets a run does not meet: benchmarks/suite_notes.md, written by hand from the
+    profiles it cites, under a heading of its own."""
+    if not NOTES.exists():
+        return []
+    return ["", "## What limits the targets not met", ""] + NOTES.read_text().rstrip("\n").split("\n")
+
+
 def write(path, header, seconds, spreads, stream):
     """`stream`: STREAM triad GB/s on one thread and on two, (one, two); two may be None."""
     lines = header + ["", "## loom's targets", "",
                       "Computed from the medians below: loom's time over the time of what its target names "
                       "(for products, loom's speed over OpenBLAS's), or its time.", ""]
     lines += summary_table(seconds)
+    lines += notes_section()
     workload = None
     for name, operation in OPERATIONS.items():
         if operation.workload != workload:

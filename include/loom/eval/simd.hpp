@@ -265,7 +265,7 @@ std::string batch_kernel_description() {
 
 /// `count` results of `reader` stored into `out`, batch by batch.
 template <vector_element D, class Reader>
-void store_batches(D* out, const Reader& reader, index_t count) {
+void store_batches(D* out, const Reader reader, index_t count) {
     using B = xsimd::batch<D>;
     constexpr auto lanes = static_cast<index_t>(B::size);
     index_t i = 0;
