@@ -119,6 +119,21 @@ typename B::batch_bool_type finite(const B& x) {
     return xsimd::abs(x) <= B(std::numeric_limits<typename B::value_type>::max());
 }
 
+// floor and ceil from the nearest whole number, one step down or up when
+// it lies on the wrong side of x. NaN and infinities come through as they
+// are: nearbyint keeps them and they compare equal to themselves.
+template <class B>
+B floor_by_nearest(const B& x) {
+    const B whole = xsimd::nearbyint(x);
+    return xsimd::select(whole > x, whole - B(1), whole);
+}
+
+template <class B>
+B ceil_by_nearest(const B& x) {
+    const B whole = xsimd::nearbyint(x);
+    return xsimd::select(whole < x, whole + B(1), whole);
+}
+
 // Beyond this magnitude tanh is ±1 in float32 and float64 alike.
 inline constexpr double tanh_saturation = 20;
 
@@ -158,9 +173,12 @@ LOOM_UNARY_BATCH_FORM(absolute, arithmetic, xsimd::abs(x))
 LOOM_UNARY_BATCH_FORM(square, arithmetic, x * x)
 LOOM_UNARY_BATCH_FORM(sqrt, exact_call, xsimd::sqrt(x))
 // A rounded value has its argument's sign, -0 included, which xsimd's
-// emulations at SSE2 lose (floor(-0.0), ceil(-0.25)): the sign is copied back.
-LOOM_UNARY_BATCH_FORM(floor, exact_call, xsimd::copysign(xsimd::floor(x), x))
-LOOM_UNARY_BATCH_FORM(ceil, exact_call, xsimd::copysign(xsimd::ceil(x), x))
+// emulations at SSE2 lose (ceil(-0.25)): the sign is copied back. floor and
+// ceil step from the nearest whole number, not through xsimd::floor and
+// xsimd::ceil: at SSE2 those convert each float64 lane to int64 on its own,
+// undefined behaviour for infinities, NaN and large values.
+LOOM_UNARY_BATCH_FORM(floor, exact_call, xsimd::copysign(detail::floor_by_nearest(x), x))
+LOOM_UNARY_BATCH_FORM(ceil, exact_call, xsimd::copysign(detail::ceil_by_nearest(x), x))
 LOOM_UNARY_BATCH_FORM(round, exact_call, xsimd::copysign(xsimd::nearbyint(x), x))
 // The functions xsimd approximates: each through guarded(), given the lanes
 // where xsimd is as accurate as the scalar function.
