@@ -209,8 +209,14 @@ tensor<T> load_npy(const std::filesystem::path& path) {
 /// The array in the .npy file at `path`, of whatever element type it holds.
 /// Throws std::runtime_error as load_npy does, and for a dtype that is not
 /// one of loom's (float16, complex, strings, objects, structured).
-inline any_tensor load_npy_any(const std::filesystem::path& path) {
-    return detail::reading("cannot load " + path.string(), [&] { return detail::read_npy_any_from(detail::file_source(path)); });
+///
+/// This and the other readers of any element type are templates only so
+/// that their readers of all eleven element types are compiled where they
+/// are called: as inline functions they were instantiated in every file
+/// that includes loom, a quarter of its include time.
+template <class Source = detail::file_source>
+any_tensor load_npy_any(const std::filesystem::path& path) {
+    return detail::reading("cannot load " + path.string(), [&] { return detail::read_npy_any_from(Source(path)); });
 }
 
 /// load_npy for the bytes of a .npy file already in memory.
@@ -220,8 +226,9 @@ tensor<T> read_npy(std::span<const std::byte> bytes) {
 }
 
 /// load_npy_any for the bytes of a .npy file already in memory.
-inline any_tensor read_npy_any(std::span<const std::byte> bytes) {
-    return detail::reading("cannot read .npy bytes", [&] { return detail::read_npy_any_from(detail::memory_source(bytes)); });
+template <class Source = detail::memory_source>
+any_tensor read_npy_any(std::span<const std::byte> bytes) {
+    return detail::reading("cannot read .npy bytes", [&] { return detail::read_npy_any_from(Source(bytes)); });
 }
 
 /// Writes `x` (a tensor, a view of any strides, or any expression) to

@@ -93,14 +93,17 @@ inline void save_npz_with(const std::filesystem::path& path, std::span<const npz
 /// Every array of the .npz archive at `path`, by name (the member's name
 /// without ".npy") in the archive's order. Throws std::runtime_error naming
 /// the file (and the member) when it cannot be read or is not a valid
-/// archive of .npy arrays of loom's element types.
-inline named_tensors load_npz(const std::filesystem::path& path) {
-    return detail::reading("cannot load " + path.string(), [&] { return detail::read_npz_from(detail::file_source(path)); });
+/// archive of .npy arrays of loom's element types. A template for the
+/// reason load_npy_any is one (io/npy.hpp).
+template <class Source = detail::file_source>
+named_tensors load_npz(const std::filesystem::path& path) {
+    return detail::reading("cannot load " + path.string(), [&] { return detail::read_npz_from(Source(path)); });
 }
 
 /// load_npz for the bytes of a .npz archive already in memory.
-inline named_tensors read_npz(std::span<const std::byte> bytes) {
-    return detail::reading("cannot read .npz bytes", [&] { return detail::read_npz_from(detail::memory_source(bytes)); });
+template <class Source = detail::memory_source>
+named_tensors read_npz(std::span<const std::byte> bytes) {
+    return detail::reading("cannot read .npz bytes", [&] { return detail::read_npz_from(Source(bytes)); });
 }
 
 /// Writes the arrays to `path` as np.savez does: a zip archive of stored
