@@ -121,7 +121,7 @@ typename B::batch_bool_type finite(const B& x) {
 
 // floor and ceil from the nearest whole number, one step down or up when
 // it lies on the wrong side of x. NaN and infinities come through as they
-// are: nearbyint keeps them and they compare equal to themselves.
+// are: nearbyint keeps them, and neither comparison holds for them.
 template <class B>
 B floor_by_nearest(const B& x) {
     const B whole = xsimd::nearbyint(x);
@@ -172,11 +172,11 @@ LOOM_UNARY_BATCH_FORM(negative, arithmetic, -x)
 LOOM_UNARY_BATCH_FORM(absolute, arithmetic, xsimd::abs(x))
 LOOM_UNARY_BATCH_FORM(square, arithmetic, x * x)
 LOOM_UNARY_BATCH_FORM(sqrt, exact_call, xsimd::sqrt(x))
-// A rounded value has its argument's sign, -0 included, which xsimd's
-// emulations at SSE2 lose (ceil(-0.25)): the sign is copied back. floor and
-// ceil step from the nearest whole number, not through xsimd::floor and
-// xsimd::ceil: at SSE2 those convert each float64 lane to int64 on its own,
-// undefined behaviour for infinities, NaN and large values.
+// A rounded value has its argument's sign, -0 included, which the step from
+// a whole number loses (ceil(-0.6) is -1 + 1 = +0): the sign is copied back.
+// floor and ceil step from the nearest whole number, not through xsimd::floor
+// and xsimd::ceil: at SSE2 those convert each float64 lane to int64 on its
+// own, undefined behaviour for infinities, NaN and large values.
 LOOM_UNARY_BATCH_FORM(floor, exact_call, xsimd::copysign(detail::floor_by_nearest(x), x))
 LOOM_UNARY_BATCH_FORM(ceil, exact_call, xsimd::copysign(detail::ceil_by_nearest(x), x))
 LOOM_UNARY_BATCH_FORM(round, exact_call, xsimd::copysign(xsimd::nearbyint(x), x))
