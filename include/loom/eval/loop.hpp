@@ -10,6 +10,18 @@
 // The outer iteration space is cut into units that any caller may run in
 // any sub-range (one per thread): a unit is one row of the inner dimension,
 // or, in a tiled plan, one band of tile_rows rows walked tile by tile.
+//
+// Note [one loop, compiled once]: the loop is not a template of its kernel.
+// It receives a kernel_ref, the kernel's address and a function that calls
+// it (PyTorch's function_ref over loop2d_t), so each translation unit
+// compiles the odometer once, however many kinds of expression, reduction
+// or product it evaluates; only the kernels themselves are compiled per
+// type. As a template the loop was compiled again for every kernel type,
+// and its copies made up about half of the code of a file of tests. The
+// price is one indirect call per block of runs: each call hands over all
+// the runs left along the last outer dimension, or the rows of a tile, and
+// the function behind kernel_ref calls the kernel run after run, inlined,
+// as the loop did when it was a template.
 
 #include <algorithm>
 #include <concepts>
@@ -29,6 +41,45 @@ concept loop_kernel = requires(K& kernel, const std::byte* const* data, const in
     kernel(data, strides, count);
 };
 
+/// Runs of one length, one after another in memory: run r of operand k
+/// starts at data[k] + r * row_bytes[k] and steps strides[k] elements.
+struct run_rows {
+    const std::byte* const* data;
+    const index_t* strides;
+    const index_t* row_bytes;
+    std::size_t operands;
+    index_t count;  ///< elements per run
+    index_t rows;   ///< runs, at least 1
+};
+
+/// A loop_kernel as the loop calls it, by reference and type-erased, with
+/// a block of runs per call (Note [one loop, compiled once]). The kernel
+/// must outlive it.
+class kernel_ref {
+public:
+    template <loop_kernel Kernel>
+        requires(!std::same_as<Kernel, kernel_ref>)
+    kernel_ref(Kernel& kernel) : kernel_(&kernel), call_(&call<Kernel>) {}
+
+    void operator()(const run_rows& runs) const { call_(kernel_, runs); }
+
+private:
+    // The kernel once per run, inlined here: one copy per kernel type.
+    template <class Kernel>
+    static void call(void* kernel, const run_rows& runs) {
+        Kernel& run = *static_cast<Kernel*>(kernel);
+        small_vector<const std::byte*, 16> data(runs.data, runs.data + runs.operands);
+        for (index_t r = 0;;) {
+            run(data.data(), runs.strides, runs.count);
+            if (++r == runs.rows) break;
+            for (std::size_t k = 0; k < runs.operands; ++k) data[k] += runs.row_bytes[k];
+        }
+    }
+
+    void* kernel_;
+    void (*call_)(void*, const run_rows&);
+};
+
 /// The number of units of `plan`'s outer iteration space: run_plan takes any
 /// range of [0, units).
 inline index_t outer_units(const loop_plan& plan) {
@@ -44,8 +95,8 @@ inline index_t outer_units(const loop_plan& plan) {
 }
 
 /// Runs `kernel` over units [first, last) of `plan` (coalesced; see outer_units).
-template <loop_kernel Kernel>
-void run_plan(const loop_plan& plan, Kernel& kernel, index_t first, index_t last) {
+/// Not inlined, so that a file compiles it once (Note [one loop, compiled once]).
+[[gnu::noinline]] inline void run_plan(const loop_plan& plan, kernel_ref kernel, index_t first, index_t last) {
     if (first >= last || plan.empty()) return;
     const std::size_t operands = plan.operand_count();
     const std::size_t rank = plan.rank();
@@ -81,21 +132,34 @@ void run_plan(const loop_plan& plan, Kernel& kernel, index_t first, index_t last
         for (std::size_t k = 0; k < operands; ++k) data[k] += index[d] * unit_bytes[k * unit_rank + d];
     }
 
-    small_vector<const std::byte*, 16> row(operands);
+    // The kernel gets a block of runs per call: in a plain plan the units
+    // left along the last unit dimension, in a tiled one the rows of a tile.
+    const std::size_t row_dimension = plan.tiled() ? across : unit_rank - 1;
+    small_vector<index_t, 16> row_bytes(operands);
+    if (rank >= 2) {
+        for (std::size_t k = 0; k < operands; ++k) row_bytes[k] = plan.stride(k, row_dimension) * plan.element_size(k);
+    }
+    small_vector<const std::byte*, 16> tile(operands);
     for (index_t unit = first; unit < last; ++unit) {
         if (!plan.tiled()) {
-            kernel(data.data(), strides.data(), inner);
+            index_t rows = 1;
+            if (unit_rank > 0) {
+                rows = std::min(unit_shape[unit_rank - 1] - index[unit_rank - 1], last - unit);
+                // The odometer moves on by all but one of them here, the last below.
+                index[unit_rank - 1] += rows - 1;
+                unit += rows - 1;
+            }
+            kernel({data.data(), strides.data(), row_bytes.data(), operands, inner, rows});
+            for (std::size_t k = 0; k < operands && rows > 1; ++k) data[k] += (rows - 1) * row_bytes[k];
         } else {
             // A band: tiles of tile_columns elements, each walked row by row.
             const index_t rows = std::min(loop_plan::tile_rows, plan.shape()[across] - index[across] * loop_plan::tile_rows);
             for (index_t column = 0; column < inner; column += loop_plan::tile_columns) {
-                const index_t count = std::min(loop_plan::tile_columns, inner - column);
-                for (index_t r = 0; r < rows; ++r) {
-                    for (std::size_t k = 0; k < operands; ++k) {
-                        row[k] = data[k] + (r * plan.stride(k, across) + column * strides[k]) * plan.element_size(k);
-                    }
-                    kernel(row.data(), strides.data(), count);
+                for (std::size_t k = 0; k < operands; ++k) {
+                    tile[k] = data[k] + column * strides[k] * plan.element_size(k);
                 }
+                const index_t count = std::min(loop_plan::tile_columns, inner - column);
+                kernel({tile.data(), strides.data(), row_bytes.data(), operands, count, rows});
             }
         }
         // The odometer's next unit.
@@ -111,8 +175,7 @@ void run_plan(const loop_plan& plan, Kernel& kernel, index_t first, index_t last
 }
 
 /// Runs `kernel` over the whole of `plan`.
-template <loop_kernel Kernel>
-void run_plan(const loop_plan& plan, Kernel& kernel) {
+inline void run_plan(const loop_plan& plan, kernel_ref kernel) {
     run_plan(plan, kernel, 0, outer_units(plan));
 }
 
