@@ -142,15 +142,13 @@ inline index_t outer_units(const loop_plan& plan) {
     small_vector<const std::byte*, 16> tile(operands);
     for (index_t unit = first; unit < last; ++unit) {
         if (!plan.tiled()) {
-            index_t rows = 1;
-            if (unit_rank > 0) {
-                rows = std::min(unit_shape[unit_rank - 1] - index[unit_rank - 1], last - unit);
-                // The odometer moves on by all but one of them here, the last below.
-                index[unit_rank - 1] += rows - 1;
-                unit += rows - 1;
-            }
+            const index_t rows =
+                unit_rank > 0 ? std::min(unit_shape[unit_rank - 1] - index[unit_rank - 1], last - unit) : 1;
             kernel({data.data(), strides.data(), row_bytes.data(), operands, inner, rows});
-            for (std::size_t k = 0; k < operands && rows > 1; ++k) data[k] += (rows - 1) * row_bytes[k];
+            // The odometer moves on by all but the last of them here, the last below.
+            if (unit_rank > 0) index[unit_rank - 1] += rows - 1;
+            for (std::size_t k = 0; k < operands; ++k) data[k] += (rows - 1) * row_bytes[k];
+            unit += rows - 1;
         } else {
             // A band: tiles of tile_columns elements, each walked row by row.
             const index_t rows = std::min(loop_plan::tile_rows, plan.shape()[across] - index[across] * loop_plan::tile_rows);
