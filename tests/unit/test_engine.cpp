@@ -88,17 +88,17 @@ TEST(EngineKernels, SubRangesOfTheOuterUnitsTogetherCoverThePlanOnce) {
 }
 
 TEST(EngineKernels, SubRangesOfATiledPlanCoverItOnce) {
-    // A page-multiple stride across a transpose: tiled bands of 128 rows (Note [tiling]).
+    // A transpose: tiled, in bands of tile_rows rows (Note [tiling]).
     const tensor<std::int32_t> a = flat_index({300, 1024});
     tensor<std::int32_t> z({1024, 300});
     const auto plan = plan_into(z, loom::transpose(a));
     ASSERT_TRUE(plan.tiled());
     const index_t units = loom::outer_units(plan);
-    EXPECT_EQ(units, 8);  // 1024 rows in bands of 128
+    EXPECT_EQ(units, 1024 / loom::loop_plan::tile_rows);
     sum_kernel first, second;
     loom::run_plan(plan, first, 0, 1);
     loom::run_plan(plan, second, 1, units);
-    EXPECT_EQ(first.elements, 128 * 300);
+    EXPECT_EQ(first.elements, loom::loop_plan::tile_rows * 300);
     EXPECT_EQ(first.elements + second.elements, a.size());
     EXPECT_EQ(first.total + second.total, sum_of(a));
 }

@@ -203,55 +203,77 @@ tensor<std::int32_t> flat_index(index_t rows, index_t columns) {
     return t;
 }
 
-TEST(PlanTiling, ATransposeWithAPageMultipleStrideIsTiled) {
+TEST(PlanTiling, ATransposeIsTiledAndPacked) {
     const tensor<float> a({1024, 1024}), b({1024, 1024});
     EXPECT_EQ(printed(loom::plan_of(loom::transpose(a) + b)),
               "loop plan: shape [1024, 1024], merged to [1024, 1024]\n"
               "  operand 0 (destination, float32): strides [1024, 1]\n"
               "  operand 1 (float32): strides [1, 1024]\n"
               "  operand 2 (float32): strides [1024, 1]\n"
-              "  inner loop: 1024 elements, path blocked by 16 (operand 1 gathered; the rest read directly)\n"
-              "  tiles of 128 x 16 elements over the last two dimensions\n");
+              "  inner loop: 1024 elements, path blocked by 64 (operand 1 packed in tiles; the rest read directly)\n"
+              "  tiles of 64 x 64 elements over the last two dimensions\n");
 }
 
-TEST(PlanTiling, OtherStridesAreWalkedRowByRow) {
+TEST(PlanTiling, TransposesOfEveryStrideAreTiled) {
     const tensor<float> square({1000, 1000}), narrow({512, 512});
     const tensor<std::int16_t> half_page({1024, 1024});  // 2048 bytes between rows
-    EXPECT_FALSE(loom::plan_of(loom::transpose(square) + square).tiled());
-    EXPECT_FALSE(loom::plan_of(loom::transpose(narrow) + narrow).tiled());
-    EXPECT_FALSE(loom::plan_of(loom::transpose(half_page) + half_page).tiled());
-    EXPECT_FALSE(loom::plan_of(square + square).tiled());
+    EXPECT_TRUE(loom::plan_of(loom::transpose(square) + square).tiled());
+    EXPECT_TRUE(loom::plan_of(loom::transpose(narrow) + narrow).tiled());
+    EXPECT_TRUE(loom::plan_of(loom::transpose(half_page) + half_page).tiled());
+    const tensor<float> wide({8, 512});  // 8 x 512: two dimensions of exactly one tile's elements
+    EXPECT_TRUE(loom::plan_of(loom::transpose(wide) + 0.f).tiled());
+}
+
+TEST(PlanTiling, SmallTransposesAndOtherLayoutsAreWalkedRowByRow) {
+    const tensor<float> small({40, 40}), square({1000, 1000}), under({8, 511});
+    EXPECT_FALSE(loom::plan_of(loom::transpose(small) + small).tiled());        // within a tile
+    EXPECT_FALSE(loom::plan_of(loom::transpose(under) + 0.f).tiled());          // one element short of a tile
+    EXPECT_FALSE(loom::plan_of(square + square).tiled());                        // contiguous
+    EXPECT_FALSE(loom::plan_of(square(loom::all, loom::range(0, 1000, 2)) + 1.f).tiled());  // strided, no stride-1 dimension
+    EXPECT_FALSE(loom::plan_of(square + square(0, loom::all)).tiled());          // broadcast
+    EXPECT_FALSE(loom::plan_of(loom::flip(square, 1) + square).tiled());        // reversed rows read whole
+}
+
+TEST(PlanTiling, AtMostFourOperandsArePacked) {
+    const tensor<float> a({128, 128});
+    const auto t = loom::transpose(a);
+    const auto plan = loom::plan_of(t + t * t - t + t);
+    ASSERT_TRUE(plan.tiled());
+    ASSERT_EQ(plan.operand_count(), 6u);
+    EXPECT_FALSE(plan.packed(0));  // the destination is contiguous
+    for (std::size_t k = 1; k <= 4; ++k) EXPECT_TRUE(plan.packed(k)) << k;
+    EXPECT_FALSE(plan.packed(5));  // gathered by its cursor
 }
 
 TEST(PlanTiling, TheStrideOneDimensionMovesNextToTheInnerOne) {
-    const tensor<float> a({2, 6, 1024});
-    // permute(a, {2, 1, 0}) has shape (1024, 6, 2) and strides (1, 1024, 6144).
+    const tensor<float> a({4, 6, 1024});
+    // permute(a, {2, 1, 0}) has shape (1024, 6, 4) and strides (1, 1024, 6144).
     const auto plan = loom::plan_of(loom::permute(a, {2, 1, 0}) + 1.f);
     EXPECT_TRUE(plan.tiled());
-    EXPECT_EQ(plan.shape(), (shape_type{6, 1024, 2}));
+    EXPECT_EQ(plan.shape(), (shape_type{6, 1024, 4}));
     EXPECT_EQ(plan.operand_strides(1), (strides_type{1024, 1, 6144}));
 }
 
 TEST(PlanTiling, TiledEvaluationReachesEveryElementOnce) {
-    // 37 columns: two whole tiles of 16 and a part; 300 rows: two whole tiles of 128 and a part.
-    const tensor<std::int32_t> a = flat_index(37, 1024), b = flat_index(1024, 37);
+    // 150 columns: two whole tiles of 64 and a part; 300 rows: four whole tiles of 64 and a part.
+    const tensor<std::int32_t> a = flat_index(150, 1024), b = flat_index(1024, 150);
     const auto rows = loom::range(0, 300);
-    const auto expression = loom::transpose(a)(rows, loom::all) * 50000 + b(rows, loom::all);
+    const auto expression = loom::transpose(a)(rows, loom::all) * 1000 + b(rows, loom::all);
     ASSERT_TRUE(loom::plan_of(expression).tiled());
     const tensor<std::int32_t> z = expression;
     for (index_t i = 0; i < 300; ++i) {
-        for (index_t j = 0; j < 37; ++j) ASSERT_EQ(z.at(i, j), (j * 1024 + i) * 50000 + i * 37 + j) << i << ", " << j;
+        for (index_t j = 0; j < 150; ++j) ASSERT_EQ(z.at(i, j), (j * 1024 + i) * 1000 + i * 150 + j) << i << ", " << j;
     }
 }
 
 TEST(PlanTiling, ARankThreeTiledEvaluationMatchesTheIndices) {
-    const tensor<std::int32_t> a = flat_index(12, 1024).reshape({2, 6, 1024});
+    const tensor<std::int32_t> a = flat_index(24, 1024).reshape({4, 6, 1024});
     ASSERT_TRUE(loom::plan_of(loom::permute(a, {2, 1, 0}) + 0).tiled());
     const tensor<std::int32_t> z = loom::permute(a, {2, 1, 0}) + 0;
-    ASSERT_EQ(z.shape(), (shape_type{1024, 6, 2}));
+    ASSERT_EQ(z.shape(), (shape_type{1024, 6, 4}));
     for (index_t i = 0; i < 1024; ++i) {
         for (index_t j = 0; j < 6; ++j) {
-            for (index_t k = 0; k < 2; ++k) ASSERT_EQ(z.at(i, j, k), k * 6144 + j * 1024 + i);
+            for (index_t k = 0; k < 4; ++k) ASSERT_EQ(z.at(i, j, k), k * 6144 + j * 1024 + i);
         }
     }
 }

@@ -33,6 +33,7 @@
 #include "loom/eval/direct.hpp"
 #include "loom/eval/loop.hpp"
 #include "loom/eval/materialize.hpp"
+#include "loom/eval/packed_tiles.hpp"
 #include "loom/eval/simd.hpp"
 #include "loom/eval/store_kernel.hpp"
 #include "loom/eval/threads.hpp"
@@ -57,8 +58,9 @@ struct memory_operand {
 };
 
 // Step c of the recipe once the plan is finished: the store kernel, its
-// cursors and their block buffers (on the stack of the thread that runs
-// them), run over the plan, a piece of it per thread when it is large.
+// cursors, their block buffers and the tile buffers of a tiled plan (on
+// the stack of the thread that runs them), run over the plan, a piece of it
+// per thread when it is large.
 template <element D, expression E>
 void run_store(const loop_plan& plan, const E& value) {
     parallel_for(outer_units(plan), element_count(plan.shape()) >= parallel_min_elements, [&](index_t first, index_t last) {
@@ -67,7 +69,9 @@ void run_store(const loop_plan& plan, const E& value) {
         D* const scatter = buffers.take<D>(0);
         std::size_t next = 1;
         auto root = make_cursor(value, next, buffers);
-        store_kernel<D, decltype(root)> kernel(std::move(root), plan.block_length(), scatter);
+        alignas(64) std::byte tile_memory[tile_bytes<E, D>];
+        packed_tiles tiles(plan, tile_memory);
+        store_kernel<D, decltype(root)> kernel(std::move(root), plan.block_length(), scatter, &tiles);
         run_plan(plan, kernel, first, last);
     });
 }

@@ -48,9 +48,27 @@ struct run_rows {
     const index_t* strides;
     const index_t* row_bytes;
     std::size_t operands;
-    index_t count;  ///< elements per run
-    index_t rows;   ///< runs, at least 1
+    index_t count;      ///< elements per run
+    index_t rows;       ///< runs, at least 1
+    bool tile = false;  ///< the runs are the rows of a tile of a tiled plan
 };
+
+/// A kernel that takes a tile of a tiled plan whole, as the store kernel
+/// does to pack it (Note [packed tiles] in packed_tiles.hpp); the loop hands
+/// any other kernel a tile run after run.
+template <class K>
+concept tile_kernel = requires(K& kernel, const run_rows& tile) { kernel.run_tile(tile); };
+
+/// Calls `kernel` once per run of `runs`.
+template <loop_kernel Kernel>
+void for_each_run(const run_rows& runs, Kernel& kernel) {
+    small_vector<const std::byte*, 16> data(runs.data, runs.data + runs.operands);
+    for (index_t r = 0;;) {
+        kernel(data.data(), runs.strides, runs.count);
+        if (++r == runs.rows) break;
+        for (std::size_t k = 0; k < runs.operands; ++k) data[k] += runs.row_bytes[k];
+    }
+}
 
 /// A loop_kernel as the loop calls it, by reference and type-erased, with
 /// a block of runs per call (Note [one loop, compiled once]). The kernel
@@ -68,12 +86,13 @@ private:
     template <class Kernel>
     static void call(void* kernel, const run_rows& runs) {
         Kernel& run = *static_cast<Kernel*>(kernel);
-        small_vector<const std::byte*, 16> data(runs.data, runs.data + runs.operands);
-        for (index_t r = 0;;) {
-            run(data.data(), runs.strides, runs.count);
-            if (++r == runs.rows) break;
-            for (std::size_t k = 0; k < runs.operands; ++k) data[k] += runs.row_bytes[k];
+        if constexpr (tile_kernel<Kernel>) {
+            if (runs.tile) {
+                run.run_tile(runs);
+                return;
+            }
         }
+        for_each_run(runs, run);
     }
 
     void* kernel_;
@@ -157,7 +176,7 @@ inline index_t outer_units(const loop_plan& plan) {
                     tile[k] = data[k] + column * strides[k] * plan.element_size(k);
                 }
                 const index_t count = std::min(loop_plan::tile_columns, inner - column);
-                kernel({tile.data(), strides.data(), row_bytes.data(), operands, count, rows});
+                kernel({tile.data(), strides.data(), row_bytes.data(), operands, count, rows, true});
             }
         }
         // The odometer's next unit.

@@ -18,19 +18,21 @@
 // the expression is evaluated into a temporary first, as NumPy does. The test
 // compares memory extents first, so it costs a few comparisons per operand.
 //
-// Note [tiling]: an operand that walks the inner dimension with a stride of a
-// multiple of 4 KiB but another dimension with stride 1 or -1 (`transpose(a) + b`
-// for a (1024, 1024) float32 `a`, or such a transposed destination) touches at
-// every element a line that falls in the same cache sets as the line before,
-// and a new page: the lines a row brings in have evicted each other before
-// the next row could use them. The plan then moves that other dimension next
-// to the inner one, and the loop walks the two in tiles of tile_rows x
-// tile_columns elements: a tile row touches only tile_columns such lines, few
-// enough for the caches' sets to keep them until the next rows use them.
-// (Other layouts stay in cache from row to row, and the tiles' short runs
-// would only add overhead there.) Only the order of the visits changes, which
-// is safe because the result at an index reads every operand at that index
-// alone (Note [aliasing]).
+// Note [tiling]: an operand read across its rows (inner stride neither 0
+// nor +-1) that is contiguous along another dimension (stride +-1), a
+// transposed array, is the worst case of a walk row by row: every element
+// it gives is on another cache line, one instruction each, and when its
+// rows lie a multiple of 4 KiB apart those lines fall in the same cache
+// sets and evict each other before the next row could use them. The plan
+// then moves that other dimension next to the inner one, and the loop walks
+// the two in tiles of tile_rows x tile_columns elements, which the store
+// kernel packs (Note [packed tiles] in packed_tiles.hpp): the operand is
+// read in whole vectors along the dimension in which it is contiguous, a
+// tile at a time, while its lines are in cache. The same holds for a
+// destination written across its rows. Only the order of the visits
+// changes, which is safe because the result at an index reads every
+// operand at that index alone (Note [aliasing]). Two dimensions smaller
+// than a tile stay row by row: they are in cache whatever the order.
 
 #include <algorithm>
 #include <cstddef>
@@ -125,17 +127,16 @@ public:
         compact(kept);
     }
 
-    /// Note [tiling]: the first operand that walks the inner dimension with
-    /// a stride of a multiple of aliasing_stride_bytes and another dimension
-    /// with stride 1 or -1 has that dimension moved next to the inner one,
-    /// and the last two dimensions are walked in tiles.
+    /// Note [tiling]: the first operand read across its rows and
+    /// contiguous along another dimension has that dimension moved next to
+    /// the inner one, and the last two dimensions are walked in tiles, when
+    /// the two hold at least a tile's elements.
     void choose_tiling() {
         if (rank() < 2) return;
         for (std::size_t k = 0; k < operand_count(); ++k) {
-            const index_t inner_bytes = inner_stride(k) * operands_[k].element_size;
-            if (inner_bytes == 0 || inner_bytes % aliasing_stride_bytes != 0) continue;
+            if (std::abs(inner_stride(k)) <= 1) continue;
             for (std::size_t d = 0; d + 1 < rank(); ++d) {
-                if (std::abs(stride(k, d)) != 1) continue;
+                if (std::abs(stride(k, d)) != 1 || shape_[d] * inner_size() < tile_rows * tile_columns) continue;
                 move_before_inner(d);
                 tiled_ = true;
                 return;
@@ -196,10 +197,19 @@ public:
 
     /// True when the loop walks the last two dimensions in tiles (Note [tiling]).
     bool tiled() const { return tiled_; }
-    static constexpr index_t tile_rows = 128;    ///< along the second last dimension
-    static constexpr index_t tile_columns = 16;  ///< along the inner one
-    /// Inner strides that are multiples of this many bytes are tiled.
-    static constexpr index_t aliasing_stride_bytes = 4096;
+    /// True when the store kernel reads operand k (or writes the
+    /// destination, k = 0) through a tile buffer: in a tiled plan, the first
+    /// max_packed operands whose inner stride is neither 0 nor 1 (Note
+    /// [packed tiles] in packed_tiles.hpp).
+    bool packed(std::size_t k) const {
+        if (!tiled_ || inner_stride(k) == 0 || inner_stride(k) == 1) return false;
+        std::size_t before = 0;
+        for (std::size_t j = 0; j < k; ++j) before += inner_stride(j) != 0 && inner_stride(j) != 1;
+        return before < max_packed;
+    }
+    static constexpr std::size_t max_packed = 4;
+    static constexpr index_t tile_rows = 64;     ///< along the second last dimension
+    static constexpr index_t tile_columns = 64;  ///< along the inner one
 
 private:
     // Dimension `outer` (already kept) and `d` walk memory as one for every operand.

@@ -1,14 +1,18 @@
 #pragma once
 // The kernel that stores an expression: each run of the loop is read block
 // by block through the expression's cursors (Note [blocks and readers] in
-// cursors.hpp) and stored into the destination, operand 0. Assignment,
-// compound assignment and the copy of a view are all this kernel.
+// cursors.hpp) and stored into the destination, operand 0; in a tiled plan
+// a tile is packed first (Note [packed tiles] in packed_tiles.hpp).
+// Assignment, compound assignment and the copy of a view are all this
+// kernel.
 
 #include <algorithm>
 #include <cstddef>
 
 #include "loom/core/shape.hpp"
 #include "loom/eval/cursors.hpp"
+#include "loom/eval/loop.hpp"
+#include "loom/eval/packed_tiles.hpp"
 #include "loom/eval/plan.hpp"
 #include "loom/eval/simd.hpp"
 
@@ -53,8 +57,10 @@ class store_kernel {
 public:
     /// Runs are cut into blocks of `block` elements; `scatter` holds one
     /// block of results when the destination's inner stride is not 1 (null
-    /// when it is).
-    store_kernel(Cursor root, index_t block, D* scatter) : root_(std::move(root)), block_(block), scatter_(scatter) {}
+    /// when it is); `tiles`, the tile buffers of a tiled plan (null: its
+    /// tiles are run row by row, unpacked).
+    store_kernel(Cursor root, index_t block, D* scatter, packed_tiles* tiles = nullptr)
+        : root_(std::move(root)), block_(block), scatter_(scatter), tiles_(tiles) {}
 
     void operator()(const std::byte* const* data, const index_t* strides, index_t count) {
         root_.start_run(data, strides);
@@ -62,6 +68,13 @@ public:
         D* const out = const_cast<D*>(reinterpret_cast<const D*>(data[0]));
         if (strides[0] == 1) store_run(out, count);
         else scatter_run(out, strides[0], count);
+    }
+
+    /// A tile of a tiled plan, packed (Note [packed tiles]).
+    void run_tile(const run_rows& tile) {
+        if (tiles_ == nullptr) return for_each_run(tile, *this);
+        for_each_run(tiles_->pack(tile), *this);
+        tiles_->unpack(tile);
     }
 
 private:
@@ -90,6 +103,7 @@ private:
     Cursor root_;
     index_t block_;
     D* scatter_;
+    packed_tiles* tiles_;
 };
 
 }  // namespace loom

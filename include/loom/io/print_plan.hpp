@@ -3,6 +3,7 @@
 // strides, and the inner loop's path (`std::cout << plan_of(a + b)`).
 
 #include <ostream>
+#include <string>
 
 #include "loom/eval/plan.hpp"
 
@@ -22,7 +23,8 @@ inline std::ostream& operator<<(std::ostream& os, const loop_plan& plan) {
     for (std::size_t k = 0; k < plan.operand_count(); ++k) {
         const index_t s = plan.inner_stride(k);
         if (s == 1) continue;
-        if (k == 0) os << "destination scattered; ";
+        if (plan.packed(k)) os << (k == 0 ? "destination" : "operand " + std::to_string(k)) << " packed in tiles; ";
+        else if (k == 0) os << "destination scattered; ";
         else os << "operand " << k << (s == 0 ? " broadcast; " : " gathered; ");
     }
     os << "the rest read directly)\n";
