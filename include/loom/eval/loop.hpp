@@ -53,11 +53,15 @@ struct run_rows {
     bool tile = false;  ///< the runs are the rows of a tile of a tiled plan
 };
 
-/// A kernel that takes a tile of a tiled plan whole, as the store kernel
-/// does to pack it (Note [packed tiles] in packed_tiles.hpp); the loop hands
-/// any other kernel a tile run after run.
+/// A kernel that prepares each tile of a tiled plan before its runs and
+/// finishes it after them, as the store kernel packs it (Note [packed
+/// tiles] in packed_tiles.hpp): begin_tile returns the runs to call it on.
+/// The loop hands any other kernel a tile run after run.
 template <class K>
-concept tile_kernel = requires(K& kernel, const run_rows& tile) { kernel.run_tile(tile); };
+concept tile_kernel = requires(K& kernel, const run_rows& tile) {
+    { kernel.begin_tile(tile) } -> std::same_as<run_rows>;
+    kernel.end_tile(tile);
+};
 
 /// Calls `kernel` once per run of `runs`.
 template <loop_kernel Kernel>
@@ -87,12 +91,13 @@ private:
     static void call(void* kernel, const run_rows& runs) {
         Kernel& run = *static_cast<Kernel*>(kernel);
         if constexpr (tile_kernel<Kernel>) {
-            if (runs.tile) {
-                run.run_tile(runs);
-                return;
-            }
+            // One loop over the runs for tiles and rows alike: one copy of the kernel.
+            const run_rows prepared = runs.tile ? run.begin_tile(runs) : runs;
+            for_each_run(prepared, run);
+            if (runs.tile) run.end_tile(runs);
+        } else {
+            for_each_run(runs, run);
         }
-        for_each_run(runs, run);
     }
 
     void* kernel_;

@@ -24,6 +24,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <type_traits>
 
 #include "loom/core/shape.hpp"
 #include "loom/core/small_vector.hpp"
@@ -44,20 +45,17 @@ public:
     /// The most memory an evaluation's tiles take: max_packed tiles of the widest elements.
     static constexpr std::size_t max_bytes = loop_plan::max_packed * 8 * loop_plan::tile_rows * loop_plan::tile_columns;
 
-    /// No tiles: the plan is not tiled.
-    packed_tiles() = default;
-
     /// Buffers, carved out of `memory` (tile_bytes<E, D> of it), for the
-    /// operands that `plan` packs.
-    packed_tiles(const loop_plan& plan, std::byte* memory) : buffers_(plan.operand_count()) {
-        if (!plan.tiled()) return;
+    /// operands that `plan` packs. Not inlined: each kind of expression
+    /// would otherwise hold a copy.
+    [[gnu::noinline]] packed_tiles(const loop_plan& plan, std::byte* memory)
+        : buffers_(plan.operand_count()), element_bytes_(plan.operand_count()) {
         for (std::size_t k = 0; k < plan.operand_count(); ++k) {
+            element_bytes_[k] = plan.element_size(k);
             if (!plan.packed(k)) continue;
             buffers_[k] = memory;
-            memory += bytes_for(static_cast<std::size_t>(plan.element_size(k)));
+            memory += bytes_for(static_cast<std::size_t>(element_bytes_[k]));
         }
-        element_bytes_.resize(plan.operand_count());
-        for (std::size_t k = 0; k < plan.operand_count(); ++k) element_bytes_[k] = plan.element_size(k);
     }
 
     /// Copies the operands of `tile` that have a buffer into it, and returns
@@ -68,20 +66,13 @@ public:
         strides_.assign(tile.strides, tile.strides + tile.operands);
         row_bytes_.assign(tile.row_bytes, tile.row_bytes + tile.operands);
         for (std::size_t k = 0; k < tile.operands; ++k) {
-            std::byte* const buffer = buffers_.empty() ? nullptr : buffers_[k];
-            if (buffer == nullptr) continue;
+            if (buffers_[k] == nullptr) continue;
             const index_t bytes = element_bytes_[k];
             if (k > 0) {
-                const index_t row_step = tile.row_bytes[k] / bytes;
-                if (row_step == 1) {
-                    transpose_copy(tile.data[k], tile.strides[k], buffer, loop_plan::tile_columns, tile.count, tile.rows,
-                                   bytes);
-                } else {
-                    copy_strided(tile.data[k], row_step, tile.strides[k], buffer, loop_plan::tile_columns, 1, tile.rows,
-                                 tile.count, bytes);
-                }
+                copy_matrix(tile.data[k], tile.row_bytes[k] / bytes, tile.strides[k], buffers_[k], loop_plan::tile_columns,
+                            1, tile.rows, tile.count, bytes);
             }
-            data_[k] = buffer;
+            data_[k] = buffers_[k];
             strides_[k] = 1;
             row_bytes_[k] = loop_plan::tile_columns * bytes;
         }
@@ -90,17 +81,11 @@ public:
 
     /// Copies the destination's buffer, when it has one, to its place in `tile`.
     void unpack(const run_rows& tile) const {
-        if (buffers_.empty() || buffers_[0] == nullptr) return;
+        if (buffers_[0] == nullptr) return;
         const index_t bytes = element_bytes_[0];
         // Operand 0 is the destination, the one operand the loop writes.
-        auto* const to = const_cast<std::byte*>(tile.data[0]);
-        const index_t row_step = tile.row_bytes[0] / bytes;
-        if (row_step == 1) {
-            transpose_copy(buffers_[0], loop_plan::tile_columns, to, tile.strides[0], tile.rows, tile.count, bytes);
-        } else {
-            copy_strided(buffers_[0], loop_plan::tile_columns, 1, to, row_step, tile.strides[0], tile.rows, tile.count,
-                         bytes);
-        }
+        copy_matrix(buffers_[0], loop_plan::tile_columns, 1, const_cast<std::byte*>(tile.data[0]),
+                    tile.row_bytes[0] / bytes, tile.strides[0], tile.rows, tile.count, bytes);
     }
 
 private:

@@ -11,7 +11,6 @@
 
 #include "loom/core/shape.hpp"
 #include "loom/eval/cursors.hpp"
-#include "loom/eval/loop.hpp"
 #include "loom/eval/packed_tiles.hpp"
 #include "loom/eval/plan.hpp"
 #include "loom/eval/simd.hpp"
@@ -70,11 +69,11 @@ public:
         else scatter_run(out, strides[0], count);
     }
 
-    /// A tile of a tiled plan, packed (Note [packed tiles]).
-    void run_tile(const run_rows& tile) {
-        if (tiles_ == nullptr) return for_each_run(tile, *this);
-        for_each_run(tiles_->pack(tile), *this);
-        tiles_->unpack(tile);
+    /// A tile of a tiled plan is packed before its runs, and its
+    /// destination copied out after them (Note [packed tiles]).
+    run_rows begin_tile(const run_rows& tile) { return tiles_ == nullptr ? tile : tiles_->pack(tile); }
+    void end_tile(const run_rows& tile) {
+        if (tiles_ != nullptr) tiles_->unpack(tile);
     }
 
 private:

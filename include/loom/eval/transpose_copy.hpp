@@ -169,4 +169,20 @@ inline void copy_strided(const std::byte* from, index_t from_row, index_t from_c
     }
 }
 
+/// Copies a rows x columns matrix of elements of `element_bytes` bytes
+/// between two strided layouts: to[r * to_row + c * to_column] = from[r *
+/// from_row + c * from_column], steps in elements. When one side is
+/// contiguous along the rows and the other along the columns, by blocks in
+/// registers (Note [transposing blocks]); otherwise element by element.
+inline void copy_matrix(const std::byte* from, index_t from_row, index_t from_column, std::byte* to, index_t to_row,
+                        index_t to_column, index_t rows, index_t columns, index_t element_bytes) {
+    if (from_column == 1 && to_row == 1) {
+        transpose_copy(from, from_row, to, to_column, rows, columns, element_bytes);
+    } else if (from_row == 1 && to_column == 1) {
+        transpose_copy(from, from_column, to, to_row, columns, rows, element_bytes);
+    } else {
+        copy_strided(from, from_row, from_column, to, to_row, to_column, rows, columns, element_bytes);
+    }
+}
+
 }  // namespace loom
