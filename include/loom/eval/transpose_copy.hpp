@@ -17,8 +17,13 @@
 
 #include "loom/core/shape.hpp"
 
-#if defined(__SSE2__)
+// The one intrinsics header each needs: <immintrin.h> declares every
+// instruction set's and takes longer to read than the rest of loom's
+// evaluation headers.
+#if defined(__AVX__)
 #include <immintrin.h>
+#elif defined(__SSE2__)
+#include <emmintrin.h>
 #endif
 
 namespace loom::detail {
