@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -14,6 +15,7 @@
 #include <sstream>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "loom/loom.hpp"
 
@@ -243,3 +245,46 @@ TEST(Simd, ThePrintedPlanNamesTheBatchKernel) {
 }
 
 }  // namespace
+
+// ---- Reductions (Note [chunks in batches] in reduce/reduce_kernel.hpp) ----
+
+// The sum of one chunk of 64 values as the scalar kernel folds it: 32
+// lanes, value i into lane i % 32, then the lanes added as a balanced tree.
+float chunk_sum(const std::vector<float>& values) {
+    std::array<float, 32> lanes;
+    for (std::size_t j = 0; j < 32; ++j) lanes[j] = values[j] + values[32 + j];
+    for (std::size_t width = 16; width > 0; width /= 2) {
+        for (std::size_t j = 0; j < width; ++j) lanes[j] = lanes[j] + lanes[j + width];
+    }
+    return lanes[0];
+}
+
+tensor<float> uniform_values(index_t count, unsigned seed) {
+    std::mt19937 engine(seed);
+    std::uniform_real_distribution<float> uniform(0.1f, 1.5f);
+    tensor<float> t({count});
+    for (float& v : t) v = uniform(engine);
+    return t;
+}
+
+TEST(SimdReductions, ArithmeticChunksFoldInBatchesInTheScalarLanesOrder) {
+    const tensor<float> a = uniform_values(64, 5), b = uniform_values(64, 6);
+    std::vector<float> products(64);
+    for (index_t i = 0; i < 64; ++i) products[static_cast<std::size_t>(i)] = a.at(i) * b.at(i);
+    EXPECT_EQ(ulps(tensor<float>(loom::sum(a * b)).item(), chunk_sum(products)), 0);
+}
+
+TEST(SimdReductions, ApproximateFunctionsAreSummedWithTheScalarBits) {
+    // sum(f(a) * one_hot(k)) is f(a[k]) alone: the scalar function's value,
+    // not its batch form's, wherever k falls in the chunk.
+    const tensor<float> a = uniform_values(64, 7);
+    tensor<float> one_hot = loom::zeros<float>({64});
+    for (index_t k = 0; k < 64; ++k) {
+        one_hot.at(k) = 1.f;
+        EXPECT_EQ(ulps(tensor<float>(loom::sum(loom::exp(a) * one_hot)).item(), std::exp(a.at(k))), 0) << k;
+        EXPECT_EQ(ulps(tensor<float>(loom::sum(loom::log(a) * one_hot)).item(), std::log(a.at(k))), 0) << k;
+        EXPECT_EQ(ulps(tensor<float>(loom::sum(loom::tan(a) * one_hot)).item(), std::tan(a.at(k))), 0) << k;
+        EXPECT_EQ(ulps(tensor<float>(loom::sum(loom::tanh(a) * one_hot)).item(), std::tanh(a.at(k))), 0) << k;
+        one_hot.at(k) = 0.f;
+    }
+}

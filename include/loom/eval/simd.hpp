@@ -217,11 +217,13 @@ template <class F>
 concept has_batch_form = requires { batch_form<F>::kind; };
 
 // What a reader's tree holds, all of type T: whether each function has a
-// batch form, and whether any of them is one the compiler does not vectorise.
+// batch form, whether any of them is one the compiler does not vectorise,
+// and whether every one gives the scalar functor's bits (none approximate).
 template <class Reader, class T>
 struct tree_traits {
     static constexpr bool batchable = false;
     static constexpr bool needs_batches = false;
+    static constexpr bool exact = false;
 };
 
 // A leaf or a scalar of type T.
@@ -230,6 +232,7 @@ template <class Reader, class T>
 struct tree_traits<Reader, T> {
     static constexpr bool batchable = true;
     static constexpr bool needs_batches = false;
+    static constexpr bool exact = true;
 };
 
 template <class F, class... Readers, class T>
@@ -240,7 +243,20 @@ struct tree_traits<node_reader<F, Readers...>, T> {
         (tree_traits<Readers, T>::batchable && ...);
     static constexpr bool needs_batches =
         batch_form<F>::kind != batch_kind::arithmetic || (tree_traits<Readers, T>::needs_batches || ...);
+    static constexpr bool exact =
+        batch_form<F>::kind != batch_kind::approximate && (tree_traits<Readers, T>::exact && ...);
 };
+
+}  // namespace detail
+
+/// True when `Reader`'s tree can be evaluated into elements of T in batches
+/// with the bits of its scalar form, element for element: every value of
+/// type T, every function with a batch form that is not approximate.
+template <class Reader, class T>
+inline constexpr bool batches_give_scalar_bits =
+    vector_element<T> && detail::tree_traits<Reader, T>::batchable && detail::tree_traits<Reader, T>::exact;
+
+namespace detail {
 
 }  // namespace detail
 

@@ -22,12 +22,14 @@
 // plan never merges two reduced dimensions, reduce_into.hpp).
 //
 // Note [chunks in batches]: a chunk of a float32 or float64 sum or product
-// whose expression has batch forms (Note [batch forms] in eval/simd.hpp) is
+// whose expression has batch forms that give the scalar bits (arithmetic,
+// sqrt, floor, ...; not exp or sin: Note [batch forms] in eval/simd.hpp) is
 // folded in xsimd batches: the `lanes` partial results are lanes / B::size
 // batches, batch k holding lanes k * B::size to (k + 1) * B::size - 1, so
-// that element i still goes into lane i % lanes, in the same order. The
-// compilers differ in how well they vectorise the scalar form, whose lanes
-// are an array: clang kept it in memory and ran three times g++'s
+// that element i still goes into lane i % lanes, in the same order, and
+// every element and every partial result has the bits of the scalar form.
+// The compilers differ in how well they vectorise that scalar form, whose
+// lanes are an array: clang kept it in memory and ran three times g++'s
 // instructions on `sum(a * b)`.
 
 #include <algorithm>
@@ -148,12 +150,13 @@ private:
         return sum;
     }
 
-    // Sums and products of float32 or float64 whose expression has batch forms.
+    // Sums and products of float32 or float64 whose expression has batch
+    // forms with the scalar bits.
     template <class Reader>
     static constexpr bool folds_in_batches = [] {
-        if constexpr (simd::vector_element<A>) {
+        if constexpr (simd::batches_give_scalar_bits<Reader, A>) {
             return (std::same_as<R, sum_reducer<A>> || std::same_as<R, prod_reducer<A>>) &&
-                   simd::detail::tree_traits<Reader, A>::batchable && lanes % xsimd::batch<A>::size == 0;
+                   lanes % xsimd::batch<A>::size == 0;
         } else {
             return false;
         }
