@@ -57,10 +57,20 @@ struct memory_operand {
     const strided_layout& layout() const { return where; }
 };
 
+// Runs `kernel` over units [first, last) of a tiled plan with its tile
+// buffers, on the stack of this call alone (Note [packed tiles]), so that
+// other plans do not reserve them.
+template <std::size_t TileBytes, class Kernel>
+[[gnu::noinline]] void run_packed(const loop_plan& plan, Kernel& kernel, index_t first, index_t last) {
+    alignas(64) std::byte memory[TileBytes];
+    packed_tiles tiles(plan, memory);
+    kernel.use_tiles(&tiles);
+    run_plan(plan, kernel, first, last);
+}
+
 // Step c of the recipe once the plan is finished: the store kernel, its
-// cursors, their block buffers and the tile buffers of a tiled plan (on
-// the stack of the thread that runs them), run over the plan, a piece of it
-// per thread when it is large.
+// cursors and their block buffers (on the stack of the thread that runs
+// them), run over the plan, a piece of it per thread when it is large.
 template <element D, expression E>
 void run_store(const loop_plan& plan, const E& value) {
     parallel_for(outer_units(plan), element_count(plan.shape()) >= parallel_min_elements, [&](index_t first, index_t last) {
@@ -69,10 +79,9 @@ void run_store(const loop_plan& plan, const E& value) {
         D* const scatter = buffers.take<D>(0);
         std::size_t next = 1;
         auto root = make_cursor(value, next, buffers);
-        alignas(64) std::byte tile_memory[tile_bytes<E, D>];
-        packed_tiles tiles(plan, tile_memory);
-        store_kernel<D, decltype(root)> kernel(std::move(root), plan.block_length(), scatter, &tiles);
-        run_plan(plan, kernel, first, last);
+        store_kernel<D, decltype(root)> kernel(std::move(root), plan.block_length(), scatter);
+        if (plan.tiled()) run_packed<tile_bytes<E, D>>(plan, kernel, first, last);
+        else run_plan(plan, kernel, first, last);
     });
 }
 

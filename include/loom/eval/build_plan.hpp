@@ -10,8 +10,7 @@
 //      mapping sends the evaluation through a temporary (Note [aliasing]);
 //   4. size-1 dimensions are dropped;
 //   5. dimensions contiguous for every operand are merged;
-//   6. a transposed layout whose strides alias in the caches is reordered and
-//      tiled (Note [tiling]).
+//   6. a transposed layout is reordered and tiled (Note [tiling]).
 //
 // Note [stale operands]: an expression refers to its lvalue operands, and
 // its shape was fixed when it was built. An operand reassigned to another

@@ -4,7 +4,7 @@
 //
 // Note [packed tiles]: in a tiled plan (Note [tiling] in plan.hpp) the loop
 // hands the store kernel a tile at a time, up to tile_rows runs of up to
-// tile_columns elements. Each operand whose inner stride is neither 0 nor 1
+// tile_columns elements. Each operand whose inner stride is not 0 or +-1
 // is first copied into a tile buffer, where its runs are rows at stride 1:
 // by transposing blocks in registers when it is contiguous along the tile's
 // rows, as a transposed array is (Note [transposing blocks] in
@@ -18,8 +18,8 @@
 // safe whenever the plan is (Note [aliasing] in plan.hpp). The buffers live
 // in memory the caller provides (on its stack: evaluation allocates
 // nothing), tile_bytes<E, D> of it. At most loop_plan::max_packed
-// operands are packed, so that the memory stays bounded whatever the
-// expression; the others (a fifth array read across) are gathered by their
+// operands are packed, the destination included, so that the memory stays
+// bounded whatever the expression; the others are gathered by their
 // cursors, as in a plan walked row by row.
 
 #include <algorithm>
@@ -98,7 +98,9 @@ private:
 
 namespace detail {
 template <class Leaf>
-struct leaf_tile_bytes : std::integral_constant<std::size_t, packed_tiles::bytes_for(sizeof(value_type_of<Leaf>))> {};
+struct leaf_tile_bytes : std::integral_constant<std::size_t, packed_tiles::bytes_for(sizeof(value_type_of<Leaf>))> {
+    static_assert(sizeof(value_type_of<Leaf>) <= 8, "tiles are copied for elements of 1, 2, 4 or 8 bytes");
+};
 }  // namespace detail
 
 /// The memory packed_tiles may take for storing E into elements of D.

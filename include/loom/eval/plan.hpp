@@ -31,8 +31,9 @@
 // tile at a time, while its lines are in cache. The same holds for a
 // destination written across its rows. Only the order of the visits
 // changes, which is safe because the result at an index reads every
-// operand at that index alone (Note [aliasing]). Two dimensions smaller
-// than a tile stay row by row: they are in cache whatever the order.
+// operand at that index alone (Note [aliasing]). Two dimensions that hold
+// fewer elements than a tile stay row by row: they are in cache whatever
+// the order.
 
 #include <algorithm>
 #include <cstddef>
@@ -134,7 +135,7 @@ public:
     void choose_tiling() {
         if (rank() < 2) return;
         for (std::size_t k = 0; k < operand_count(); ++k) {
-            if (std::abs(inner_stride(k)) <= 1) continue;
+            if (!reads_across(k)) continue;
             for (std::size_t d = 0; d + 1 < rank(); ++d) {
                 if (std::abs(stride(k, d)) != 1 || shape_[d] * inner_size() < tile_rows * tile_columns) continue;
                 move_before_inner(d);
@@ -199,12 +200,12 @@ public:
     bool tiled() const { return tiled_; }
     /// True when the store kernel reads operand k (or writes the
     /// destination, k = 0) through a tile buffer: in a tiled plan, the first
-    /// max_packed operands whose inner stride is neither 0 nor 1 (Note
-    /// [packed tiles] in packed_tiles.hpp).
+    /// max_packed operands whose inner stride is not 0 or +-1, the
+    /// destination included (Note [packed tiles] in packed_tiles.hpp).
     bool packed(std::size_t k) const {
-        if (!tiled_ || inner_stride(k) == 0 || inner_stride(k) == 1) return false;
+        if (!tiled_ || !reads_across(k)) return false;
         std::size_t before = 0;
-        for (std::size_t j = 0; j < k; ++j) before += inner_stride(j) != 0 && inner_stride(j) != 1;
+        for (std::size_t j = 0; j < k; ++j) before += reads_across(j);
         return before < max_packed;
     }
     static constexpr std::size_t max_packed = 4;
@@ -212,6 +213,9 @@ public:
     static constexpr index_t tile_columns = 64;  ///< along the inner one
 
 private:
+    // Operand k steps more than one element along the inner dimension (Note [tiling]).
+    bool reads_across(std::size_t k) const { return std::abs(inner_stride(k)) > 1; }
+
     // Dimension `outer` (already kept) and `d` walk memory as one for every operand.
     bool mergeable(std::size_t outer, std::size_t d) const {
         for (std::size_t k = 0; k < operand_count(); ++k) {

@@ -56,10 +56,12 @@ class store_kernel {
 public:
     /// Runs are cut into blocks of `block` elements; `scatter` holds one
     /// block of results when the destination's inner stride is not 1 (null
-    /// when it is); `tiles`, the tile buffers of a tiled plan (null: its
-    /// tiles are run row by row, unpacked).
-    store_kernel(Cursor root, index_t block, D* scatter, packed_tiles* tiles = nullptr)
-        : root_(std::move(root)), block_(block), scatter_(scatter), tiles_(tiles) {}
+    /// when it is).
+    store_kernel(Cursor root, index_t block, D* scatter) : root_(std::move(root)), block_(block), scatter_(scatter) {}
+
+    /// The tile buffers of a tiled plan; without them (null) its tiles are
+    /// run row by row, unpacked.
+    void use_tiles(packed_tiles* tiles) { tiles_ = tiles; }
 
     void operator()(const std::byte* const* data, const index_t* strides, index_t count) {
         root_.start_run(data, strides);
@@ -102,7 +104,7 @@ private:
     Cursor root_;
     index_t block_;
     D* scatter_;
-    packed_tiles* tiles_;
+    packed_tiles* tiles_ = nullptr;
 };
 
 }  // namespace loom

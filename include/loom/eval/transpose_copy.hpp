@@ -132,11 +132,7 @@ void transpose_copy(const std::byte* from, index_t from_stride, std::byte* to, i
     if constexpr (side > 1) {
         for (; r + side <= rows; r += side) {
             index_t c = 0;
-            const std::byte* in = at(r, 0);
-            std::byte* out = to_at(r, 0);
-            for (; c + side <= columns; c += side, in += side * bytes, out += side * to_stride * bytes) {
-                transpose_block<Bytes>(in, from_stride, out, to_stride);
-            }
+            for (; c + side <= columns; c += side) transpose_block<Bytes>(at(r, c), from_stride, to_at(r, c), to_stride);
             if (c < columns) copy_strided<Bytes>(at(r, c), from_stride, 1, to_at(r, c), 1, to_stride, side, columns - c);
         }
     }
