@@ -256,10 +256,6 @@ template <class Reader, class T>
 inline constexpr bool batches_give_scalar_bits =
     vector_element<T> && detail::tree_traits<Reader, T>::batchable && detail::tree_traits<Reader, T>::exact;
 
-namespace detail {
-
-}  // namespace detail
-
 /// True when the store kernel evaluates `Reader` into elements of T in
 /// batches (Note [batch forms]).
 template <class Reader, class T>
