@@ -36,7 +36,7 @@ TEST(PlanPrinted, ContiguousOperandsMergeIntoOneDimension) {
               "  inner loop: 24 elements, path contiguous\n");
 }
 
-TEST(PlanPrinted, OuterBroadcastHasStrideZeroAndTakesTheBlockedPath) {
+TEST(PlanPrinted, OuterBroadcastHasStrideZeroAndRepeatsTheColumnAlongEachRun) {
     // A column plus a row: each operand is broadcast along the other's dimension.
     const tensor<float> column({4096, 1}), row({1, 4096});
     EXPECT_EQ(printed(loom::plan_of(column + row)),
@@ -44,7 +44,7 @@ TEST(PlanPrinted, OuterBroadcastHasStrideZeroAndTakesTheBlockedPath) {
               "  operand 0 (destination, float32): strides [4096, 1]\n"
               "  operand 1 (float32): strides [1, 0]\n"
               "  operand 2 (float32): strides [0, 1]\n"
-              "  inner loop: 4096 elements, path blocked by 256 (operand 1 broadcast; the rest read directly)\n");
+              "  inner loop: 4096 elements, path contiguous (operand 1 repeated along each run)\n");
 }
 
 TEST(PlanPrinted, Rank0IsOneElementOnTheContiguousPath) {
@@ -66,11 +66,29 @@ TEST(PlanPrinted, OperandsShowTheirOwnTypesAndTheDestinationTheResultType) {
     EXPECT_NE(text.find("operand 2 (float64)"), std::string::npos) << text;
 }
 
-TEST(PlanPrinted, BroadcastInnerDimensionIsBlockedByItsLength) {
+TEST(PlanPrinted, BroadcastInnerDimensionRepeatsItsOperandAlongEachRun) {
     const tensor<float> a({2, 3, 4, 5}), b({2, 3, 4, 1});
     const std::string text = printed(loom::plan_of(a + b));
     EXPECT_NE(text.find("merged to [24, 5]"), std::string::npos) << text;
-    EXPECT_NE(text.find("path blocked by 5 (operand 2 broadcast; the rest read directly)"), std::string::npos)
+    EXPECT_NE(text.find("path contiguous (operand 2 repeated along each run)"), std::string::npos) << text;
+}
+
+TEST(PlanPrinted, TwoBroadcastInnerDimensionsAreBlocked) {
+    // Both leaves repeat one element along the inner dimension: only one can be a splat.
+    const tensor<float> a({6, 1}), b({6, 1});
+    const tensor<float> c({1, 5});
+    const std::string text = printed(loom::plan_of(a + b + c * 0.f));
+    EXPECT_NE(text.find("path blocked by 5 (operand 1 broadcast; operand 2 broadcast; the rest read directly)"),
+              std::string::npos)
+        << text;
+}
+
+TEST(PlanPrinted, ABroadcastLeafOfALargeExpressionIsBlocked) {
+    // Four leaves, one repeated: beyond max_splat_leaves, the store kernel's buffer repeats it.
+    static_assert(loom::loop_plan::max_splat_leaves < 4);
+    const tensor<float> a({6, 5}), b({6, 5}), c({6, 5}), column({6, 1});
+    const std::string text = printed(loom::plan_of(a * b + c - column));
+    EXPECT_NE(text.find("path blocked by 5 (operand 4 broadcast; the rest read directly)"), std::string::npos)
         << text;
 }
 

@@ -87,7 +87,7 @@ TEST(ViewAsLeaf, BroadcastColumnIsReadWithInnerStrideZero) {
     EXPECT_EQ(b.data(), column.data());
     const std::string plan = plan_text(b * 2.f);
     EXPECT_THAT(plan, HasSubstr("operand 1 (float32): strides [1, 0]"));
-    EXPECT_THAT(plan, HasSubstr("operand 1 broadcast"));
+    EXPECT_THAT(plan, HasSubstr("operand 1 repeated along each run"));
     EXPECT_EQ(elements_of(b * 2.f), (std::vector<float>{2, 2, 2, 2, 4, 4, 4, 4, 6, 6, 6, 6}));
 }
 

@@ -10,7 +10,8 @@
 //   b. the direct path, without a plan (Note [direct path] in direct.hpp);
 //   c. the plan (build_plan.hpp), through a temporary when an operand
 //      overlaps the destination under another mapping (Note [aliasing]),
-//      run by the one loop with the store kernel.
+//      run by the one loop with the unbuffered kernel when no leaf needs a
+//      block buffer (unbuffered_kernel.hpp), else the store kernel.
 //
 // Note [whole values]: a node whose value is not computed element by
 // element (a matrix product, a reduction) declares
@@ -37,6 +38,7 @@
 #include "loom/eval/simd.hpp"
 #include "loom/eval/store_kernel.hpp"
 #include "loom/eval/threads.hpp"
+#include "loom/eval/unbuffered_kernel.hpp"
 #include "loom/expr/expression.hpp"
 #include "loom/expr/function_node.hpp"
 
@@ -68,12 +70,21 @@ template <std::size_t TileBytes, class Kernel>
     run_plan(plan, kernel, first, last);
 }
 
-// Step c of the recipe once the plan is finished: the store kernel, its
-// cursors and their block buffers (on the stack of the thread that runs
-// them), run over the plan, a piece of it per thread when it is large.
+// Step c of the recipe once the plan is finished: the unbuffered kernel
+// when no leaf needs a block buffer (Note [unbuffered runs]), else the store
+// kernel, its cursors and their block buffers (on the stack of the thread
+// that runs them), run over the plan, a piece of it per thread when it is
+// large.
 template <element D, expression E>
 void run_store(const loop_plan& plan, const E& value) {
-    parallel_for(outer_units(plan), element_count(plan.shape()) >= parallel_min_elements, [&](index_t first, index_t last) {
+    const bool parallel = element_count(plan.shape()) >= parallel_min_elements;
+    if (const auto splat = plan.unbuffered_splat()) {
+        parallel_for(outer_units(plan), parallel, [&](index_t first, index_t last) {
+            run_unbuffered<D>(plan, value, *splat, first, last);
+        });
+        return;
+    }
+    parallel_for(outer_units(plan), parallel, [&](index_t first, index_t last) {
         alignas(64) std::byte memory[buffer_bytes<E> + block_buffers::bytes_for<D>()];
         block_buffers buffers(plan, memory);
         D* const scatter = buffers.take<D>(0);

@@ -35,33 +35,13 @@
 #include "loom/core/shape.hpp"
 #include "loom/eval/leaves.hpp"
 #include "loom/eval/plan.hpp"
+#include "loom/eval/readers.hpp"
 #include "loom/expr/expression.hpp"
 #include "loom/expr/function_node.hpp"
 #include "loom/expr/placed_node.hpp"
 #include "loom/expr/scalar_node.hpp"
 
 namespace loom {
-
-template <class T>
-struct leaf_reader {
-    const T* block;
-    T operator()(index_t i) const { return block[i]; }
-};
-
-template <class T>
-struct scalar_reader {
-    T value;
-    T operator()(index_t) const { return value; }
-};
-
-template <class F, class... Readers>
-struct node_reader {
-    F function;
-    std::tuple<Readers...> operands;
-    auto operator()(index_t i) const {
-        return std::apply([&](const Readers&... r) { return function(r(i)...); }, operands);
-    }
-};
 
 /// Reads operand `operand` of the plan (Note [blocks and readers]).
 template <class T>

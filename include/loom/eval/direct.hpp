@@ -10,11 +10,13 @@
 // and starting again when it has been read whole (the smallest size divides
 // every larger one, and the destination's). Each run is stored by the
 // store kernel's store_block, through a reader made of the leaves'
-// addresses. Aliasing reduces to one question: a leaf that meets the
-// destination must be the destination itself, read whole; anything else
-// leaves the decision to the plan. Runs shorter than
-// min_direct_run (a leaf of one element beside a large array) leave it to
-// the plan too, whose broadcast buffers cost less than a call per element.
+// addresses (in_place_reader, readers.hpp). Aliasing reduces to one
+// question: a leaf that meets the destination must be the destination
+// itself, read whole; anything else leaves the decision to the plan. Runs
+// shorter than min_direct_run (a leaf of one element beside a large array)
+// leave it to the plan too, which repeats such a leaf along long runs
+// (Note [unbuffered runs]) where the direct path would make a call per
+// element.
 // TensorIterator's fast_set_up and NumPy's trivial loops do the same.
 
 #include <algorithm>
@@ -23,8 +25,8 @@
 #include <cstdint>
 
 #include "loom/core/layout.hpp"
-#include "loom/eval/cursors.hpp"
 #include "loom/eval/leaves.hpp"
+#include "loom/eval/readers.hpp"
 #include "loom/eval/store_kernel.hpp"
 #include "loom/eval/threads.hpp"
 #include "loom/expr/expression.hpp"
@@ -37,30 +39,6 @@ inline constexpr index_t min_direct_run = 16;
 inline constexpr index_t direct_small_size = 1024;
 
 namespace detail {
-
-// The reader of `value` whose leaves are all read in place, leaf k (in tree
-// order, from `next`) at `at[k]`: the direct path needs no cursors, as no
-// leaf has a block buffer and nothing is kept between runs.
-template <element T>
-scalar_reader<T> direct_reader(const scalar_node<T>& value, const std::byte* const*, std::size_t&) {
-    return {value.value()};
-}
-
-template <memory_leaf L>
-leaf_reader<value_type_of<L>> direct_reader(const L&, const std::byte* const* at, std::size_t& next) {
-    return {reinterpret_cast<const value_type_of<L>*>(at[next++])};
-}
-
-template <class F, class... Operands>
-auto direct_reader(const function_node<F, Operands...>& value, const std::byte* const* at, std::size_t& next) {
-    // Braced initialisation runs left to right: leaves are numbered in tree order.
-    return std::apply(
-        [&](const auto&... o) {
-            return node_reader<F, decltype(direct_reader(o, at, next))...>{value.function(),
-                                                                            {direct_reader(o, at, next)...}};
-        },
-        value.operands());
-}
 
 // A leaf as the direct path reads it: its first element, where it ends, and
 // the size of an element.
@@ -82,13 +60,11 @@ void store_direct(D* data, const E& value, const std::array<direct_leaf, N>& lea
         at[j] = leaves[j].first + (first == 0 ? 0 : first * leaves[j].element_bytes % extent);
     }
     if (last - first <= run) {  // one run
-        std::size_t next = 0;
-        store_block(data + first, direct_reader(value, at.data(), next), last - first);
+        store_block(data + first, in_place_reader<no_splat, 0>(value, at.data()), last - first);
         return;
     }
     for (index_t done = first; done < last; done += run) {
-        std::size_t next = 0;
-        store_block(data + done, direct_reader(value, at.data(), next), run);
+        store_block(data + done, in_place_reader<no_splat, 0>(value, at.data()), run);
         // Each leaf moves on by a run, and starts again once read whole.
         for (std::size_t j = 0; j < N; ++j) {
             at[j] += run * leaves[j].element_bytes;

@@ -39,6 +39,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <optional>
 #include <string>
 
 #include "loom/core/layout.hpp"
@@ -179,6 +180,26 @@ public:
         }
         return true;
     }
+
+    /// The operand that the unbuffered kernel repeats along each run (Note
+    /// [unbuffered runs] in unbuffered_kernel.hpp): 0 (the destination, which
+    /// never repeats) when every operand's inner stride is 1; k when operand
+    /// k's is 0 and every other's 1, in an expression of at most
+    /// max_splat_leaves leaves; none when the plan is tiled or some operand
+    /// needs a block buffer.
+    std::optional<std::size_t> unbuffered_splat() const {
+        if (tiled_ || inner_stride(0) != 1) return std::nullopt;
+        std::size_t splat = 0;
+        for (std::size_t k = 1; k < operand_count(); ++k) {
+            const index_t stride = inner_stride(k);
+            if (stride == 1) continue;
+            if (stride != 0 || splat != 0) return std::nullopt;
+            splat = k;
+        }
+        if (splat != 0 && operand_count() - 1 > max_splat_leaves) return std::nullopt;
+        return splat;
+    }
+    static constexpr std::size_t max_splat_leaves = 3;
 
     /// Elements per block of the inner loop: the whole run when it is
     /// contiguous, otherwise block_size (operands whose inner stride is not 1

@@ -30,7 +30,7 @@
 
 #include "loom/core/shape.hpp"
 #include "loom/core/types.hpp"
-#include "loom/eval/cursors.hpp"
+#include "loom/eval/readers.hpp"
 #include "loom/expr/functors_arithmetic.hpp"
 #include "loom/expr/functors_math.hpp"
 

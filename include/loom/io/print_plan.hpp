@@ -18,7 +18,11 @@ inline std::ostream& operator<<(std::ostream& os, const loop_plan& plan) {
     }
     if (!plan.kernel().empty()) os << "  kernel: " << plan.kernel() << "\n";
     os << "  inner loop: " << plan.inner_size() << (plan.inner_size() == 1 ? " element, " : " elements, ");
-    if (plan.inner_contiguous()) return os << "path contiguous\n";
+    if (const auto splat = plan.unbuffered_splat()) {
+        os << "path contiguous";
+        if (*splat != 0) os << " (operand " << *splat << " repeated along each run)";
+        return os << "\n";
+    }
     os << "path blocked by " << plan.block_length() << " (";
     for (std::size_t k = 0; k < plan.operand_count(); ++k) {
         const index_t s = plan.inner_stride(k);
