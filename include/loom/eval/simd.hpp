@@ -294,8 +294,15 @@ std::string batch_kernel_description() {
 }
 
 /// `count` results of `reader` stored into `out`, batch by batch.
+///
+/// Flattened: g++ otherwise leaves xsimd's exp out of line, called once per
+/// batch with its arguments spilled, which made `exp(a) * b + tanh(c)` 15%
+/// slower. The reader is copied into a local so that its pointers stay in
+/// registers: a store through an intrinsic may alias any memory, so
+/// pointers read from the caller's copy were loaded again after each store.
 template <vector_element D, class Reader>
-void store_batches(D* out, const Reader reader, index_t count) {
+[[gnu::flatten]] void store_batches(D* out, const Reader& in_memory, index_t count) {
+    const Reader reader = in_memory;
     using B = xsimd::batch<D>;
     constexpr auto lanes = static_cast<index_t>(B::size);
     index_t i = 0;
