@@ -63,6 +63,11 @@ concept tile_kernel = requires(K& kernel, const run_rows& tile) {
     kernel.end_tile(tile);
 };
 
+/// A kernel that takes a block of runs itself, as the unbuffered kernel
+/// does to keep the operands' addresses in registers from run to run.
+template <class K>
+concept rows_kernel = requires(K& kernel, const run_rows& runs) { kernel.rows(runs); };
+
 /// Calls `kernel` once per run of `runs`.
 template <loop_kernel Kernel>
 void for_each_run(const run_rows& runs, Kernel& kernel) {
@@ -86,7 +91,8 @@ public:
     void operator()(const run_rows& runs) const { call_(kernel_, runs); }
 
 private:
-    // The kernel once per run, inlined here: one copy per kernel type.
+    // The kernel once per run, inlined here, or the whole block to a
+    // kernel that walks its runs itself: one copy per kernel type.
     template <class Kernel>
     static void call(void* kernel, const run_rows& runs) {
         Kernel& run = *static_cast<Kernel*>(kernel);
@@ -95,6 +101,8 @@ private:
             const run_rows prepared = runs.tile ? run.begin_tile(runs) : runs;
             for_each_run(prepared, run);
             if (runs.tile) run.end_tile(runs);
+        } else if constexpr (rows_kernel<Kernel>) {
+            run.rows(runs);
         } else {
             for_each_run(runs, run);
         }
