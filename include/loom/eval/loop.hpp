@@ -24,6 +24,7 @@
 // as the loop did when it was a template.
 
 #include <algorithm>
+#include <array>
 #include <concepts>
 #include <cstddef>
 
@@ -63,19 +64,41 @@ concept tile_kernel = requires(K& kernel, const run_rows& tile) {
     kernel.end_tile(tile);
 };
 
-/// A kernel that takes a block of runs itself, as the unbuffered kernel
-/// does to keep the operands' addresses in registers from run to run.
+/// A kernel that knows how many operands its plans have, as the unbuffered
+/// kernel does: for_each_run then holds their addresses and steps in arrays
+/// of that size, which the compiler keeps in registers from run to run.
 template <class K>
-concept rows_kernel = requires(K& kernel, const run_rows& runs) { kernel.rows(runs); };
+concept sized_kernel = requires {
+    { K::operands } -> std::convertible_to<std::size_t>;
+};
+
+namespace detail {
+
+// The runs of `runs`, each operand k starting at data[k] (moved on here)
+// and row_bytes[k] after the one before.
+template <class Addresses, class Steps, class Kernel>
+void walk_runs(const run_rows& runs, Addresses& data, const Steps& row_bytes, Kernel& kernel) {
+    for (index_t r = 0;;) {
+        kernel(data.data(), runs.strides, runs.count);
+        if (++r == runs.rows) break;
+        for (std::size_t k = 0; k < data.size(); ++k) data[k] += row_bytes[k];
+    }
+}
+
+}  // namespace detail
 
 /// Calls `kernel` once per run of `runs`.
 template <loop_kernel Kernel>
 void for_each_run(const run_rows& runs, Kernel& kernel) {
-    small_vector<const std::byte*, 16> data(runs.data, runs.data + runs.operands);
-    for (index_t r = 0;;) {
-        kernel(data.data(), runs.strides, runs.count);
-        if (++r == runs.rows) break;
-        for (std::size_t k = 0; k < runs.operands; ++k) data[k] += runs.row_bytes[k];
+    if constexpr (sized_kernel<Kernel>) {
+        std::array<const std::byte*, Kernel::operands> data;
+        std::array<index_t, Kernel::operands> row_bytes;
+        std::copy_n(runs.data, Kernel::operands, data.begin());
+        std::copy_n(runs.row_bytes, Kernel::operands, row_bytes.begin());
+        detail::walk_runs(runs, data, row_bytes, kernel);
+    } else {
+        small_vector<const std::byte*, 16> data(runs.data, runs.data + runs.operands);
+        detail::walk_runs(runs, data, runs.row_bytes, kernel);
     }
 }
 
@@ -91,8 +114,7 @@ public:
     void operator()(const run_rows& runs) const { call_(kernel_, runs); }
 
 private:
-    // The kernel once per run, inlined here, or the whole block to a
-    // kernel that walks its runs itself: one copy per kernel type.
+    // The kernel once per run, inlined here: one copy per kernel type.
     template <class Kernel>
     static void call(void* kernel, const run_rows& runs) {
         Kernel& run = *static_cast<Kernel*>(kernel);
@@ -101,8 +123,6 @@ private:
             const run_rows prepared = runs.tile ? run.begin_tile(runs) : runs;
             for_each_run(prepared, run);
             if (runs.tile) run.end_tile(runs);
-        } else if constexpr (rows_kernel<Kernel>) {
-            run.rows(runs);
         } else {
             for_each_run(runs, run);
         }

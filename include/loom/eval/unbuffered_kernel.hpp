@@ -9,9 +9,9 @@
 // reader straight from the operands' addresses (in_place_reader,
 // readers.hpp) and stores the whole run in one call; the repeated leaf, the
 // splat, is read once per run into a scalar_reader, which the compiler
-// keeps in a register as it does in a hand-written loop. It takes the
-// loop's blocks of runs itself (rows), moving the addresses on in an array
-// whose size the expression fixes. The store kernel would instead write the
+// keeps in a register as it does in a hand-written loop. It declares its
+// number of operands, so that the loop moves their addresses on in an array
+// whose size the expression fixes (sized_kernel, loop.hpp). The store kernel would instead write the
 // element into a buffer along the run and read it back, and keep its
 // cursors' state in memory between runs: on runs of 128 float32 elements,
 // `(32, 64, 1, 128) + (64, 32, 1)`, this kernel executes about 100
@@ -24,7 +24,6 @@
 // compile none, and a repeated leaf of theirs goes through the store
 // kernel's buffer.
 
-#include <array>
 #include <cstddef>
 #include <utility>
 
@@ -44,29 +43,15 @@ namespace loom {
 template <element D, expression E, std::size_t Splat>
 class unbuffered_kernel {
 public:
+    /// The destination and the leaves (sized_kernel in loop.hpp).
+    static constexpr std::size_t operands = leaf_count<E> + 1;
+
     explicit unbuffered_kernel(const E& value) : value_(&value) {}
 
     void operator()(const std::byte* const* data, const index_t*, index_t count) const {
         D* const out = const_cast<D*>(reinterpret_cast<const D*>(data[0]));
         // The leaves are operands 1, 2, ...: without a splat, the direct path's reader.
         store_block(out, in_place_reader<Splat, 0>(*value_, data + 1), count);
-    }
-
-    /// The runs of a block, the operands' addresses and steps held in
-    /// locals of a size known here, where the loop's are of any size.
-    void rows(const run_rows& runs) const {
-        constexpr std::size_t operands = leaf_count<E> + 1;
-        std::array<const std::byte*, operands> data;
-        std::array<index_t, operands> row_bytes;
-        for (std::size_t k = 0; k < operands; ++k) {
-            data[k] = runs.data[k];
-            row_bytes[k] = runs.row_bytes[k];
-        }
-        for (index_t r = 0;;) {
-            (*this)(data.data(), runs.strides, runs.count);
-            if (++r == runs.rows) break;
-            for (std::size_t k = 0; k < operands; ++k) data[k] += row_bytes[k];
-        }
     }
 
 private:
