@@ -150,13 +150,13 @@ private:
         return sum;
     }
 
-    // Sums and products of float32 or float64 whose expression has batch
-    // forms with the scalar bits.
+    // Sums and products (the reducers whose combine is an element-wise
+    // function) of float32 or float64 whose expression has batch forms with
+    // the scalar bits.
     template <class Reader>
     static constexpr bool folds_in_batches = [] {
-        if constexpr (simd::batches_give_scalar_bits<Reader, A>) {
-            return (std::same_as<R, sum_reducer<A>> || std::same_as<R, prod_reducer<A>>) &&
-                   lanes % xsimd::batch<A>::size == 0;
+        if constexpr (simd::batches_give_scalar_bits<Reader, A> && requires { typename R::function; }) {
+            return lanes % xsimd::batch<A>::size == 0;
         } else {
             return false;
         }
@@ -177,8 +177,7 @@ private:
         for (; i + static_cast<index_t>(lanes) <= n; i += lanes) {
             for (std::size_t k = 0; k < batches; ++k) {
                 const B next = at(i + static_cast<index_t>(k * B::size));
-                if constexpr (std::same_as<R, sum_reducer<A>>) folded[k] = folded[k] + next;
-                else folded[k] = folded[k] * next;
+                folded[k] = simd::batch_form<typename R::function>{}(folded[k], next);
             }
         }
         for (std::size_t k = 0; k < batches; ++k) folded[k].store_unaligned(partial.data() + k * B::size);

@@ -56,15 +56,17 @@ using dtype_or = std::conditional_t<std::same_as<Dtype, default_dtype>, Default,
 template <element A>
 struct sum_reducer {
     using accumulator = A;
+    using function = fn::add;  ///< combine's element-wise function, whose batch form folds batches
     static constexpr A identity() { return A(0); }
-    static A combine(A a, A b) { return fn::add{}(a, b); }
+    static A combine(A a, A b) { return function{}(a, b); }
 };
 
 template <element A>
 struct prod_reducer {
     using accumulator = A;
+    using function = fn::multiply;  ///< as in sum_reducer
     static constexpr A identity() { return A(1); }
-    static A combine(A a, A b) { return fn::multiply{}(a, b); }
+    static A combine(A a, A b) { return function{}(a, b); }
 };
 
 /// max, with NumPy's NaN rule: a NaN anywhere gives NaN.
