@@ -6,6 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "broadcast_reference.hpp"
 #include "error_text.hpp"
@@ -31,6 +32,26 @@ TEST(Shape, Rank9MovesToTheHeapAndKeepsItsValues) {
     shape.push_back(9);
     EXPECT_FALSE(shape.is_inline());
     EXPECT_EQ(shape, (shape_type{1, 2, 3, 4, 5, 6, 7, 8, 9}));
+}
+
+TEST(Shape, CopiesAndMovesKeepTheValuesWhereverTheyLive) {
+    // Inline, on the heap, and on the heap but shrunk back to an inline rank
+    // (the copy then keeps its values inline).
+    shape_type shrunk{1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+    while (shrunk.size() > 3) shrunk.pop_back();
+    ASSERT_FALSE(shrunk.is_inline());
+    for (const shape_type& original : {shape_type{}, shape_type{4, 5}, shape_type{1, 2, 3, 4, 5, 6, 7, 8},
+                                       shape_type{1, 2, 3, 4, 5, 6, 7, 8, 9}, shrunk}) {
+        const shape_type copy = original;
+        EXPECT_EQ(copy, original);
+        EXPECT_EQ(copy.is_inline(), original.size() <= loom::inline_rank);
+        shape_type source = original;
+        const shape_type moved = std::move(source);
+        EXPECT_EQ(moved, original);
+        shape_type assigned{7};
+        assigned = original;
+        EXPECT_EQ(assigned, original);
+    }
 }
 
 TEST(Shape, TensorOfRank8KeepsShapeAndStridesInline) {

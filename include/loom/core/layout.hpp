@@ -38,8 +38,8 @@ public:
     /// `element_bytes` bytes; throws for a negative size
     /// (std::invalid_argument), or strides that overflow, in elements or in
     /// bytes (std::length_error; check_byte_size).
-    explicit strided_layout(shape_type shape, std::size_t element_bytes = 1)
-        : shape_(std::move(shape)), row_major_(true) {
+    explicit strided_layout(const shape_type& shape, std::size_t element_bytes = 1)
+        : shape_(shape), row_major_(true) {
         lay_out_row_major(element_bytes);
     }
     /// A layout of `shape` with `strides`; throws for a negative size

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstring>
 #include <initializer_list>
 #include <iterator>
 #include <type_traits>
@@ -28,7 +29,13 @@ public:
     template <std::input_iterator It>
     small_vector(It first, It last) { assign(first, last); }
 
-    small_vector(const small_vector& other) { copy_from(other); }
+    small_vector(const small_vector& other) {
+        if (other.size_ <= N) {
+            copy_inline(other);
+        } else {
+            copy_from(other);
+        }
+    }
     small_vector(small_vector&& other) noexcept { steal(other); }
     small_vector& operator=(const small_vector& other) {
         if (this != &other) copy_from(other);
@@ -119,10 +126,30 @@ private:
         size_ = other.size_;
     }
 
+    // Into an empty inline vector, other's elements when it has at most N:
+    // the whole inline buffer in one copy of a constant size, which the
+    // compiler makes a few vector moves, where a loop over size_ elements
+    // costs a branch each and a vectorised loop's prologue. memcpy copies
+    // the bytes past size_ as they are, which reading them as T would not.
+    // A heap buffer holding at most N elements has room for more than N.
+    // (g++ takes those bytes for a read of uninitialised values and warns.)
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#endif
+    void copy_inline(const small_vector& other) noexcept {
+        std::memcpy(inline_, other.data_, sizeof inline_);
+        size_ = other.size_;
+    }
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+
     // Into an empty inline vector: takes other's heap memory, or copies its inline buffer.
     void steal(small_vector& other) noexcept {
         if (other.is_inline()) {
-            for (size_type i = 0; i < other.size_; ++i) inline_[i] = other.inline_[i];
+            copy_inline(other);
         } else {
             data_ = other.data_;
             capacity_ = other.capacity_;

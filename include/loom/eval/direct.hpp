@@ -23,6 +23,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 
 #include "loom/core/layout.hpp"
 #include "loom/eval/leaves.hpp"
@@ -40,38 +41,13 @@ inline constexpr index_t direct_small_size = 1024;
 
 namespace detail {
 
-// A leaf as the direct path reads it: its first element, where it ends, and
-// the size of an element.
+// A leaf as the direct path reads it: its first element, its layout and the
+// size of an element.
 struct direct_leaf {
     const std::byte* first;
-    const std::byte* end;
+    const strided_layout* layout;
     index_t element_bytes;
 };
-
-// Elements [first, last) of the direct path: runs of `run` elements (first
-// and last are multiples of it), or one run when every leaf has the
-// destination's size (run is then the whole count).
-template <element D, expression E, std::size_t N>
-void store_direct(D* data, const E& value, const std::array<direct_leaf, N>& leaves, index_t run, index_t first,
-                  index_t last) {
-    std::array<const std::byte*, N> at;
-    for (std::size_t j = 0; j < N; ++j) {
-        const index_t extent = leaves[j].end - leaves[j].first;
-        at[j] = leaves[j].first + (first == 0 ? 0 : first * leaves[j].element_bytes % extent);
-    }
-    if (last - first <= run) {  // one run
-        store_block(data + first, in_place_reader<no_splat, 0>(value, at.data()), last - first);
-        return;
-    }
-    for (index_t done = first; done < last; done += run) {
-        store_block(data + done, in_place_reader<no_splat, 0>(value, at.data()), run);
-        // Each leaf moves on by a run, and starts again once read whole.
-        for (std::size_t j = 0; j < N; ++j) {
-            at[j] += run * leaves[j].element_bytes;
-            if (at[j] == leaves[j].end) at[j] = leaves[j].first;
-        }
-    }
-}
 
 // True when `sizes`, without its leading 1s (which broadcast like absent
 // dimensions), are the last sizes of `shape`.
@@ -85,6 +61,67 @@ inline bool is_trailing_block(const shape_type& sizes, const shape_type& shape) 
         if (sizes[j] != shape[offset + j - lead]) return false;
     }
     return true;
+}
+
+// The run of the direct path (the smallest leaf's size) when `leaves` allow
+// it into the row-major memory at `destination`, laid out as `layout` with
+// elements of `element_bytes`, else 0 (Note [direct path]). One function
+// for every expression, apart from the templates that gather the leaves.
+inline index_t direct_run(const std::byte* destination, const strided_layout& layout, index_t element_bytes,
+                          std::span<const direct_leaf> leaves, bool fresh) {
+    const index_t count = layout.size();
+    // Addresses compared as integers: memory of unrelated arrays has no order in C++.
+    const auto destination_begin = reinterpret_cast<std::uintptr_t>(destination);
+    const auto destination_end = destination_begin + static_cast<std::uintptr_t>(count * element_bytes);
+    index_t run = count;
+    for (const direct_leaf& leaf : leaves) {
+        const strided_layout& own = *leaf.layout;
+        if (!own.is_row_major() || !is_trailing_block(own.shape(), layout.shape())) return 0;
+        const index_t size = own.size();
+        const auto begin = reinterpret_cast<std::uintptr_t>(leaf.first);
+        const auto end = begin + static_cast<std::uintptr_t>(size * leaf.element_bytes);
+        if (!fresh && begin < destination_end && destination_begin < end) {
+            // Only the destination itself, read whole, may meet it.
+            if (begin != destination_begin || size != count || leaf.element_bytes != element_bytes) return 0;
+        }
+        run = std::min(run, size);
+    }
+    if (run < min_direct_run && count > direct_small_size) return 0;
+    return run;
+}
+
+// Elements [first, last) of the direct path: runs of `run` elements (first
+// and last are multiples of it), or one run when every leaf has the
+// destination's size (run is then the whole count).
+template <element D, expression E, std::size_t N>
+void store_direct(D* data, const E& value, const std::array<direct_leaf, N>& leaves, index_t run, index_t first,
+                  index_t last) {
+    std::array<const std::byte*, N> at;
+    if (last - first <= run) {  // one run
+        for (std::size_t j = 0; j < N; ++j) {
+            const index_t extent = leaves[j].layout->size() * leaves[j].element_bytes;
+            at[j] = leaves[j].first + (first == 0 ? 0 : first * leaves[j].element_bytes % extent);
+        }
+        store_block(data + first, in_place_reader<no_splat, 0>(value, at.data()), last - first);
+        return;
+    }
+    // Each leaf moves on by a run, and starts again once read whole.
+    std::array<const std::byte*, N> begin, end;
+    std::array<index_t, N> step;
+    for (std::size_t j = 0; j < N; ++j) {
+        const index_t extent = leaves[j].layout->size() * leaves[j].element_bytes;
+        begin[j] = leaves[j].first;
+        end[j] = begin[j] + extent;
+        step[j] = run * leaves[j].element_bytes;
+        at[j] = begin[j] + (first == 0 ? 0 : first * leaves[j].element_bytes % extent);
+    }
+    for (index_t done = first; done < last; done += run) {
+        store_block(data + done, in_place_reader<no_splat, 0>(value, at.data()), run);
+        for (std::size_t j = 0; j < N; ++j) {
+            at[j] += step[j];
+            if (at[j] == end[j]) at[j] = begin[j];
+        }
+    }
 }
 
 }  // namespace detail
@@ -101,35 +138,22 @@ bool run_direct(D* data, const strided_layout& layout, const E& value, bool fres
         if (!layout.is_row_major()) return false;
         const index_t count = layout.size();
         if (count == 0) return true;
-        // Addresses compared as integers: memory of unrelated arrays has no order in C++.
-        const auto destination = reinterpret_cast<std::uintptr_t>(data);
-        const auto destination_end = destination + static_cast<std::uintptr_t>(count) * sizeof(D);
-
         std::array<detail::direct_leaf, leaf_count<E>> leaves;
-        index_t run = count;  // the smallest leaf's size
-        bool direct = true;
         std::size_t k = 0;
         for_each_leaf(value, [&](const auto& leaf) {
-            const strided_layout& own = leaf.layout();
-            direct = direct && own.is_row_major() && detail::is_trailing_block(own.shape(), layout.shape());
-            if (!direct) return;
             using T = value_type_of<decltype(leaf)>;
-            const index_t size = own.size();
-            const auto* const first = reinterpret_cast<const std::byte*>(leaf.data());
-            const auto* const end = first + size * static_cast<index_t>(sizeof(T));
-            const auto address = reinterpret_cast<std::uintptr_t>(first);
-            if (!fresh && address < destination_end && destination < reinterpret_cast<std::uintptr_t>(end)) {
-                direct = address == destination && size == count && sizeof(T) == sizeof(D);
-            }
-            leaves[k++] = {first, end, static_cast<index_t>(sizeof(T))};
-            run = std::min(run, size);
+            leaves[k++] = {reinterpret_cast<const std::byte*>(leaf.data()), &leaf.layout(), sizeof(T)};
         });
-        if (!direct) return false;
-        if (run < min_direct_run && count > direct_small_size) return false;
-
+        const index_t run =
+            detail::direct_run(reinterpret_cast<const std::byte*>(data), layout, sizeof(D), leaves, fresh);
+        if (run == 0) return false;
+        if (count < parallel_min_elements) {
+            detail::store_direct(data, value, leaves, run, 0, count);
+            return true;
+        }
         // Threads take pieces of whole runs, or of elements when there is one run.
         const index_t unit = run == count ? 1 : run;
-        parallel_for(count / unit, count >= parallel_min_elements, [&](index_t first, index_t last) {
+        parallel_for(count / unit, true, [&](index_t first, index_t last) {
             detail::store_direct(data, value, leaves, run, first * unit, last * unit);
         });
         return true;
