@@ -186,6 +186,47 @@ TYPED_TEST(SimdFunctions, AnElementDoesNotDependOnItsPosition) {
     }
 }
 
+// Arguments inside every kernel's accurate domain, for the tests of lanes outside it.
+template <class T>
+tensor<T> ordinary_arguments() {
+    return arguments<T>(-4, 4, false, 70);
+}
+
+TYPED_TEST(SimdFunctions, ALaneOutsideAKernelsDomainChangesNoOtherElement) {
+    // A batch with such a lane is evaluated again, that lane by the scalar
+    // function: the other lanes of the batch, and the other batches, keep
+    // the kernel's bits, and the lane gets the scalar function's result.
+    using T = TypeParam;
+    using limits = std::numeric_limits<T>;
+    const auto evaluate = [](const tensor<T>& x) {
+        return tensor<T>(loom::exp(x) * T(0.5) + loom::tanh(x) - loom::sigmoid(x));
+    };
+    const auto scalar = [](T v) { return T(T(std::exp(v) * T(0.5)) + std::tanh(v)) - T(1) / (T(1) + std::exp(-v)); };
+    const tensor<T> ordinary = ordinary_arguments<T>();
+    const tensor<T> reference = evaluate(ordinary);
+    for (const T outside : {T(1000), T(-1000), limits::infinity(), -limits::infinity(), limits::quiet_NaN()}) {
+        tensor<T> x = ordinary;
+        for (const index_t k : {index_t{1}, index_t{18}, index_t{19}, index_t{45}}) x.data()[k] = outside;
+        const tensor<T> result = evaluate(x);
+        for (index_t i = 0; i < x.size(); ++i) {
+            const T expected = x.data()[i] == ordinary.data()[i] ? reference.data()[i] : scalar(x.data()[i]);
+            ASSERT_EQ(ulps<T>(result.data()[i], expected), 0) << "outside " << outside << ", element " << i;
+        }
+    }
+}
+
+TYPED_TEST(SimdFunctions, AnInPlaceEvaluationReadsABatchBeforeItIsEvaluatedAgain) {
+    // `x = exp(x) + tanh(x)` into x itself: a batch with a lane outside a
+    // kernel's domain is evaluated twice, and must read x as it was both times.
+    using T = TypeParam;
+    tensor<T> x = ordinary_arguments<T>();
+    for (const index_t k : {index_t{3}, index_t{33}, index_t{66}}) x.data()[k] = T(-1000);
+    const tensor<T> copy = x.copy();
+    const tensor<T> expected = loom::exp(copy) + loom::tanh(copy);
+    x = loom::exp(x) + loom::tanh(x);
+    for (index_t i = 0; i < x.size(); ++i) ASSERT_EQ(ulps<T>(x.data()[i], expected.data()[i]), 0) << i;
+}
+
 TYPED_TEST(SimdFunctions, NaNWinsInMaximumAndMinimumAsInTheScalarPath) {
     using T = TypeParam;
     const T nan = std::numeric_limits<T>::quiet_NaN();

@@ -74,15 +74,22 @@ struct exp_range<double> {
     static constexpr double low = -708., high = 709.;
 };
 
-// xsimd's `kernel` (exp, log, ...) on the lanes of `x` where `inside`
-// holds, its accurate domain, which excludes infinities and NaNs (every
-// comparison with a NaN is false); the scalar functor F on the others.
-// xsimd never sees those lanes (it is given 0 there): some of its float64
-// algorithms convert a multiple of the argument to a 64-bit integer lane by
-// lane in C++, undefined behaviour for an argument that large. They are
-// rare, so a batch without one costs two comparisons and a branch.
-// Inlined into the batch loop, while the rare lanes outside are computed
-// out of line (redo_outside), so that the loop keeps its batches in registers.
+// Note [guarded lanes]: xsimd's kernel of an approximate function (exp,
+// log, ...) is used on the lanes where `inside` holds, its accurate domain,
+// which excludes infinities and NaNs (every comparison with a NaN is
+// false); the scalar functor F computes the others. xsimd never sees those
+// lanes (it is given 0 there): some of its float64 algorithms convert a
+// multiple of the argument to a 64-bit integer lane by lane in C++,
+// undefined behaviour for an argument that large. Such lanes are rare, and
+// a batch loop evaluates each batch twice over at most:
+//   - optimistic_lanes first, with no call: every lane goes through the
+//     kernel, and the batch notes whether any lane was outside;
+//   - careful_lanes, out of line, for a batch that had one: its results are
+//     the kernel's inside and the scalar function's outside.
+// A loop with no call in it keeps the kernels' constants in registers; one
+// that may call a function reloads them around it in every batch (about a
+// fifth of the instructions of `exp(a) * b + tanh(c)`). Inside lanes get the
+// kernel's bits either way.
 template <class F, class B, class Kernel>
 [[gnu::noinline]] B redo_outside(const B& x, const typename B::batch_bool_type& inside, Kernel kernel) {
     using T = typename B::value_type;
@@ -95,11 +102,32 @@ template <class F, class B, class Kernel>
     return B::load_unaligned(ys);
 }
 
-template <class F, class B, class Kernel>
-[[gnu::always_inline]] inline B guarded(const B& x, const typename B::batch_bool_type& inside, Kernel kernel) {
-    if (xsimd::all(inside)) [[likely]] return kernel(x);
-    return redo_outside<F>(x, inside, kernel);
-}
+}  // namespace detail
+
+/// Lanes outside a kernel's domain computed by the scalar function (Note
+/// [guarded lanes]).
+struct careful_lanes {
+    template <class F, class B, class Kernel>
+    [[gnu::always_inline]] B apply(const B& x, const typename B::batch_bool_type& inside, Kernel kernel) {
+        if (xsimd::all(inside)) [[likely]] return kernel(x);
+        return detail::redo_outside<F>(x, inside, kernel);
+    }
+};
+
+/// Every lane through the kernel, noting whether each was inside its domain
+/// (Note [guarded lanes]).
+template <class B>
+struct optimistic_lanes {
+    typename B::batch_bool_type inside = B(0) == B(0);  // every lane, until one is not
+
+    template <class F, class Kernel>
+    [[gnu::always_inline]] B apply(const B& x, const typename B::batch_bool_type& within, Kernel kernel) {
+        inside = inside & within;
+        return kernel(xsimd::select(within, x, B(0)));
+    }
+};
+
+namespace detail {
 
 // The lanes of x in [low, high]: false for infinities outside it and NaNs.
 template <class B>
@@ -180,11 +208,21 @@ LOOM_UNARY_BATCH_FORM(sqrt, exact_call, xsimd::sqrt(x))
 LOOM_UNARY_BATCH_FORM(floor, exact_call, xsimd::copysign(detail::floor_by_nearest(x), x))
 LOOM_UNARY_BATCH_FORM(ceil, exact_call, xsimd::copysign(detail::ceil_by_nearest(x), x))
 LOOM_UNARY_BATCH_FORM(round, exact_call, xsimd::copysign(xsimd::nearbyint(x), x))
-// The functions xsimd approximates: each through guarded(), given the lanes
-// where xsimd is as accurate as the scalar function.
+// The functions xsimd approximates, each given the lanes where xsimd is as
+// accurate as the scalar function and the policy for the others (Note
+// [guarded lanes]).
+#define LOOM_APPROXIMATE_BATCH_FORM(functor, expression)         \
+    template <>                                                 \
+    struct batch_form<fn::functor> {                            \
+        static constexpr batch_kind kind = batch_kind::approximate; \
+        template <class Lanes, class B>                         \
+        B operator()(Lanes& lanes, const B& x) const {          \
+            return expression;                                  \
+        }                                                       \
+    };
 #define LOOM_GUARDED_BATCH_FORM(functor, inside) \
-    LOOM_UNARY_BATCH_FORM(functor, approximate,  \
-                          detail::guarded<fn::functor>(x, inside, [](const B& v) { return xsimd::functor(v); }))
+    LOOM_APPROXIMATE_BATCH_FORM(                 \
+        functor, lanes.template apply<fn::functor>(x, inside, [](const B& v) { return xsimd::functor(v); }))
 
 LOOM_GUARDED_BATCH_FORM(exp, detail::in_exp_range(x))
 LOOM_GUARDED_BATCH_FORM(expm1, detail::in_exp_range(x))
@@ -196,9 +234,10 @@ LOOM_GUARDED_BATCH_FORM(sin, detail::finite(x))
 LOOM_GUARDED_BATCH_FORM(cos, detail::finite(x))
 LOOM_GUARDED_BATCH_FORM(tan, detail::finite(x))
 LOOM_GUARDED_BATCH_FORM(tanh, xsimd::abs(x) <= B(detail::tanh_saturation))
-LOOM_UNARY_BATCH_FORM(sigmoid, approximate, B(1) / (B(1) + batch_form<fn::exp>{}(-x)))
+LOOM_APPROXIMATE_BATCH_FORM(sigmoid, B(1) / (B(1) + batch_form<fn::exp>{}(lanes, -x)))
 
 #undef LOOM_GUARDED_BATCH_FORM
+#undef LOOM_APPROXIMATE_BATCH_FORM
 #undef LOOM_UNARY_BATCH_FORM
 #undef LOOM_BINARY_BATCH_FORM
 
@@ -263,21 +302,36 @@ inline constexpr bool runs_in_batches =
     vector_element<T> && detail::tree_traits<Reader, T>::batchable && detail::tree_traits<Reader, T>::needs_batches;
 
 /// `reader`'s tree on batches, each leaf's batch read by `read_leaf(block)`
-/// from the leaf's unit-stride pointer.
-template <class B, class T, class ReadLeaf>
-B evaluate(const leaf_reader<T>& reader, const ReadLeaf& read_leaf) {
+/// from the leaf's unit-stride pointer, the approximate functions' lanes
+/// outside their domain treated as `lanes` says (Note [guarded lanes]).
+template <class B, class T, class ReadLeaf, class Lanes>
+B evaluate(const leaf_reader<T>& reader, const ReadLeaf& read_leaf, Lanes&) {
     return read_leaf(reader.block);
 }
 
-template <class B, class T, class ReadLeaf>
-B evaluate(const scalar_reader<T>& reader, const ReadLeaf&) {
+template <class B, class T, class ReadLeaf, class Lanes>
+B evaluate(const scalar_reader<T>& reader, const ReadLeaf&, Lanes&) {
     return B(reader.value);
 }
 
-template <class B, class F, class... Readers, class ReadLeaf>
-B evaluate(const node_reader<F, Readers...>& reader, const ReadLeaf& read_leaf) {
-    return std::apply([&](const Readers&... r) { return batch_form<F>{}(evaluate<B>(r, read_leaf)...); },
-                      reader.operands);
+template <class B, class F, class... Readers, class ReadLeaf, class Lanes>
+B evaluate(const node_reader<F, Readers...>& reader, const ReadLeaf& read_leaf, Lanes& lanes) {
+    return std::apply(
+        [&](const Readers&... r) {
+            if constexpr (batch_form<F>::kind == batch_kind::approximate) {
+                return batch_form<F>{}(lanes, evaluate<B>(r, read_leaf, lanes)...);
+            } else {
+                return batch_form<F>{}(evaluate<B>(r, read_leaf, lanes)...);
+            }
+        },
+        reader.operands);
+}
+
+/// evaluate() with every lane outside a domain computed by the scalar function.
+template <class B, class Reader, class ReadLeaf>
+B evaluate(const Reader& reader, const ReadLeaf& read_leaf) {
+    careful_lanes lanes;
+    return evaluate<B>(reader, read_leaf, lanes);
 }
 
 /// The store kernel of `Reader` into elements of D, when it runs in
@@ -293,6 +347,17 @@ std::string batch_kernel_description() {
     }
 }
 
+namespace detail {
+
+// The batch at `out` evaluated with careful lanes: one that had a lane
+// outside a kernel's domain (Note [guarded lanes]).
+template <class B, class D, class Reader>
+[[gnu::noinline]] void store_batch_carefully(D* out, const Reader& reader, index_t i) {
+    evaluate<B>(reader, [i](const auto* block) { return B::load_unaligned(block + i); }).store_unaligned(out + i);
+}
+
+}  // namespace detail
+
 /// `count` results of `reader` stored into `out`, batch by batch.
 ///
 /// Flattened: g++ otherwise leaves xsimd's exp out of line, called once per
@@ -300,14 +365,25 @@ std::string batch_kernel_description() {
 /// slower. The reader is copied into a local so that its pointers stay in
 /// registers: a store through an intrinsic may alias any memory, so
 /// pointers read from the caller's copy were loaded again after each store.
+/// A batch is stored once it is known to need no careful lanes (Note
+/// [guarded lanes]), since `out` may be one of the reader's leaves.
 template <vector_element D, class Reader>
 [[gnu::flatten]] void store_batches(D* out, const Reader& in_memory, index_t count) {
     const Reader reader = in_memory;
     using B = xsimd::batch<D>;
     constexpr auto lanes = static_cast<index_t>(B::size);
     index_t i = 0;
-    for (; i + lanes <= count; i += lanes) {
-        evaluate<B>(reader, [i](const auto* block) { return B::load_unaligned(block + i); }).store_unaligned(out + i);
+    while (i + lanes <= count) {
+        for (; i + lanes <= count; i += lanes) {
+            optimistic_lanes<B> seen;
+            const B result = evaluate<B>(reader, [i](const auto* block) { return B::load_unaligned(block + i); }, seen);
+            if (!xsimd::all(seen.inside)) [[unlikely]] break;
+            result.store_unaligned(out + i);
+        }
+        if (i + lanes <= count) {
+            detail::store_batch_carefully<B>(out, reader, i);
+            i += lanes;
+        }
     }
     // Each remaining element in every lane of a batch.
     for (; i < count; ++i) out[i] = evaluate<B>(reader, [i](const auto* block) { return B(block[i]); }).get(0);
