@@ -139,6 +139,18 @@ void transpose_copy(const std::byte* from, index_t from_stride, std::byte* to, i
     if (r < rows) copy_strided<Bytes>(at(r, 0), from_stride, 1, to_at(r, 0), 1, to_stride, rows - r, columns);
 }
 
+// Calls body.template operator()<Bytes>() with Bytes = element_bytes (1,
+// 2, 4 or 8): one copy of a byte-moving routine per element size.
+template <class Body>
+void with_element_bytes(index_t element_bytes, Body&& body) {
+    switch (element_bytes) {
+        case 1: return body.template operator()<1>();
+        case 2: return body.template operator()<2>();
+        case 4: return body.template operator()<4>();
+        default: return body.template operator()<8>();
+    }
+}
+
 }  // namespace loom::detail
 
 namespace loom {
@@ -149,12 +161,9 @@ namespace loom {
 /// blocks]).
 inline void transpose_copy(const std::byte* from, index_t from_stride, std::byte* to, index_t to_stride, index_t rows,
                            index_t columns, index_t element_bytes) {
-    switch (element_bytes) {
-        case 1: return detail::transpose_copy<1>(from, from_stride, to, to_stride, rows, columns);
-        case 2: return detail::transpose_copy<2>(from, from_stride, to, to_stride, rows, columns);
-        case 4: return detail::transpose_copy<4>(from, from_stride, to, to_stride, rows, columns);
-        default: return detail::transpose_copy<8>(from, from_stride, to, to_stride, rows, columns);
-    }
+    detail::with_element_bytes(element_bytes, [&]<std::size_t Bytes>() {
+        detail::transpose_copy<Bytes>(from, from_stride, to, to_stride, rows, columns);
+    });
 }
 
 /// Copies a rows x columns matrix of elements of `element_bytes` bytes
@@ -162,12 +171,9 @@ inline void transpose_copy(const std::byte* from, index_t from_stride, std::byte
 /// c * to_column] = from[r * from_row + c * from_column], steps in elements.
 inline void copy_strided(const std::byte* from, index_t from_row, index_t from_column, std::byte* to, index_t to_row,
                          index_t to_column, index_t rows, index_t columns, index_t element_bytes) {
-    switch (element_bytes) {
-        case 1: return detail::copy_strided<1>(from, from_row, from_column, to, to_row, to_column, rows, columns);
-        case 2: return detail::copy_strided<2>(from, from_row, from_column, to, to_row, to_column, rows, columns);
-        case 4: return detail::copy_strided<4>(from, from_row, from_column, to, to_row, to_column, rows, columns);
-        default: return detail::copy_strided<8>(from, from_row, from_column, to, to_row, to_column, rows, columns);
-    }
+    detail::with_element_bytes(element_bytes, [&]<std::size_t Bytes>() {
+        detail::copy_strided<Bytes>(from, from_row, from_column, to, to_row, to_column, rows, columns);
+    });
 }
 
 /// Copies a rows x columns matrix of elements of `element_bytes` bytes
