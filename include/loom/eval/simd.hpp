@@ -77,11 +77,11 @@ struct exp_range<double> {
 // Note [guarded lanes]: xsimd's kernel of an approximate function (exp,
 // log, ...) is used on the lanes where `inside` holds, its accurate domain,
 // which excludes infinities and NaNs (every comparison with a NaN is
-// false); the scalar functor F computes the others. xsimd never sees those
-// lanes (it is given 0 there): some of its float64 algorithms convert a
-// multiple of the argument to a 64-bit integer lane by lane in C++,
-// undefined behaviour for an argument that large. Such lanes are rare, and
-// a batch loop evaluates each batch twice over at most:
+// false); the scalar functor F computes the others. No float64 kernel sees
+// those lanes (it is given 0 there): some of xsimd's float64 algorithms
+// convert a multiple of the argument to a 64-bit integer lane by lane in
+// C++, undefined behaviour for an argument that large. Such lanes are rare,
+// and a batch loop evaluates each batch twice over at most:
 //   - optimistic_lanes first, with no call: every lane goes through the
 //     kernel, and the batch notes whether any lane was outside;
 //   - careful_lanes, out of line, for a batch that had one: its results are
@@ -123,7 +123,14 @@ struct optimistic_lanes {
     template <class F, class Kernel>
     [[gnu::always_inline]] B apply(const B& x, const typename B::batch_bool_type& within, Kernel kernel) {
         inside = inside & within;
-        return kernel(xsimd::select(within, x, B(0)));
+        // float32 kernels convert with intrinsics, defined for any lane, and
+        // a batch with an outside lane is evaluated again anyway: x goes in
+        // as it is, with no select on the kernel's critical path.
+        if constexpr (std::same_as<typename B::value_type, float>) {
+            return kernel(x);
+        } else {
+            return kernel(xsimd::select(within, x, B(0)));
+        }
     }
 };
 
