@@ -356,11 +356,19 @@ std::string batch_kernel_description() {
 
 namespace detail {
 
-// The batch at `out` evaluated with careful lanes: one that had a lane
-// outside a kernel's domain (Note [guarded lanes]).
+// Elements [first, last) of `reader`'s tree, each alone in every lane of a
+// batch, with careful lanes: the elements after the last whole batch, and
+// those of a batch that had a lane outside a kernel's domain (Note [guarded
+// lanes]). An element's lanes do not depend on the other lanes of its batch,
+// so either way it gets the bits it would get in any batch. One function
+// for both, out of line, so that each expression compiles its tree twice
+// in all (here and in the batch loop), not three times.
 template <class B, class D, class Reader>
-[[gnu::noinline]] void store_batch_carefully(D* out, const Reader& reader, index_t i) {
-    evaluate<B>(reader, [i](const auto* block) { return B::load_unaligned(block + i); }).store_unaligned(out + i);
+[[gnu::noinline, gnu::flatten]] void store_elements_carefully(D* out, const Reader& reader, index_t first,
+                                                             index_t last) {
+    for (index_t i = first; i < last; ++i) {
+        out[i] = evaluate<B>(reader, [i](const auto* block) { return B(block[i]); }).get(0);
+    }
 }
 
 }  // namespace detail
@@ -388,12 +396,11 @@ template <vector_element D, class Reader>
             result.store_unaligned(out + i);
         }
         if (i + lanes <= count) {
-            detail::store_batch_carefully<B>(out, reader, i);
+            detail::store_elements_carefully<B>(out, reader, i, i + lanes);
             i += lanes;
         }
     }
-    // Each remaining element in every lane of a batch.
-    for (; i < count; ++i) out[i] = evaluate<B>(reader, [i](const auto* block) { return B(block[i]); }).get(0);
+    if (i < count) detail::store_elements_carefully<B>(out, reader, i, count);
 }
 
 }  // namespace loom::simd
