@@ -81,11 +81,12 @@ struct exp_range<double> {
 // those lanes (it is given 0 there): some of xsimd's float64 algorithms
 // convert a multiple of the argument to a 64-bit integer lane by lane in
 // C++, undefined behaviour for an argument that large. Such lanes are rare,
-// and a batch loop evaluates each batch twice over at most:
+// and a batch loop (store_batches) evaluates each batch in two passes at most:
 //   - optimistic_lanes first, with no call: every lane goes through the
 //     kernel, and the batch notes whether any lane was outside;
-//   - careful_lanes, out of line, for a batch that had one: its results are
-//     the kernel's inside and the scalar function's outside.
+//   - careful_lanes, out of line, for a batch that had one, each of its
+//     elements alone in a batch: the kernel's result inside, the scalar
+//     function's outside.
 // A loop with no call in it keeps the kernels' constants in registers; one
 // that may call a function reloads them around it in every batch (about a
 // fifth of the instructions of `exp(a) * b + tanh(c)`). Inside lanes get the
