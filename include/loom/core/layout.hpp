@@ -328,17 +328,19 @@ private:
     void lay_out_row_major(std::size_t element_bytes) {
         strides_.resize_for_overwrite(rank());
         index_t step = 1;  // the product of the sizes after d, 0s left out
-        auto bytes = static_cast<index_t>(element_bytes);
-        bool negative = false, too_many = false, too_many_bytes = false, empty = false;
+        // Flags gathered with | rather than ||: no branch per dimension.
+        bool negative = false, too_many = false, empty = false;
         for (std::size_t d = rank(); d-- > 0;) {
             const index_t size = shape_[d];
             strides_[d] = step;
-            negative = negative || size < 0;
-            empty = empty || size == 0;
-            const index_t factor = size == 0 ? 1 : size;
-            too_many = too_many || __builtin_mul_overflow(step, factor, &step);
-            too_many_bytes = too_many_bytes || __builtin_mul_overflow(bytes, factor, &bytes);
+            negative |= size < 0;
+            empty |= size == 0;
+            too_many |= __builtin_mul_overflow(step, size == 0 ? 1 : size, &step);
         }
+        // The bytes of the sizes, 0s left out: every factor is 1 or more,
+        // so they overflow exactly when the product of the whole does.
+        index_t bytes = 0;
+        const bool too_many_bytes = __builtin_mul_overflow(step, static_cast<index_t>(element_bytes), &bytes);
         if (negative) check_sizes(shape_);  // throws, naming the size
         if (too_many) detail::throw_too_many_elements(shape_);
         if (too_many_bytes) check_byte_size(shape_, element_bytes);  // throws
