@@ -153,10 +153,10 @@ private:
         } else {
             data_ = other.data_;
             capacity_ = other.capacity_;
+            size_ = other.size_;
             other.data_ = other.inline_;
             other.capacity_ = N;
         }
-        size_ = other.size_;
         other.size_ = 0;
     }
 

@@ -96,12 +96,13 @@ inline index_t direct_run(const std::byte* destination, const strided_layout& la
 template <element D, expression E, std::size_t N>
 void store_direct(D* data, const E& value, const std::array<direct_leaf, N>& leaves, index_t run, index_t first,
                   index_t last) {
-    std::array<const std::byte*, N> at;
+    // A leaf's bytes, which a leaf smaller than the destination repeats.
+    const auto extent = [&](std::size_t j) { return leaves[j].layout->size() * leaves[j].element_bytes; };
+    std::array<const std::byte*, N> at;  // each leaf's element `first`
+    for (std::size_t j = 0; j < N; ++j) {
+        at[j] = leaves[j].first + (first == 0 ? 0 : first * leaves[j].element_bytes % extent(j));
+    }
     if (last - first <= run) {  // one run
-        for (std::size_t j = 0; j < N; ++j) {
-            const index_t extent = leaves[j].layout->size() * leaves[j].element_bytes;
-            at[j] = leaves[j].first + (first == 0 ? 0 : first * leaves[j].element_bytes % extent);
-        }
         store_block(data + first, in_place_reader<no_splat, 0>(value, at.data()), last - first);
         return;
     }
@@ -109,11 +110,9 @@ void store_direct(D* data, const E& value, const std::array<direct_leaf, N>& lea
     std::array<const std::byte*, N> begin, end;
     std::array<index_t, N> step;
     for (std::size_t j = 0; j < N; ++j) {
-        const index_t extent = leaves[j].layout->size() * leaves[j].element_bytes;
         begin[j] = leaves[j].first;
-        end[j] = begin[j] + extent;
+        end[j] = begin[j] + extent(j);
         step[j] = run * leaves[j].element_bytes;
-        at[j] = begin[j] + (first == 0 ? 0 : first * leaves[j].element_bytes % extent);
     }
     for (index_t done = first; done < last; done += run) {
         store_block(data + done, in_place_reader<no_splat, 0>(value, at.data()), run);

@@ -10,12 +10,13 @@
 // readers.hpp) and stores the whole run in one call; the repeated leaf, the
 // splat, is read once per run into a scalar_reader, which the compiler
 // keeps in a register as it does in a hand-written loop. It declares its
-// number of operands, so that the loop moves their addresses on in an array
-// whose size the expression fixes (sized_kernel, loop.hpp). The store kernel would instead write the
-// element into a buffer along the run and read it back, and keep its
-// cursors' state in memory between runs: on runs of 128 float32 elements,
-// `(32, 64, 1, 128) + (64, 32, 1)`, this kernel executes about 100
-// instructions per run where the store kernel executed 320.
+// number of operands, so that the loop moves their addresses on in an
+// array whose size the expression fixes (sized_kernel, loop.hpp). The
+// store kernel would instead write the element into a buffer along the run
+// and read it back, and keep its cursors' state in memory between runs: on
+// runs of 128 float32 elements, `(32, 64, 1, 128) + (64, 32, 1)`, this
+// kernel executes about 100 instructions per run where the store kernel
+// executed 320.
 //
 // The splat's place in the tree decides the reader's type, so it is a
 // template parameter: an expression compiles one kernel per leaf that may
