@@ -228,8 +228,8 @@ TEST(PlanTiling, ATransposeIsTiledAndPacked) {
               "  operand 0 (destination, float32): strides [1024, 1]\n"
               "  operand 1 (float32): strides [1, 1024]\n"
               "  operand 2 (float32): strides [1024, 1]\n"
-              "  inner loop: 1024 elements, path blocked by 64 (operand 1 packed in tiles; the rest read directly)\n"
-              "  tiles of 64 x 64 elements over the last two dimensions\n");
+              "  inner loop: 1024 elements, path blocked by 256 (operand 1 packed in tiles; the rest read directly)\n"
+              "  tiles of 16 x 256 elements over the last two dimensions\n");
 }
 
 TEST(PlanTiling, TransposesOfEveryStrideAreTiled) {
@@ -273,14 +273,15 @@ TEST(PlanTiling, TheStrideOneDimensionMovesNextToTheInnerOne) {
 }
 
 TEST(PlanTiling, TiledEvaluationReachesEveryElementOnce) {
-    // 150 columns: two whole tiles of 64 and a part; 300 rows: four whole tiles of 64 and a part.
-    const tensor<std::int32_t> a = flat_index(150, 1024), b = flat_index(1024, 150);
-    const auto rows = loom::range(0, 300);
+    // Whole tiles and a part of one, along the rows and along the columns.
+    constexpr index_t row_count = 2 * loom::loop_plan::tile_rows + 5, columns = loom::loop_plan::tile_columns + 44;
+    const tensor<std::int32_t> a = flat_index(columns, 1024), b = flat_index(1024, columns);
+    const auto rows = loom::range(0, row_count);
     const auto expression = loom::transpose(a)(rows, loom::all) * 1000 + b(rows, loom::all);
     ASSERT_TRUE(loom::plan_of(expression).tiled());
     const tensor<std::int32_t> z = expression;
-    for (index_t i = 0; i < 300; ++i) {
-        for (index_t j = 0; j < 150; ++j) ASSERT_EQ(z.at(i, j), (j * 1024 + i) * 1000 + i * 150 + j) << i << ", " << j;
+    for (index_t i = 0; i < row_count; ++i) {
+        for (index_t j = 0; j < columns; ++j) ASSERT_EQ(z.at(i, j), (j * 1024 + i) * 1000 + i * columns + j) << i << ", " << j;
     }
 }
 

@@ -89,8 +89,8 @@ TEST(CopyStrided, StepsOfAnySignAndSize) {
 
 // ---- Evaluation through packed tiles ----
 
-// 131 x 67: tiles of 64 x 64 whole and in part, in both directions.
-constexpr index_t rows = 131, columns = 67;
+// Whole tiles and a part of one, in both directions.
+constexpr index_t rows = 2 * loom::loop_plan::tile_rows + 3, columns = loom::loop_plan::tile_columns + 3;
 
 template <class T>
 tensor<T> numbered(index_t r, index_t c, int seed) {

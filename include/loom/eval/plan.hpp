@@ -230,8 +230,15 @@ public:
         return before < max_packed;
     }
     static constexpr std::size_t max_packed = 4;
-    static constexpr index_t tile_rows = 64;     ///< along the second last dimension
-    static constexpr index_t tile_columns = 64;  ///< along the inner one
+    // Short, wide tiles, for the operands read along their rows: a band
+    // reads 16 rows of each at a time, few enough streams for the hardware
+    // prefetchers to follow, and each run is long. With the same memory per
+    // tile, 16 x 256 ran z = a + transpose(b) 1.1 to 1.9 times as fast as
+    // 64 x 64 on an AVX-512 machine, from (1000, 1000) to (4096, 4096), in
+    // float32 and float64.
+    static constexpr index_t tile_rows = 16;      ///< along the second last dimension
+    static constexpr index_t tile_columns = 256;  ///< along the inner one
+    static_assert(tile_columns <= block_size, "a tile's row is read through block buffers of block_size elements");
 
 private:
     // Operand k steps more than one element along the inner dimension (Note [tiling]).
