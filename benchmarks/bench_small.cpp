@@ -9,7 +9,9 @@
 //   small_expr_alloc/<library>  z = a * b + c - d   (8, 8) float32, z allocated each time
 //   small_expr_into/<library>   z = a * b + c - d   the same into a z allocated before timing
 //
-// The hand loop gets its sizes at run time, as the libraries do. Before
+// xtensor runs with both its containers: xt::xtensor, whose rank is part of
+// its type, and xt::xarray, whose rank is known at run time only, as loom's
+// is. The hand loop gets its sizes at run time, as the libraries do. Before
 // timing, every library's result is compared with the hand loop's; a
 // difference stops the program. Times are the benchmark thread's CPU time
 // (Google Benchmark's default), in nanoseconds per operation.
@@ -34,6 +36,7 @@
 #include "loom/loom.hpp"
 
 #ifdef LOOM_HAVE_XTENSOR
+#include <xtensor/xarray.hpp>
 #include <xtensor/xnoalias.hpp>
 #include <xtensor/xtensor.hpp>
 #endif
@@ -274,15 +277,29 @@ void small_expr_into_loom(benchmark::State& state) {
 // ------------------------------------------------------------------ xtensor
 
 #ifdef LOOM_HAVE_XTENSOR
-template <std::size_t Rank>
-xt::xtensor<float, Rank> xtensor_of(const std::vector<float>& values, const std::array<std::size_t, Rank>& shape) {
-    xt::xtensor<float, Rank> t(shape);
+// xtensor's two containers: xt::xtensor has its rank in its type (its
+// shapes are std::arrays, its loops over dimensions unrolled), xt::xarray
+// has it at run time, as loom's tensor does.
+struct xtensor_fixed_rank {
+    template <std::size_t Rank>
+    using container = xt::xtensor<float, Rank>;
+    static constexpr const char* library = "xtensor";
+};
+struct xtensor_any_rank {
+    template <std::size_t>
+    using container = xt::xarray<float>;
+    static constexpr const char* library = "xarray";
+};
+
+template <class Kind, std::size_t Rank>
+auto xtensor_of(const std::vector<float>& values, const std::array<std::size_t, Rank>& shape) {
+    auto t = Kind::template container<Rank>::from_shape(shape);
     std::copy(values.begin(), values.end(), t.begin());
     return t;
 }
 
-template <std::size_t Rank>
-std::span<const float> elements(const xt::xtensor<float, Rank>& t) {
+template <class Container>
+std::span<const float> elements(const Container& t) {
     return {t.data(), t.size()};
 }
 
@@ -290,26 +307,31 @@ constexpr std::array<std::size_t, 2> xt_add_shape{add_rows, add_cols};
 constexpr std::array<std::size_t, 1> xt_row_shape{add_cols};
 constexpr std::array<std::size_t, 2> xt_expr_shape{expr_side, expr_side};
 
+template <class Kind>
 void small_add_alloc_xtensor(benchmark::State& state) {
+    const std::string name = std::string("small_add_alloc/") + Kind::library;
+    using result = typename Kind::template container<2>;
     const input_values& in = input_values::get();
-    const auto a = xtensor_of(in.add_a, xt_add_shape);
-    const auto b = xtensor_of(in.add_b, xt_row_shape);
-    check("small_add_alloc/xtensor", elements(xt::xtensor<float, 2>(a + b)), expected_values::get().add);
+    const auto a = xtensor_of<Kind>(in.add_a, xt_add_shape);
+    const auto b = xtensor_of<Kind>(in.add_b, xt_row_shape);
+    check(name.c_str(), elements(result(a + b)), expected_values::get().add);
     for (auto _ : state) {
-        xt::xtensor<float, 2> z = a + b;
+        result z = a + b;
         benchmark::DoNotOptimize(z.data());
         benchmark::ClobberMemory();
     }
     report(state, add_size);
 }
 
+template <class Kind>
 void small_add_into_xtensor(benchmark::State& state) {
+    const std::string name = std::string("small_add_into/") + Kind::library;
     const input_values& in = input_values::get();
-    const auto a = xtensor_of(in.add_a, xt_add_shape);
-    const auto b = xtensor_of(in.add_b, xt_row_shape);
-    xt::xtensor<float, 2> z(xt_add_shape, 0.f);
+    const auto a = xtensor_of<Kind>(in.add_a, xt_add_shape);
+    const auto b = xtensor_of<Kind>(in.add_b, xt_row_shape);
+    auto z = xtensor_of<Kind>(std::vector<float>(add_size, 0.f), xt_add_shape);
     xt::noalias(z) = a + b;
-    check("small_add_into/xtensor", elements(z), expected_values::get().add);
+    check(name.c_str(), elements(z), expected_values::get().add);
     for (auto _ : state) {
         xt::noalias(z) = a + b;
         benchmark::DoNotOptimize(z.data());
@@ -318,26 +340,31 @@ void small_add_into_xtensor(benchmark::State& state) {
     report(state, add_size);
 }
 
+template <class Kind>
 void small_expr_alloc_xtensor(benchmark::State& state) {
+    const std::string name = std::string("small_expr_alloc/") + Kind::library;
+    using result = typename Kind::template container<2>;
     const input_values& in = input_values::get();
-    const auto a = xtensor_of(in.a, xt_expr_shape), b = xtensor_of(in.b, xt_expr_shape),
-               c = xtensor_of(in.c, xt_expr_shape), d = xtensor_of(in.d, xt_expr_shape);
-    check("small_expr_alloc/xtensor", elements(xt::xtensor<float, 2>(a * b + c - d)), expected_values::get().expr);
+    const auto a = xtensor_of<Kind>(in.a, xt_expr_shape), b = xtensor_of<Kind>(in.b, xt_expr_shape),
+               c = xtensor_of<Kind>(in.c, xt_expr_shape), d = xtensor_of<Kind>(in.d, xt_expr_shape);
+    check(name.c_str(), elements(result(a * b + c - d)), expected_values::get().expr);
     for (auto _ : state) {
-        xt::xtensor<float, 2> z = a * b + c - d;
+        result z = a * b + c - d;
         benchmark::DoNotOptimize(z.data());
         benchmark::ClobberMemory();
     }
     report(state, expr_size);
 }
 
+template <class Kind>
 void small_expr_into_xtensor(benchmark::State& state) {
+    const std::string name = std::string("small_expr_into/") + Kind::library;
     const input_values& in = input_values::get();
-    const auto a = xtensor_of(in.a, xt_expr_shape), b = xtensor_of(in.b, xt_expr_shape),
-               c = xtensor_of(in.c, xt_expr_shape), d = xtensor_of(in.d, xt_expr_shape);
-    xt::xtensor<float, 2> z(xt_expr_shape, 0.f);
+    const auto a = xtensor_of<Kind>(in.a, xt_expr_shape), b = xtensor_of<Kind>(in.b, xt_expr_shape),
+               c = xtensor_of<Kind>(in.c, xt_expr_shape), d = xtensor_of<Kind>(in.d, xt_expr_shape);
+    auto z = xtensor_of<Kind>(std::vector<float>(expr_size, 0.f), xt_expr_shape);
     xt::noalias(z) = a * b + c - d;
-    check("small_expr_into/xtensor", elements(z), expected_values::get().expr);
+    check(name.c_str(), elements(z), expected_values::get().expr);
     for (auto _ : state) {
         xt::noalias(z) = a * b + c - d;
         benchmark::DoNotOptimize(z.data());
@@ -433,7 +460,8 @@ void register_benchmarks() {
         {"small_add_alloc/hand", small_add_alloc_hand},
         {"small_add_alloc/loom", small_add_alloc_loom},
 #ifdef LOOM_HAVE_XTENSOR
-        {"small_add_alloc/xtensor", small_add_alloc_xtensor},
+        {"small_add_alloc/xtensor", small_add_alloc_xtensor<xtensor_fixed_rank>},
+        {"small_add_alloc/xarray", small_add_alloc_xtensor<xtensor_any_rank>},
 #endif
 #ifdef LOOM_HAVE_EIGEN
         {"small_add_alloc/eigen", small_add_alloc_eigen},
@@ -441,7 +469,8 @@ void register_benchmarks() {
         {"small_add_into/hand", small_add_into_hand},
         {"small_add_into/loom", small_add_into_loom},
 #ifdef LOOM_HAVE_XTENSOR
-        {"small_add_into/xtensor", small_add_into_xtensor},
+        {"small_add_into/xtensor", small_add_into_xtensor<xtensor_fixed_rank>},
+        {"small_add_into/xarray", small_add_into_xtensor<xtensor_any_rank>},
 #endif
 #ifdef LOOM_HAVE_EIGEN
         {"small_add_into/eigen", small_add_into_eigen},
@@ -449,7 +478,8 @@ void register_benchmarks() {
         {"small_expr_alloc/hand", small_expr_alloc_hand},
         {"small_expr_alloc/loom", small_expr_alloc_loom},
 #ifdef LOOM_HAVE_XTENSOR
-        {"small_expr_alloc/xtensor", small_expr_alloc_xtensor},
+        {"small_expr_alloc/xtensor", small_expr_alloc_xtensor<xtensor_fixed_rank>},
+        {"small_expr_alloc/xarray", small_expr_alloc_xtensor<xtensor_any_rank>},
 #endif
 #ifdef LOOM_HAVE_EIGEN
         {"small_expr_alloc/eigen", small_expr_alloc_eigen},
@@ -457,7 +487,8 @@ void register_benchmarks() {
         {"small_expr_into/hand", small_expr_into_hand},
         {"small_expr_into/loom", small_expr_into_loom},
 #ifdef LOOM_HAVE_XTENSOR
-        {"small_expr_into/xtensor", small_expr_into_xtensor},
+        {"small_expr_into/xtensor", small_expr_into_xtensor<xtensor_fixed_rank>},
+        {"small_expr_into/xarray", small_expr_into_xtensor<xtensor_any_rank>},
 #endif
 #ifdef LOOM_HAVE_EIGEN
         {"small_expr_into/eigen", small_expr_into_eigen},

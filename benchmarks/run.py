@@ -79,7 +79,7 @@ OPERATIONS = {
     "matmul_batched": Operation("(1, 1, 256, 256) @ (8, 4, 256, 256) float32; numpy: np.matmul(a, b, out=c)",
                                 None, "ms", 2 * 32 * 256 ** 3, "openblas"),
 }
-LIBRARIES = ["openblas", "hand", "loom", "xtensor", "eigen", "numpy out=", "numpy expr", "numpy"]
+LIBRARIES = ["openblas", "hand", "loom", "xtensor", "xarray", "eigen", "numpy out=", "numpy expr", "numpy"]
 UNITS = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}  # seconds per unit, Google Benchmark's time units
 
 

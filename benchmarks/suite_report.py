@@ -8,7 +8,7 @@ from suite_workloads import (LIBRARIES, OPERATIONS, REFERENCE_LIBRARIES,
                              THREADED_OPERATIONS)
 
 UNIT_SECONDS = {"ns": 1e-9, "ms": 1e-3}
-PEERS_TO_BEAT = ["xtensor", "eigen"]
+PEERS_TO_BEAT = ["xtensor", "xarray", "eigen"]
 
 
 def describe_target(operation):

@@ -114,5 +114,5 @@ PROGRAMS = {
 }
 
 # The order of the libraries in each table: references first, then loom, then its peers.
-LIBRARIES = ["hand", "hand_tiled", "openblas", "loom", "xtensor", "eigen", "numpy", "numexpr"]
+LIBRARIES = ["hand", "hand_tiled", "openblas", "loom", "xtensor", "xarray", "eigen", "numpy", "numexpr"]
 REFERENCE_LIBRARIES = {"hand", "hand_tiled", "openblas"}
