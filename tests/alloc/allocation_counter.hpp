@@ -4,6 +4,8 @@
 // also defines the two counts below; every file of the binary measures with
 // traffic_of.
 
+#include "loom/core/small_blocks.hpp"
+
 namespace loom::testing {
 
 /// Calls of any form of the global operator new so far.
@@ -19,13 +21,18 @@ struct heap_traffic {
     long bytes;  ///< asked for by the allocations
 };
 
-/// The allocations and deallocations made while `action` runs.
+/// The allocations and deallocations made while `action` runs. The thread's
+/// cache of small blocks (Note [small blocks] in loom/core/small_blocks.hpp)
+/// is emptied before and after, so that every buffer `action` makes is
+/// counted when it is made and when it is freed, as if there were no cache.
 template <class F>
 heap_traffic traffic_of(F&& action) {
+    loom::detail::empty_small_block_cache();
     const long allocated_before = allocation_count();
     const long freed_before = deallocation_count();
     const long bytes_before = allocated_bytes();
     action();
+    loom::detail::empty_small_block_cache();
     return {allocation_count() - allocated_before, deallocation_count() - freed_before,
             allocated_bytes() - bytes_before};
 }

@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "loom/core/shape.hpp"
+#include "loom/core/small_blocks.hpp"
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -50,9 +51,10 @@ public:
     }
 
     /// The bytes that storage of `count` elements asks the allocator for:
-    /// the elements, and room to align them by hand (allocate()).
+    /// the elements and room to align them by hand (allocate()), rounded up
+    /// to a size class when the block is small (Note [small blocks]).
     static constexpr std::size_t allocation_bytes(index_t count) {
-        return static_cast<std::size_t>(count) * sizeof(T) + header + alignment;
+        return detail::block_bytes(static_cast<std::size_t>(count) * sizeof(T) + header + alignment);
     }
 
     T* data() { return data_; }
@@ -65,6 +67,7 @@ private:
 
     // Plain operator new, aligned by hand: the allocator serves small blocks
     // from its fast path, where the aligned operator new takes a slower one.
+    // Small blocks come from the thread's cache first (Note [small blocks]).
     static T* allocate(index_t count) {
         if (count == 0) return nullptr;
         if (static_cast<std::size_t>(count) > (std::numeric_limits<std::size_t>::max() - header - alignment) / sizeof(T)) {
@@ -73,7 +76,7 @@ private:
                                     "use smaller shapes");
         }
         const std::size_t bytes = allocation_bytes(count);
-        std::byte* const block = static_cast<std::byte*>(::operator new(bytes));
+        std::byte* const block = static_cast<std::byte*>(detail::allocate_block(bytes));
         if (bytes >= huge_page_bytes) ask_for_huge_pages(block, bytes);
         const auto address = reinterpret_cast<std::uintptr_t>(block + header);
         std::byte* const first = block + header + (alignment - address % alignment) % alignment;
@@ -102,7 +105,7 @@ private:
         if (data_ == nullptr) return;
         void* block = nullptr;
         std::memcpy(&block, reinterpret_cast<std::byte*>(data_) - header, header);
-        ::operator delete(block);
+        detail::free_block(block, allocation_bytes(count_));
     }
 
     T* data_ = nullptr;
