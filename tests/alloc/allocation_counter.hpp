@@ -23,8 +23,10 @@ struct heap_traffic {
 
 /// The allocations and deallocations made while `action` runs. The thread's
 /// cache of small blocks (Note [small blocks] in loom/core/small_blocks.hpp)
-/// is emptied before and after, so that every buffer `action` makes is
-/// counted when it is made and when it is freed, as if there were no cache.
+/// is emptied before and after: a block it held before cannot stand in for
+/// an allocation of `action`, and a block `action` gives back to it is
+/// counted as freed. A block freed and taken again within `action` is
+/// counted once.
 template <class F>
 heap_traffic traffic_of(F&& action) {
     loom::detail::empty_small_block_cache();

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -24,15 +26,14 @@ using loom::testing::traffic_of;
 
 TEST(SmallBlocks, ASmallBufferFreedAndMadeAgainComesFromTheCache) {
     SKIP_WITHOUT_THE_CACHE();
-    const float* first = nullptr;
-    const float* second = nullptr;
+    std::uintptr_t first = 0, second = 0;  // addresses, compared once both are freed
     const heap_traffic traffic = traffic_of([&] {
         {
             const tensor<float> t({3, 4}, 1.f);
-            first = t.data();
+            first = reinterpret_cast<std::uintptr_t>(t.data());
         }
         const tensor<float> u({4, 3}, 2.f);  // another shape, the same size class
-        second = u.data();
+        second = reinterpret_cast<std::uintptr_t>(u.data());
         EXPECT_EQ(u(3, 2), 2.f);
     });
     EXPECT_EQ(first, second);
@@ -77,15 +78,27 @@ TEST(SmallBlocks, TheCacheKeepsAFewBlocksPerClassAndFreesTheRest) {
 TEST(SmallBlocks, AThreadsBlocksGoBackWhenItEnds) {
     const heap_traffic traffic = traffic_of([] {
         std::thread worker([] {
-            // Made before the cache's closer, so destroyed after it: freed
-            // once the cache is closed, straight to operator delete.
-            thread_local tensor<float> kept({2, 2}, 1.f);
-            EXPECT_EQ(kept(1, 1), 1.f);
-            const tensor<float> passing({3, 4}, 2.f);  // kept in the cache at its end
+            // Made before the cache's closer (the thread's first small
+            // block makes it), so destroyed after it: the tensor's block is
+            // freed once the closer has run, straight to operator delete.
+            thread_local std::optional<tensor<float>> kept;
+            kept.emplace(loom::shape_type{2, 2}, 1.f);
+            EXPECT_EQ((*kept)(1, 1), 1.f);
+            const tensor<float> passing({3, 4}, 2.f);  // in the cache when the thread ends
         });
         worker.join();
     });
     EXPECT_EQ(traffic.allocations, traffic.deallocations);
+}
+
+TEST(SmallBlocks, AThreadThatMadeNoSmallBlockKeepsNone) {
+    // Its cache would have no closer to empty it when the thread ends.
+    std::optional<tensor<float>> made(std::in_place, loom::shape_type{3, 4}, 1.f);
+    const heap_traffic traffic = traffic_of([&] {
+        std::thread worker([&] { made.reset(); });
+        worker.join();
+    });
+    EXPECT_EQ(traffic.deallocations, traffic.allocations + 1);  // the thread's own state, and the block
 }
 
 }  // namespace

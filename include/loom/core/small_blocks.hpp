@@ -7,15 +7,21 @@
 // about 140 of its 720 instructions in operator new, malloc and free. Each
 // thread keeps up to `slots` freed blocks of each size class (multiples of
 // 64 bytes, up to 1 KiB), and a new buffer of that class takes one of them
-// before it asks operator new, as NumPy caches its small data buffers.
+// before it asks operator new. (NumPy keeps freed small buffers for reuse
+// too, in one cache for the process.)
+//
 // The cache is plain thread-local memory with a trivial destructor: it
 // needs no guard on access, and it stays valid for as long as the thread
 // runs. Its blocks go back to operator delete when the thread ends, through
-// a thread-local object made when the thread first keeps a block; a block
-// given back after that (a static tensor destroyed after main's
-// thread-local objects) goes straight to operator delete. Under
-// AddressSanitizer the cache is off, so that every use of a freed buffer is
-// seen; `-DLOOM_CACHE_SMALL_BLOCKS=0` turns it off too.
+// a thread-local closer made when the thread first allocates a small block.
+// A thread keeps blocks only once its closer exists, and none once the
+// closer has run, so that a block freed at the end (a static tensor,
+// destroyed after main's thread-local objects) goes straight to operator
+// delete. Small blocks are rounded up to their class whether or not the
+// cache is on, so that files built with and without it can share buffers.
+// Under AddressSanitizer the cache is off, so that every use of a freed
+// buffer is seen; `-DLOOM_CACHE_SMALL_BLOCKS=0` turns it off too (1 turns
+// it on).
 
 #include <cstddef>
 #include <new>
@@ -42,8 +48,8 @@ struct small_block_cache {
 
     void* blocks[classes][slots];
     unsigned char count[classes];
-    bool closer_made;  // the object that empties the cache at the thread's end exists
-    bool closed;       // the thread is ending: blocks go straight back
+    bool closer_made;  // the closer that empties the cache at the thread's end exists
+    bool closed;       // the closer has run: blocks go straight back
 };
 
 // Constant-initialised, trivially destructible (Note [small blocks]).
@@ -70,13 +76,13 @@ struct small_block_closer {
     thread_blocks.closer_made = true;
 }
 
-// The size class of a block of `bytes` (1 or more); classes and above: not cached.
+// The size class of a block of `bytes` (1 or more); classes and above: a large block.
 constexpr std::size_t size_class_of(std::size_t bytes) {
-    return LOOM_CACHE_SMALL_BLOCKS ? (bytes - 1) / small_block_cache::class_bytes : small_block_cache::classes;
+    return (bytes - 1) / small_block_cache::class_bytes;
 }
 
-/// The bytes of the block that allocate_block(bytes) returns: `bytes`
-/// rounded up to its size class when the block is small enough to be cached.
+/// The bytes of the block that allocate_block(bytes) returns: `bytes`,
+/// rounded up to its size class when the block is small.
 constexpr std::size_t block_bytes(std::size_t bytes) {
     const std::size_t size_class = size_class_of(bytes);
     return size_class < small_block_cache::classes ? (size_class + 1) * small_block_cache::class_bytes : bytes;
@@ -86,22 +92,25 @@ constexpr std::size_t block_bytes(std::size_t bytes) {
 /// of that size class, else from operator new.
 inline void* allocate_block(std::size_t bytes) {
     const std::size_t size_class = size_class_of(bytes);
-    if (size_class < small_block_cache::classes) {
+    if (LOOM_CACHE_SMALL_BLOCKS && size_class < small_block_cache::classes) {
         small_block_cache& cache = thread_blocks;
         if (cache.count[size_class] > 0) return cache.blocks[size_class][--cache.count[size_class]];
+        if (!cache.closer_made) make_small_block_closer();
     }
     return ::operator new(block_bytes(bytes));
 }
 
 /// Gives back a block that allocate_block(bytes) returned: to this thread's
-/// cache while it has room for it, else to operator delete.
+/// cache while it keeps blocks and has room for this one, else to operator
+/// delete.
 inline void free_block(void* block, std::size_t bytes) noexcept {
     const std::size_t size_class = size_class_of(bytes);
-    small_block_cache& cache = thread_blocks;
-    if (size_class < small_block_cache::classes && !cache.closed && cache.count[size_class] < small_block_cache::slots) {
-        if (!cache.closer_made) make_small_block_closer();
-        cache.blocks[size_class][cache.count[size_class]++] = block;
-        return;
+    if (LOOM_CACHE_SMALL_BLOCKS && size_class < small_block_cache::classes) {
+        small_block_cache& cache = thread_blocks;
+        if (cache.closer_made && !cache.closed && cache.count[size_class] < small_block_cache::slots) {
+            cache.blocks[size_class][cache.count[size_class]++] = block;
+            return;
+        }
     }
     ::operator delete(block);
 }
