@@ -29,6 +29,7 @@
 #include "loom/eval/leaves.hpp"
 #include "loom/eval/readers.hpp"
 #include "loom/eval/store_kernel.hpp"
+#include "loom/eval/streaming_stores.hpp"
 #include "loom/eval/threads.hpp"
 #include "loom/expr/expression.hpp"
 
@@ -90,11 +91,12 @@ inline index_t direct_run(const std::byte* destination, const strided_layout& la
     return run;
 }
 
-// Elements [first, last) of the direct path: runs of `run` elements (first
-// and last are multiples of it), or one run when every leaf has the
-// destination's size (run is then the whole count).
+// Elements [first, last) of the direct path, element k stored at
+// out[k - first]: runs of `run` elements (first and last are multiples of
+// it), or one run when every leaf has the destination's size (run is then
+// the whole count).
 template <element D, expression E, std::size_t N>
-void store_direct(D* data, const E& value, const std::array<direct_leaf, N>& leaves, index_t run, index_t first,
+void store_direct(D* out, const E& value, const std::array<direct_leaf, N>& leaves, index_t run, index_t first,
                   index_t last) {
     // A leaf's bytes, which a leaf smaller than the destination repeats.
     const auto extent = [&](std::size_t j) { return leaves[j].layout->size() * leaves[j].element_bytes; };
@@ -103,7 +105,7 @@ void store_direct(D* data, const E& value, const std::array<direct_leaf, N>& lea
         at[j] = leaves[j].first + (first == 0 ? 0 : first * leaves[j].element_bytes % extent(j));
     }
     if (last - first <= run) {  // one run
-        store_block(data + first, in_place_reader<no_splat, 0>(value, at.data()), last - first);
+        store_block(out, in_place_reader<no_splat, 0>(value, at.data()), last - first);
         return;
     }
     // Each leaf moves on by a run, and starts again once read whole.
@@ -114,13 +116,64 @@ void store_direct(D* data, const E& value, const std::array<direct_leaf, N>& lea
         end[j] = begin[j] + extent(j);
         step[j] = run * leaves[j].element_bytes;
     }
-    for (index_t done = first; done < last; done += run) {
-        store_block(data + done, in_place_reader<no_splat, 0>(value, at.data()), run);
+    for (D* const stop = out + (last - first); out != stop; out += run) {
+        store_block(out, in_place_reader<no_splat, 0>(value, at.data()), run);
         for (std::size_t j = 0; j < N; ++j) {
             at[j] += step[j];
             if (at[j] == end[j]) at[j] = begin[j];
         }
     }
+}
+
+// True when the direct path in one run into the `count` elements at
+// `destination` streams its stores (Note [streaming stores]): the bytes
+// it touches are beyond the threshold, and no leaf shares memory with
+// the destination.
+template <element D, std::size_t N>
+bool streams_into(const D* destination, index_t count, const std::array<direct_leaf, N>& leaves) {
+    const auto destination_begin = reinterpret_cast<std::uintptr_t>(destination);
+    const auto bytes = static_cast<std::uintptr_t>(count) * sizeof(D);
+    std::uintptr_t touched = bytes;
+    for (const direct_leaf& leaf : leaves) {
+        const auto begin = reinterpret_cast<std::uintptr_t>(leaf.first);
+        const auto leaf_bytes = static_cast<std::uintptr_t>(leaf.layout->size() * leaf.element_bytes);
+        if (begin < destination_begin + bytes && destination_begin < begin + leaf_bytes) return false;
+        touched += leaf_bytes;
+    }
+    return streams(touched);
+}
+
+// Elements [first, last) of the direct path in one run of `run` elements
+// (the whole destination), with streaming stores: the elements up to the
+// first cache line boundary and after the last are stored as usual; the
+// lines between are computed by store_direct into a buffer that stays in
+// the L1 cache, a buffer at a time, and streamed out. The caller fences.
+// The one store_direct of the expression does all of it, so streaming
+// compiles no second copy of its loop.
+template <element D, expression E, std::size_t N>
+void stream_direct(D* data, const E& value, const std::array<direct_leaf, N>& leaves, index_t run, index_t first,
+                   index_t last) {
+    constexpr auto line_size = static_cast<index_t>(streaming_line_bytes / sizeof(D));
+    constexpr index_t buffer_size = 4096 / static_cast<index_t>(sizeof(D));
+    const auto misalignment = reinterpret_cast<std::uintptr_t>(data + first) % streaming_line_bytes;
+    // Elements are aligned to their size, so whole elements reach the boundary (checked all the same).
+    if (streaming_line_bytes % sizeof(D) != 0 || misalignment % sizeof(D) != 0) {
+        store_direct(data + first, value, leaves, run, first, last);
+        return;
+    }
+    const auto head = std::min(last - first, static_cast<index_t>((streaming_line_bytes - misalignment) %
+                                                                  streaming_line_bytes / sizeof(D)));
+    if (head > 0) store_direct(data + first, value, leaves, run, first, first + head);
+    alignas(streaming_line_bytes) D buffer[buffer_size];
+    index_t done = first + head;
+    while (last - done >= line_size) {
+        const index_t n = std::min(buffer_size, (last - done) / line_size * line_size);
+        store_direct(buffer, value, leaves, run, done, done + n);
+        stream_lines(reinterpret_cast<std::byte*>(data + done), reinterpret_cast<const std::byte*>(buffer),
+                     static_cast<std::size_t>(n) * sizeof(D));
+        done += n;
+    }
+    if (done < last) store_direct(data + done, value, leaves, run, done, last);
 }
 
 }  // namespace detail
@@ -150,10 +203,17 @@ bool run_direct(D* data, const strided_layout& layout, const E& value, bool fres
             detail::store_direct(data, value, leaves, run, 0, count);
             return true;
         }
+        // Note [streaming stores]: a result in one run, into existing memory that no leaf shares.
+        const bool stream = run == count && !fresh && detail::streams_into(data, count, leaves);
         // Threads take pieces of whole runs, or of elements when there is one run.
         const index_t unit = run == count ? 1 : run;
         parallel_for(count / unit, true, [&](index_t first, index_t last) {
-            detail::store_direct(data, value, leaves, run, first * unit, last * unit);
+            if (stream) {
+                detail::stream_direct(data, value, leaves, run, first, last);
+                streaming_fence();
+            } else {
+                detail::store_direct(data + first * unit, value, leaves, run, first * unit, last * unit);
+            }
         });
         return true;
     }

@@ -1,0 +1,125 @@
+// Streaming stores (eval/streaming_stores.hpp, Note [streaming stores]),
+// with the threshold at 0 whatever this machine's cache: evaluations that
+// stream (the direct path in one run, into existing memory that the
+// expression does not read) at every alignment and at lengths around the
+// cache lines and the buffer, and those that do not stream (fresh memory,
+// a repeated row, compound assignment), each checked element by element
+// against a plain loop, and the memory around the destination untouched.
+
+#include <gtest/gtest.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "loom/loom.hpp"
+
+namespace {
+
+using loom::index_t;
+using loom::range;
+using loom::tensor;
+
+// Streams every evaluation the rule allows, whatever this machine's cache, for the length of a test.
+class StreamingStores : public ::testing::Test {
+protected:
+    void SetUp() override {
+        saved_ = loom::streaming_threshold();
+        loom::set_streaming_threshold(0);
+    }
+    void TearDown() override { loom::set_streaming_threshold(saved_); }
+
+private:
+    std::size_t saved_ = 0;
+};
+
+// Large enough for threads, and so for streaming stores.
+constexpr index_t large = loom::parallel_min_elements;
+
+// Values with few significant bits, so that a * b + c rounds the same whether or not the compiler
+// fuses it into one multiply-add, and that fit every element type tested.
+template <class T>
+tensor<T> repeating(const loom::shape_type& shape, index_t period) {
+    tensor<T> result(shape);
+    for (index_t i = 0; i < result.size(); ++i) result.data()[i] = static_cast<T>(i % period - period / 2);
+    return result;
+}
+
+// z(offset : offset + count) = x + y, into a tensor whose buffer starts on a cache line, against
+// the plain sums; the elements of z outside the range keep their value.
+template <class T>
+void expect_streamed_sum(index_t offset, index_t count) {
+    const auto x = repeating<T>({count}, 61), y = repeating<T>({count}, 37);
+    constexpr T untouched = T(1);
+    tensor<T> z = loom::full<T>({offset + count + 64}, untouched);
+    ASSERT_EQ(reinterpret_cast<std::uintptr_t>(z.data()) % 64, 0u);
+    z(range(offset, offset + count)) = x + y;
+    for (index_t i = 0; i < z.size(); ++i) {
+        const bool inside = i >= offset && i < offset + count;
+        const T expected = inside ? static_cast<T>(x.data()[i - offset] + y.data()[i - offset]) : untouched;
+        ASSERT_EQ(z.data()[i], expected) << "offset " << offset << ", count " << count << ", element " << i;
+    }
+}
+
+template <class T>
+void expect_streamed_sums() {
+    const index_t line = 64 / static_cast<index_t>(sizeof(T)), buffer = 4096 / static_cast<index_t>(sizeof(T));
+    for (index_t offset = 0; offset < line; offset += (line > 8 ? 3 : 1)) {
+        for (const index_t count : {large, large + 1, large + line - 1, large + buffer + 3}) {
+            expect_streamed_sum<T>(offset, count);
+        }
+    }
+}
+
+TEST(StreamingThreshold, IsSetAndRead) {
+    const std::size_t saved = loom::streaming_threshold();
+    EXPECT_GT(saved, 0u);
+    loom::set_streaming_threshold(1000);
+    EXPECT_EQ(loom::streaming_threshold(), 1000u);
+    EXPECT_EQ(loom::streams(1001), loom::has_streaming_stores);
+    EXPECT_FALSE(loom::streams(1000));
+    loom::set_streaming_threshold(saved);
+    EXPECT_EQ(loom::streaming_threshold(), saved);
+}
+
+TEST_F(StreamingStores, EveryAlignmentAndLength) {
+    expect_streamed_sums<float>();
+    expect_streamed_sums<double>();
+    expect_streamed_sums<std::int8_t>();
+    expect_streamed_sums<std::int16_t>();
+}
+
+TEST_F(StreamingStores, IntoAnExistingResultAndAllocated) {
+    const auto a = repeating<float>({67, 1024}, 61), b = repeating<float>({67, 1024}, 37);
+    const auto c = repeating<float>({67, 1024}, 29);
+    tensor<float> into({67, 1024});
+    into = a * b * 0.25f + c;
+    const tensor<float> allocated = a * b * 0.25f + c;
+    for (index_t i = 0; i < a.size(); ++i) {
+        const float expected = a.data()[i] * b.data()[i] * 0.25f + c.data()[i];
+        ASSERT_EQ(into.data()[i], expected) << "element " << i;
+        ASSERT_EQ(allocated.data()[i], expected) << "element " << i;
+    }
+}
+
+TEST_F(StreamingStores, OneByteResults) {
+    const auto a = repeating<std::int8_t>({large + 5}, 101);
+    tensor<bool> positive({large + 5});
+    positive = a > std::int8_t{0};
+    for (index_t i = 0; i < a.size(); ++i) ASSERT_EQ(positive.data()[i], a.data()[i] > 0) << "element " << i;
+}
+
+TEST_F(StreamingStores, EvaluationsThatDoNotStreamAreUnchanged) {
+    const auto a = repeating<double>({67, 1024}, 61);
+    const auto row = repeating<double>({1024}, 37);
+    tensor<double> z({67, 1024});
+    z = a - row;  // a repeated row: runs shorter than the destination
+    auto in_place = a;
+    in_place += a * 2.;  // the destination is read
+    for (index_t i = 0; i < a.size(); ++i) {
+        ASSERT_EQ(z.data()[i], a.data()[i] - row.data()[i % 1024]) << "element " << i;
+        ASSERT_EQ(in_place.data()[i], a.data()[i] * 3.) << "element " << i;
+    }
+}
+
+}  // namespace
