@@ -1,16 +1,18 @@
 // Streaming stores (eval/streaming_stores.hpp, Note [streaming stores]),
-// with the threshold at 0 whatever this machine's cache: evaluations that
-// stream (the direct path in one run, into existing memory that the
-// expression does not read) at every alignment and at lengths around the
-// cache lines and the buffer, and those that do not stream (fresh memory,
-// a repeated row, compound assignment), each checked element by element
-// against a plain loop, and the memory around the destination untouched.
+// with the threshold at 0 whatever this machine's cache unless a test sets
+// it: the decision (the bytes touched against the threshold, memory shared
+// with a leaf); evaluations that stream (the direct path in one run, into
+// existing memory that the expression does not read) at every alignment
+// and at lengths around the cache lines and the buffer; and those that do
+// not stream (fresh memory, a repeated row, compound assignment). Each is
+// checked element by element against a plain loop, and the memory around
+// the destination untouched.
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
-#include <vector>
 
 #include "loom/loom.hpp"
 
@@ -80,6 +82,30 @@ TEST(StreamingThreshold, IsSetAndRead) {
     EXPECT_FALSE(loom::streams(1000));
     loom::set_streaming_threshold(saved);
     EXPECT_EQ(loom::streaming_threshold(), saved);
+}
+
+// A tensor or view as the direct path sees a leaf.
+template <class L>
+loom::detail::direct_leaf leaf_of(const L& leaf) {
+    return {reinterpret_cast<const std::byte*>(leaf.data()), &leaf.layout(), sizeof(float)};
+}
+
+TEST_F(StreamingStores, DecidedByTheBytesTouchedAndBySharedMemory) {
+    const tensor<float> a({large});
+    tensor<float> z({large}), both({2 * large});
+    const index_t bytes = 2 * large * index_t{sizeof(float)};  // z's and a's
+    EXPECT_EQ(loom::detail::streams_into(z.data(), large, std::array{leaf_of(a)}), loom::has_streaming_stores);
+    loom::set_streaming_threshold(static_cast<std::size_t>(bytes) - 1);
+    EXPECT_EQ(loom::detail::streams_into(z.data(), large, std::array{leaf_of(a)}), loom::has_streaming_stores);
+    loom::set_streaming_threshold(static_cast<std::size_t>(bytes));
+    EXPECT_FALSE(loom::detail::streams_into(z.data(), large, std::array{leaf_of(a)}));
+    loom::set_streaming_threshold(0);
+    // The destination itself read, or a leaf that shares part of its memory.
+    EXPECT_FALSE(loom::detail::streams_into(z.data(), large, std::array{leaf_of(a), leaf_of(z)}));
+    const auto shifted = both(range(large / 2, large / 2 + large));
+    EXPECT_FALSE(loom::detail::streams_into(both.data(), large, std::array{leaf_of(shifted)}));
+    const auto after = both(range(large, 2 * large));
+    EXPECT_EQ(loom::detail::streams_into(both.data(), large, std::array{leaf_of(after)}), loom::has_streaming_stores);
 }
 
 TEST_F(StreamingStores, EveryAlignmentAndLength) {
