@@ -64,6 +64,18 @@ inline bool is_trailing_block(const shape_type& sizes, const shape_type& shape) 
     return true;
 }
 
+// The bytes of a leaf's elements.
+inline index_t bytes_of(const direct_leaf& leaf) { return leaf.layout->size() * leaf.element_bytes; }
+
+// True when a leaf's elements share a byte with the `bytes` at `destination`.
+// Addresses compared as integers: memory of unrelated arrays has no order in C++.
+inline bool meets(const direct_leaf& leaf, const std::byte* destination, index_t bytes) {
+    const auto begin = reinterpret_cast<std::uintptr_t>(leaf.first);
+    const auto destination_begin = reinterpret_cast<std::uintptr_t>(destination);
+    return begin < destination_begin + static_cast<std::uintptr_t>(bytes) &&
+           destination_begin < begin + static_cast<std::uintptr_t>(bytes_of(leaf));
+}
+
 // The run of the direct path (the smallest leaf's size) when `leaves` allow
 // it into the row-major memory at `destination`, laid out as `layout` with
 // elements of `element_bytes`, else 0 (Note [direct path]). One function
@@ -71,19 +83,14 @@ inline bool is_trailing_block(const shape_type& sizes, const shape_type& shape) 
 inline index_t direct_run(const std::byte* destination, const strided_layout& layout, index_t element_bytes,
                           std::span<const direct_leaf> leaves, bool fresh) {
     const index_t count = layout.size();
-    // Addresses compared as integers: memory of unrelated arrays has no order in C++.
-    const auto destination_begin = reinterpret_cast<std::uintptr_t>(destination);
-    const auto destination_end = destination_begin + static_cast<std::uintptr_t>(count * element_bytes);
     index_t run = count;
     for (const direct_leaf& leaf : leaves) {
         const strided_layout& own = *leaf.layout;
         if (!own.is_row_major() || !is_trailing_block(own.shape(), layout.shape())) return 0;
         const index_t size = own.size();
-        const auto begin = reinterpret_cast<std::uintptr_t>(leaf.first);
-        const auto end = begin + static_cast<std::uintptr_t>(size * leaf.element_bytes);
-        if (!fresh && begin < destination_end && destination_begin < end) {
+        if (!fresh && meets(leaf, destination, count * element_bytes)) {
             // Only the destination itself, read whole, may meet it.
-            if (begin != destination_begin || size != count || leaf.element_bytes != element_bytes) return 0;
+            if (leaf.first != destination || size != count || leaf.element_bytes != element_bytes) return 0;
         }
         run = std::min(run, size);
     }
@@ -99,7 +106,7 @@ template <element D, expression E, std::size_t N>
 void store_direct(D* out, const E& value, const std::array<direct_leaf, N>& leaves, index_t run, index_t first,
                   index_t last) {
     // A leaf's bytes, which a leaf smaller than the destination repeats.
-    const auto extent = [&](std::size_t j) { return leaves[j].layout->size() * leaves[j].element_bytes; };
+    const auto extent = [&](std::size_t j) { return bytes_of(leaves[j]); };
     std::array<const std::byte*, N> at;  // each leaf's element `first`
     for (std::size_t j = 0; j < N; ++j) {
         at[j] = leaves[j].first + (first == 0 ? 0 : first * leaves[j].element_bytes % extent(j));
@@ -131,16 +138,13 @@ void store_direct(D* out, const E& value, const std::array<direct_leaf, N>& leav
 // the destination.
 template <element D, std::size_t N>
 bool streams_into(const D* destination, index_t count, const std::array<direct_leaf, N>& leaves) {
-    const auto destination_begin = reinterpret_cast<std::uintptr_t>(destination);
-    const auto bytes = static_cast<std::uintptr_t>(count) * sizeof(D);
-    std::uintptr_t touched = bytes;
+    const index_t bytes = count * index_t{sizeof(D)};
+    index_t touched = bytes;
     for (const direct_leaf& leaf : leaves) {
-        const auto begin = reinterpret_cast<std::uintptr_t>(leaf.first);
-        const auto leaf_bytes = static_cast<std::uintptr_t>(leaf.layout->size() * leaf.element_bytes);
-        if (begin < destination_begin + bytes && destination_begin < begin + leaf_bytes) return false;
-        touched += leaf_bytes;
+        if (meets(leaf, reinterpret_cast<const std::byte*>(destination), bytes)) return false;
+        touched += bytes_of(leaf);
     }
-    return streams(touched);
+    return streams(static_cast<std::size_t>(touched));
 }
 
 // Elements [first, last) of the direct path in one run of `run` elements

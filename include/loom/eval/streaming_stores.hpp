@@ -24,10 +24,10 @@
 // evaluation evicts its own result's first lines before it ends, so a
 // later reader finds little of it in the cache whichever way it was
 // written. glibc 2.36's memcpy makes a similar choice, from 3/4 of a
-// thread's share of that cache (99 MiB on the machine below). Measured on an Intel Xeon with a 260 MiB last-level
-// cache, two cores, streaming at every size to find the threshold (g++ -O3
-// -march=native, float32, into an existing z, alone and followed by
-// `sum(z)`), `z = a * b + c` with z of:
+// thread's share of that cache (99 MiB on the machine below). Measured on
+// an Intel Xeon with a 260 MiB last-level cache, two cores, streaming at
+// every size to find the threshold (g++ -O3 -march=native, float32, into
+// an existing z, alone and followed by `sum(z)`), `z = a * b + c` with z of:
 //   - 24 MiB (96 MiB touched): 3.4 ms, 3.0 streamed; with the sum 4.2, 4.5
 //     streamed (7% slower);
 //   - 32 MiB (128 MiB): 4.9, 3.6; with the sum 5.8, 5.9;
@@ -95,8 +95,8 @@ inline std::atomic<std::size_t>& streaming_setting() {
 
 /// An evaluation that may stream (Note [streaming stores]) does when it
 /// touches more bytes than this, its destination's and its leaves'
-/// together (a leaf used twice counts twice): 3/8 of the last-level cache, until set_streaming_threshold()
-/// sets it.
+/// together (a leaf used twice counts twice): 3/8 of the last-level cache,
+/// until set_streaming_threshold() sets it.
 inline std::size_t streaming_threshold() {
     return detail::streaming_setting().load(std::memory_order_relaxed);
 }
