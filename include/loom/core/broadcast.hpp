@@ -6,6 +6,7 @@
 // that a destination never grows.
 
 #include <algorithm>
+#include <array>
 #include <string>
 
 #include "loom/core/errors.hpp"
@@ -68,6 +69,39 @@ inline shape_type broadcast_two(const shape_type& a, const shape_type& b) {
         taken = size;
     }
     return result;
+}
+
+// broadcast_source for two shapes that differ.
+inline int broadcast_source_of_unequal(const shape_type& a, const shape_type& b) {
+    if (broadcasts_to(b, a)) return 0;
+    return broadcasts_to(a, b) ? 1 : -1;
+}
+
+// The index of the shape among `shapes` that NumPy's rule gives for all of
+// them (each other one broadcasts to it), or -1 when the result is none of
+// them or they do not broadcast. Most element-wise operations return the
+// shape of one of their operands, so a node can use that shape and copy
+// nothing (Note [shared shapes] in function_node.hpp);
+// broadcast_valid_shapes computes the others, and the errors.
+template <class... Shapes>
+    requires(std::same_as<Shapes, shape_type> && ...)
+int broadcast_source(const Shapes&... shapes) {
+    if constexpr (sizeof...(Shapes) == 1) {
+        return 0;
+    } else if constexpr (sizeof...(Shapes) == 2) {  // most nodes: equal shapes tested inline
+        const std::array<const shape_type*, 2> pair{&shapes...};
+        return *pair[0] == *pair[1] ? 0 : broadcast_source_of_unequal(*pair[0], *pair[1]);
+    } else {
+        const std::array<const shape_type*, sizeof...(Shapes)> all{&shapes...};
+        for (std::size_t k = 0; k < all.size(); ++k) {
+            bool takes_all = true;
+            for (std::size_t j = 0; j < all.size() && takes_all; ++j) {
+                takes_all = j == k || broadcasts_to(*all[j], *all[k]);
+            }
+            if (takes_all) return static_cast<int>(k);
+        }
+        return -1;
+    }
 }
 
 // NumPy's rule for any number of shapes whose sizes are 0 or more.

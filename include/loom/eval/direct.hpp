@@ -6,10 +6,13 @@
 // memory is contiguous with the destination's shape, or with its last
 // dimensions (a row or a matrix repeated along the leading dimensions,
 // `(3, 4) + (4,)`), no dimension needs mapping, merging or tiling: the loop
-// is runs of the smallest such leaf's size, each leaf moving on by a run
-// and starting again when it has been read whole (the smallest size divides
-// every larger one, and the destination's). Each run is stored by the
-// store kernel's store_block, through a reader made of the leaves'
+// is runs of the smallest such leaf's size, each leaf of the destination's
+// size moving on by a run, each smaller one read again for every run. A
+// leaf of a size between the two (a matrix beside a row in a rank-3
+// destination) would have to start again every few runs; the plan takes
+// those. Each run is stored by the store kernel's store_block (or
+// simd::store_short when it is shorter than a SIMD batch, Note [short
+// runs] in simd.hpp), through a reader made of the leaves'
 // addresses (in_place_reader, readers.hpp). Aliasing reduces to one
 // question: a leaf that meets the destination must be the destination
 // itself, read whole; anything else leaves the decision to the plan. Runs
@@ -83,7 +86,7 @@ inline bool meets(const direct_leaf& leaf, const std::byte* destination, index_t
 inline index_t direct_run(const std::byte* destination, const strided_layout& layout, index_t element_bytes,
                           std::span<const direct_leaf> leaves, bool fresh) {
     const index_t count = layout.size();
-    index_t run = count;
+    index_t run = count;  // the one size below the destination's that leaves may have
     for (const direct_leaf& leaf : leaves) {
         const strided_layout& own = *leaf.layout;
         if (!own.is_row_major() || !is_trailing_block(own.shape(), layout.shape())) return 0;
@@ -92,10 +95,36 @@ inline index_t direct_run(const std::byte* destination, const strided_layout& la
             // Only the destination itself, read whole, may meet it.
             if (leaf.first != destination || size != count || leaf.element_bytes != element_bytes) return 0;
         }
-        run = std::min(run, size);
+        if (size != count) {
+            // A second size below the destination's starts again every few runs: the plan's.
+            if (run != count && size != run) return 0;
+            run = size;
+        }
     }
     if (run < min_direct_run && count > direct_small_size) return 0;
     return run;
+}
+
+// `count` results of `value` stored at `out` in one run, leaf k read from
+// at[k]: by simd::store_short when they are fewer than a SIMD batch (Note
+// [short runs] in simd.hpp), else by store_block.
+template <element D, expression E, std::size_t N>
+void store_in_one_run(D* out, const E& value, const std::array<const std::byte*, N>& at, index_t count) {
+    const auto reader = in_place_reader<no_splat, 0>(value, at.data());
+    if constexpr (simd::batches_give_scalar_bits<decltype(reader), D>) {
+        if (count < simd::batch_lanes<D>) return simd::store_short(out, reader, count);
+    }
+    store_block(out, reader, count);
+}
+
+// The `count` elements of the direct path into `out` when every leaf has
+// the destination's size: store_direct's case of one run, without its
+// setup for pieces and runs, for the small arrays where that setup shows.
+template <element D, expression E, std::size_t N>
+void store_one_run(D* out, const E& value, const std::array<direct_leaf, N>& leaves, index_t count) {
+    std::array<const std::byte*, N> at;
+    for (std::size_t j = 0; j < N; ++j) at[j] = leaves[j].first;
+    store_in_one_run(out, value, at, count);
 }
 
 // Elements [first, last) of the direct path, element k stored at
@@ -111,24 +140,28 @@ void store_direct(D* out, const E& value, const std::array<direct_leaf, N>& leav
     for (std::size_t j = 0; j < N; ++j) {
         at[j] = leaves[j].first + (first == 0 ? 0 : first * leaves[j].element_bytes % extent(j));
     }
-    if (last - first <= run) {  // one run
-        store_block(out, in_place_reader<no_splat, 0>(value, at.data()), last - first);
-        return;
-    }
-    // Each leaf moves on by a run, and starts again once read whole.
-    std::array<const std::byte*, N> begin, end;
-    std::array<index_t, N> step;
-    for (std::size_t j = 0; j < N; ++j) {
-        begin[j] = leaves[j].first;
-        end[j] = begin[j] + extent(j);
-        step[j] = run * leaves[j].element_bytes;
-    }
-    for (D* const stop = out + (last - first); out != stop; out += run) {
-        store_block(out, in_place_reader<no_splat, 0>(value, at.data()), run);
+    if (last - first <= run) return store_in_one_run(out, value, at, last - first);
+    if constexpr (N > 0) {  // else one run
+        // A leaf of one run's size is read again for each run; the others,
+        // of the destination's size, move on by a run.
+        std::array<index_t, N> step;
         for (std::size_t j = 0; j < N; ++j) {
-            at[j] += step[j];
-            if (at[j] == end[j]) at[j] = begin[j];
+            step[j] = leaves[j].layout->size() == run ? 0 : run * leaves[j].element_bytes;
         }
+        const auto each_run = [&](auto store_run) {
+            for (D* const stop = out + (last - first); out != stop; out += run) {
+                store_run(out, in_place_reader<no_splat, 0>(value, at.data()));
+                for (std::size_t j = 0; j < N; ++j) at[j] += step[j];
+            }
+        };
+        // Two loops, so that each holds one way of storing a run (Note [short runs] in simd.hpp).
+        using reader = decltype(in_place_reader<no_splat, 0>(value, at.data()));
+        if constexpr (simd::batches_give_scalar_bits<reader, D>) {
+            if (run < simd::batch_lanes<D>) {
+                return each_run([&](D* to, const reader& r) { simd::store_short(to, r, run); });
+            }
+        }
+        each_run([&](D* to, const reader& r) { store_block(to, r, run); });
     }
 }
 
@@ -204,7 +237,8 @@ bool run_direct(D* data, const strided_layout& layout, const E& value, bool fres
             detail::direct_run(reinterpret_cast<const std::byte*>(data), layout, sizeof(D), leaves, fresh);
         if (run == 0) return false;
         if (count < parallel_min_elements) {
-            detail::store_direct(data, value, leaves, run, 0, count);
+            if (run == count) detail::store_one_run(data, value, leaves, count);
+            else detail::store_direct(data, value, leaves, run, 0, count);
             return true;
         }
         // Note [streaming stores]: a result in one run, into existing memory that no leaf shares.

@@ -374,6 +374,46 @@ template <class B, class D, class Reader>
 
 }  // namespace detail
 
+namespace detail {
+
+// Stores the next Lanes results of `reader` at `i` as one batch of that
+// many lanes when at least that many remain, then tries half as many.
+template <std::size_t Lanes, class D, class Reader>
+[[gnu::always_inline]] inline void store_narrower(D* out, const Reader& reader, index_t& i, index_t count) {
+    using B = xsimd::make_sized_batch_t<D, Lanes>;
+    if constexpr (!std::is_void_v<B>) {
+        if (count - i >= static_cast<index_t>(Lanes)) {
+            evaluate<B>(reader, [i](const auto* block) { return B::load_unaligned(block + i); }).store_unaligned(out + i);
+            i += static_cast<index_t>(Lanes);
+        }
+    }
+    if constexpr (Lanes > 2) store_narrower<Lanes / 2>(out, reader, i, count);
+}
+
+}  // namespace detail
+
+/// The lanes of a batch of T at the instruction set the compiler's flags select.
+template <vector_element T>
+inline constexpr index_t batch_lanes = static_cast<index_t>(xsimd::batch<T>::size);
+
+/// Note [short runs]: `count` results of `reader`, fewer than a batch of the
+/// instruction set's width, stored into `out` in batches of half that
+/// width, a quarter, ..., and the last elements one by one. A run of four
+/// float32, the row of `(3, 4) + (4,)`, is then one SSE batch where the
+/// compiler's vectorised loop would take its scalar tail after testing for
+/// its AVX-512 and AVX batches. For trees whose batches give the scalar
+/// bits (batches_give_scalar_bits), so each element is what the scalar loop
+/// would store.
+template <vector_element D, class Reader>
+[[gnu::always_inline]] inline void store_short(D* out, const Reader& reader, index_t count) {
+    index_t i = 0;
+    if constexpr (xsimd::batch<D>::size >= 4) detail::store_narrower<xsimd::batch<D>::size / 2>(out, reader, i, count);
+    // Fewer than the narrowest batch remain: a loop of constant length, so
+    // that it is unrolled, not vectorised with a tail of its own.
+    constexpr index_t narrowest = 16 / static_cast<index_t>(sizeof(D));
+    for (index_t k = 1; k < narrowest && i < count; ++k, ++i) out[i] = static_cast<D>(reader(i));
+}
+
 /// `count` results of `reader` stored into `out`, batch by batch.
 ///
 /// Flattened: g++ otherwise leaves xsimd's exp out of line, called once per

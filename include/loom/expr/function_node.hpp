@@ -2,8 +2,23 @@
 // The lazy node of every element-wise operation: a functor applied to
 // operands whose shapes broadcast (NumPy's rule, checked in the constructor,
 // so a bad expression fails where it is written).
+//
+// Note [shared shapes]: most operations have the shape of one of their
+// operands (`a * b` of equal shapes, `m + row`, `x * 2`), and a node then
+// copies no shape: it answers shape() with that operand's, when the node
+// owns the operand (a temporary moved in: `a * b` inside `a * b + c`), so
+// that nothing else can give it another shape. An operand the node refers
+// to, a tensor or a named expression, may be reassigned after the node was
+// built; the node then keeps a copy of the shape it was built for, so that
+// evaluation can refuse an operand that changed shape (Note [stale
+// operands] in build_plan.hpp). In `a * b + c - d` only the innermost node
+// copies a shape.
 
+#include <array>
+#include <cstdint>
+#include <optional>
 #include <tuple>
+#include <type_traits>
 #include <utility>
 
 #include "loom/core/broadcast.hpp"
@@ -22,22 +37,57 @@ public:
 
     template <class... Args>
     explicit function_node(F function, Args&&... operands)
-        : function_(function),
-          operands_(std::forward<Args>(operands)...),
-          // An operand's sizes were checked when it was made.
-          shape_(std::apply([](const auto&... o) { return detail::broadcast_valid_shapes(o.shape()...); },
-                            operands_)) {}
+        : function_node(detail::broadcast_source(operands.shape()...), function, std::forward<Args>(operands)...) {}
 
-    const shape_type& shape() const { return shape_; }
-    std::size_t ndim() const { return shape_.size(); }
-    index_t size() const { return element_count(shape_); }
+    const shape_type& shape() const {
+        if (source_ == own_shape) return *shape_;
+        return operand_shape(source_, index_sequence());
+    }
+    std::size_t ndim() const { return shape().size(); }
+    index_t size() const { return element_count(shape()); }
     const F& function() const { return function_; }
     const std::tuple<Operands...>& operands() const { return operands_; }
 
 private:
+    static constexpr std::uint8_t own_shape = 0xff;
+    using index_sequence = std::index_sequence_for<Operands...>;
+    static_assert(sizeof...(Operands) < own_shape);
+
+    // Whether the node may answer with operand k's shape: when it owns the
+    // operand (Note [shared shapes]).
+    static constexpr std::array<bool, sizeof...(Operands)> shares_shape_of{!std::is_reference_v<Operands>...};
+
+    template <std::size_t... I>
+    const shape_type& operand_shape(std::size_t k, std::index_sequence<I...>) const {
+        const shape_type* shape = nullptr;
+        ((k == I ? (shape = &std::get<I>(operands_).shape(), true) : false) || ...);
+        return *shape;
+    }
+
+    // `source`: the operand whose shape NumPy's rule gives the node, or -1
+    // (broadcast_source).
+    template <class... Args>
+    function_node(int source, F function, Args&&... operands)
+        : function_(function),
+          operands_(std::forward<Args>(operands)...),
+          source_(source >= 0 && shares_shape_of[static_cast<std::size_t>(source)] ? static_cast<std::uint8_t>(source)
+                                                                                   : own_shape),
+          shape_(source_ != own_shape ? std::nullopt
+                 : source >= 0        ? std::optional(operand_shape(static_cast<std::size_t>(source), index_sequence()))
+                                      : std::optional(computed_shape())) {}
+
+    // The shape NumPy's rule gives operands of which none has it. An
+    // operand's sizes were checked when it was made.
+    shape_type computed_shape() const {
+        return std::apply([](const auto&... o) { return detail::broadcast_valid_shapes(o.shape()...); }, operands_);
+    }
+
     F function_;
     std::tuple<Operands...> operands_;
-    shape_type shape_;
+    std::uint8_t source_;  // the operand whose shape is the node's, or own_shape
+    // The node's own shape, when source_ is own_shape: empty, a node that
+    // shares its shape moves and destroys no shape.
+    std::optional<shape_type> shape_;
 };
 
 /// Builds a node that owns rvalue operands and refers to lvalue ones.
