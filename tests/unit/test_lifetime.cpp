@@ -154,6 +154,43 @@ TEST(Lifetime, StaleOperandMessageSaysWhatHappened) {
     }
 }
 
+TEST(Lifetime, ANodeOverAnOwnedOperandAnswersWithThatOperandsShape) {
+    // Note [shared shapes]: (t + 1) keeps a copy of t's shape; the node that
+    // owns it copies nothing, and its copies and moves answer with their own
+    // operand's shape, not the original's.
+    const tensor<int> t{1, 2, 3};
+    auto e = (t + 1) * 2;
+    const auto& inner = std::get<0>(e.operands());
+    EXPECT_EQ(&e.shape(), &inner.shape());
+    EXPECT_NE(&inner.shape(), &t.shape());
+    auto copied = e;
+    EXPECT_EQ(&copied.shape(), &std::get<0>(copied.operands()).shape());
+    auto moved = std::move(copied);
+    EXPECT_EQ(&moved.shape(), &std::get<0>(moved.operands()).shape());
+    EXPECT_EQ(moved.shape(), (shape_type{3}));
+    EXPECT_EQ(elements_of(loom::eval(moved)), (std::vector<int>{4, 6, 8}));
+}
+
+TEST(Lifetime, AnOperandReassignedUnderANestedNodeIsRefusedAtEvaluation) {
+    // The outer node shares the inner one's shape, which the inner one
+    // copied from t when it was built: [3], not t's new [2].
+    tensor<int> t{1, 2, 3};
+    auto e = (t + 1) * 2 - 1;
+    t = tensor<int>{1, 2};
+    EXPECT_EQ(e.shape(), (shape_type{3}));
+    EXPECT_THROW((void)loom::eval(e), loom::broadcast_error);
+}
+
+TEST(Lifetime, ANamedExpressionReassignedAfterAnotherReferredToItIsRefused) {
+    // f refers to e, and so keeps a copy of the shape e had: e's new shape
+    // is refused, not taken.
+    auto e = tensor<int>{1, 2, 3} * 2;
+    const auto f = e + 1;
+    e = tensor<int>{1, 2} * 2;
+    EXPECT_EQ(f.shape(), (shape_type{3}));
+    EXPECT_THROW((void)loom::eval(f), loom::broadcast_error);
+}
+
 TEST(Lifetime, CompoundAssignmentWithATemporary) {
     tensor<float> t{1, 2};
     t += tensor<float>{10, 20} * tensor<float>{2, 2};

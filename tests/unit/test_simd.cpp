@@ -186,6 +186,29 @@ TYPED_TEST(SimdFunctions, AnElementDoesNotDependOnItsPosition) {
     }
 }
 
+TYPED_TEST(SimdFunctions, RunsShorterThanABatchGiveTheScalarBits) {
+    // Note [short runs]: rows of every length up to two AVX-512 batches,
+    // added to every row of a matrix (the direct path's runs of one row) and
+    // alone (one run), in batches of several widths and element by element.
+    // No product is added, so that no contraction into an FMA can differ.
+    using T = TypeParam;
+    for (index_t columns = 1; columns <= 33; ++columns) {
+        for (const index_t rows : {index_t{1}, index_t{3}}) {
+            const tensor<T> m = arguments<T>(-2, 2, false, rows * columns).reshape({rows, columns});
+            const tensor<T> row = arguments<T>(0.5, 4, false, columns);
+            const tensor<T> z = loom::maximum(m - row, loom::sqrt(row)) / row + m;
+            for (index_t i = 0; i < rows; ++i) {
+                for (index_t j = 0; j < columns; ++j) {
+                    const T x = m.at(i, j), y = row.at(j);
+                    const T difference = x - y, root = std::sqrt(y);
+                    const T expected = T((difference > root ? difference : root) / y) + x;
+                    ASSERT_EQ(z.at(i, j), expected) << "columns " << columns << ", rows " << rows << ", at " << j;
+                }
+            }
+        }
+    }
+}
+
 // Arguments inside every kernel's accurate domain, for the tests of lanes outside it.
 template <class T>
 tensor<T> ordinary_arguments() {
