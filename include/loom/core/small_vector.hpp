@@ -30,7 +30,7 @@ public:
     small_vector(It first, It last) { assign(first, last); }
 
     small_vector(const small_vector& other) {
-        if (other.size_ <= N) [[likely]] {
+        if (other.size_ <= N) {
             copy_inline(other);
         } else {
             copy_from(other);
@@ -84,7 +84,13 @@ public:
     }
     void clear() { size_ = 0; }
     void reserve(size_type wanted) {
-        if (wanted > capacity_) [[unlikely]] grow(wanted);
+        if (wanted <= capacity_) return;
+        const size_type grown = std::max(wanted, 2 * capacity_);
+        T* const bigger = new T[grown];
+        std::copy(begin(), end(), bigger);
+        release();
+        data_ = bigger;
+        capacity_ = grown;
     }
 
     T* data() { return data_; }
@@ -113,17 +119,6 @@ public:
     }
 
 private:
-    // Out of line, so that the paths of ranks that fit inline stay small
-    // enough to inline wherever shapes are copied.
-    [[gnu::noinline]] void grow(size_type wanted) {
-        const size_type grown = std::max(wanted, 2 * capacity_);
-        T* const bigger = new T[grown];
-        std::copy(begin(), end(), bigger);
-        release();
-        data_ = bigger;
-        capacity_ = grown;
-    }
-
     // Element by element: a shape has a few, and std::copy would call memmove.
     void copy_from(const small_vector& other) {
         reserve(other.size_);

@@ -117,16 +117,6 @@ void store_in_one_run(D* out, const E& value, const std::array<const std::byte*,
     store_block(out, reader, count);
 }
 
-// The `count` elements of the direct path into `out` when every leaf has
-// the destination's size: store_direct's case of one run, without its
-// setup for pieces and runs, for the small arrays where that setup shows.
-template <element D, expression E, std::size_t N>
-void store_one_run(D* out, const E& value, const std::array<direct_leaf, N>& leaves, index_t count) {
-    std::array<const std::byte*, N> at;
-    for (std::size_t j = 0; j < N; ++j) at[j] = leaves[j].first;
-    store_in_one_run(out, value, at, count);
-}
-
 // Elements [first, last) of the direct path, element k stored at
 // out[k - first]: runs of `run` elements (first and last are multiples of
 // it), or one run when every leaf has the destination's size (run is then
@@ -237,8 +227,7 @@ bool run_direct(D* data, const strided_layout& layout, const E& value, bool fres
             detail::direct_run(reinterpret_cast<const std::byte*>(data), layout, sizeof(D), leaves, fresh);
         if (run == 0) return false;
         if (count < parallel_min_elements) {
-            if (run == count) detail::store_one_run(data, value, leaves, count);
-            else detail::store_direct(data, value, leaves, run, 0, count);
+            detail::store_direct(data, value, leaves, run, 0, count);
             return true;
         }
         // Note [streaming stores]: a result in one run, into existing memory that no leaf shares.
