@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -242,6 +243,36 @@ TEST(Reductions, ResultsDoNotDependOnTheLayout) {
                   elements_of(tensor<float>(loom::var(transposed_copy, axes))));
         EXPECT_EQ(elements_of(tensor<float>(loom::sum(strided, axes))),
                   elements_of(tensor<float>(loom::sum(strided_copy, axes))));
+    }
+}
+
+// Note [runs folded together]: rows folded into a row of results several at
+// a time are folded in their order, one after the other, as one at a time:
+// the same bits, for every count of rows (whole groups and the rows left
+// over), sums, products and maxima, and an element-wise operand.
+TEST(Reductions, RowsFoldedTogetherGiveTheBitsOfRowsFoldedInOrder) {
+    std::mt19937 engine(11);
+    std::uniform_real_distribution<float> uniform(0.5f, 1.5f);
+    for (const index_t rows : {index_t{1}, index_t{3}, index_t{4}, index_t{5}, index_t{9}, index_t{130}}) {
+        const index_t columns = 300;
+        tensor<float> a({rows, columns}), b({rows, columns});
+        for (float& v : a) v = uniform(engine);
+        for (float& v : b) v = uniform(engine);
+        const tensor<float> sums = loom::sum(a, 0), products = loom::prod(a, 0), maxima = loom::max(a, 0);
+        const tensor<float> differences = loom::sum(a - b, 0);
+        for (index_t j = 0; j < columns; ++j) {
+            float sum = 0, product = 1, maximum = -std::numeric_limits<float>::infinity(), difference = 0;
+            for (index_t i = 0; i < rows; ++i) {
+                sum += a.at(i, j);
+                product *= a.at(i, j);
+                maximum = std::max(maximum, a.at(i, j));
+                difference += a.at(i, j) - b.at(i, j);
+            }
+            ASSERT_EQ(sums.at(j), sum) << rows << " rows, column " << j;
+            ASSERT_EQ(products.at(j), product) << rows << " rows, column " << j;
+            ASSERT_EQ(maxima.at(j), maximum) << rows << " rows, column " << j;
+            ASSERT_EQ(differences.at(j), difference) << rows << " rows, column " << j;
+        }
     }
 }
 

@@ -64,6 +64,12 @@ concept tile_kernel = requires(K& kernel, const run_rows& tile) {
     kernel.end_tile(tile);
 };
 
+/// A kernel that takes a block of runs itself, as the reduce kernel folds
+/// several runs into one result run together (Note [runs folded together]
+/// in reduce/reduce_kernel.hpp). The loop hands it every block but a tile's.
+template <class K>
+concept rows_kernel = requires(K& kernel, const run_rows& runs) { kernel.rows(runs); };
+
 /// A kernel that knows how many operands its plans have, as the unbuffered
 /// kernel does: for_each_run then holds their addresses and steps in arrays
 /// of that size, which the compiler keeps in registers from run to run.
@@ -123,6 +129,9 @@ private:
             const run_rows prepared = runs.tile ? run.begin_tile(runs) : runs;
             for_each_run(prepared, run);
             if (runs.tile) run.end_tile(runs);
+        } else if constexpr (rows_kernel<Kernel>) {
+            if (runs.tile) for_each_run(runs, run);
+            else run.rows(runs);
         } else {
             for_each_run(runs, run);
         }

@@ -118,12 +118,26 @@ public:
         : kernel_(kernel), plan_(plan), shift_(shift), first_(first), count_(count), data_(plan.operand_count()) {}
 
     void operator()(const std::byte* const* data, const index_t* strides, index_t) {
-        for (std::size_t k = 0; k < data_.size(); ++k) data_[k] = data[k] + first_ * strides[k] * plan_.element_size(k);
-        data_[0] += shift_;
+        move(data, strides);
         kernel_(data_.data(), strides, count_);
     }
 
+    /// A block of runs, moved alike, for a kernel that takes blocks (loop.hpp's rows_kernel).
+    void rows(const run_rows& runs) {
+        move(runs.data, runs.strides);
+        run_rows moved = runs;
+        moved.data = data_.data();
+        moved.count = count_;
+        if constexpr (rows_kernel<Kernel>) kernel_.rows(moved);
+        else for_each_run(moved, kernel_);
+    }
+
 private:
+    void move(const std::byte* const* data, const index_t* strides) {
+        for (std::size_t k = 0; k < data_.size(); ++k) data_[k] = data[k] + first_ * strides[k] * plan_.element_size(k);
+        data_[0] += shift_;
+    }
+
     Kernel& kernel_;
     const loop_plan& plan_;
     std::ptrdiff_t shift_;
