@@ -60,7 +60,7 @@ private:
     template <std::size_t... I>
     const shape_type& operand_shape(std::size_t k, std::index_sequence<I...>) const {
         const shape_type* shape = nullptr;
-        ((k == I ? (shape = &std::get<I>(operands_).shape(), true) : false) || ...);
+        (void)((k == I ? (shape = &std::get<I>(operands_).shape(), true) : false) || ...);
         return *shape;
     }
 
