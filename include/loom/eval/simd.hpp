@@ -372,10 +372,6 @@ template <class B, class D, class Reader>
     }
 }
 
-}  // namespace detail
-
-namespace detail {
-
 // Stores the next Lanes results of `reader` at `i` as one batch of that
 // many lanes when at least that many remain, then tries half as many.
 template <std::size_t Lanes, class D, class Reader>
@@ -383,7 +379,8 @@ template <std::size_t Lanes, class D, class Reader>
     using B = xsimd::make_sized_batch_t<D, Lanes>;
     if constexpr (!std::is_void_v<B>) {
         if (count - i >= static_cast<index_t>(Lanes)) {
-            evaluate<B>(reader, [i](const auto* block) { return B::load_unaligned(block + i); }).store_unaligned(out + i);
+            const B result = evaluate<B>(reader, [i](const auto* block) { return B::load_unaligned(block + i); });
+            result.store_unaligned(out + i);
             i += static_cast<index_t>(Lanes);
         }
     }

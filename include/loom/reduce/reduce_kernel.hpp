@@ -120,15 +120,14 @@ public:
     /// runs_at_once at a time when they all fold into one result run and are
     /// read in place (Note [runs folded together]), else one by one.
     void rows(const run_rows& runs) {
-        bool together = runs.rows >= static_cast<index_t>(runs_at_once) && runs.row_bytes[0] == 0 && runs.strides[0] == 1;
+        constexpr auto group = static_cast<index_t>(runs_at_once);
+        bool together = runs.rows >= group && runs.row_bytes[0] == 0 && runs.strides[0] == 1;
         for (std::size_t k = 1; k < runs.operands && together; ++k) together = runs.strides[k] == 1;
         if (!together) return for_each_run(runs, *this);
         small_vector<const std::byte*, 16> data(runs.data, runs.data + runs.operands), at(runs.operands);
         A* const out = const_cast<A*>(reinterpret_cast<const A*>(data[0]));
         index_t r = 0;
-        for (; r + static_cast<index_t>(runs_at_once) <= runs.rows; r += static_cast<index_t>(runs_at_once)) {
-            fold_runs(out, data, at, runs);
-        }
+        for (; r + group <= runs.rows; r += group) fold_runs(out, data, at, runs);
         for (; r < runs.rows; ++r) {
             (*this)(data.data(), runs.strides, runs.count);
             for (std::size_t k = 1; k < runs.operands; ++k) data[k] += runs.row_bytes[k];
@@ -243,7 +242,9 @@ private:
             for (const auto& reader : readers) value = R::combine(value, static_cast<A>(reader(i)));
             out[i] = value;
         }
-        for (std::size_t k = 1; k < runs.operands; ++k) data[k] += static_cast<index_t>(runs_at_once) * runs.row_bytes[k];
+        for (std::size_t k = 1; k < runs.operands; ++k) {
+            data[k] += static_cast<index_t>(runs_at_once) * runs.row_bytes[k];
+        }
     }
 
     // Element i of the run folds into out[i * stride].
