@@ -188,6 +188,22 @@ TEST(EngineDirectPath, TrailingShapesRepeatAlongTheLeadingDimensions) {
     }
 }
 
+TEST(EngineDirectPath, ARowIsReadAgainForEveryRunBesideLeavesOfTheDestinationsSize) {
+    // Note [direct path]: runs of the row's size; a one-element tensor beside
+    // the row would start again every run, and goes through the plan.
+    const tensor<std::int32_t> a = flat_index({2, 3, 4}), row = flat_index({4});
+    const tensor<std::int32_t> one(shape_type{1}, 5);
+    const tensor<std::int32_t> z = a * 100 + row, w = a * 100 + row * one;
+    for (index_t i = 0; i < 2; ++i) {
+        for (index_t j = 0; j < 3; ++j) {
+            for (index_t k = 0; k < 4; ++k) {
+                EXPECT_EQ(z.at(i, j, k), (i * 12 + j * 4 + k) * 100 + k);
+                EXPECT_EQ(w.at(i, j, k), (i * 12 + j * 4 + k) * 100 + k * 5);
+            }
+        }
+    }
+}
+
 TEST(EngineDirectPath, ARowOfTheDestinationReadUnderAnotherMappingGoesThroughATemporary) {
     // NumPy: z[...] = z[0] + z reads every z[0] before writing any.
     tensor<int> z{{1, 2}, {10, 20}, {100, 200}};

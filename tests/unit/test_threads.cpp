@@ -69,6 +69,33 @@ TEST_F(Threads, TheDirectPathGivesTheSameBits) {
     expect_same_for_every_thread_count([&] { return tensor<float>(loom::exp(a) * row + loom::tanh(b)); });
 }
 
+TEST_F(Threads, TheDirectPathReadsARowAgainForEveryRunOfEveryPiece) {
+    // Note [direct path]: each thread's piece of whole runs starts the row
+    // at its first element; every element as the scalar expression gives it.
+    const tensor<float> a = random_values({300, 257}, 1), b = random_values({300, 257}, 2);
+    const tensor<float> row = random_values({257}, 3) + 3.f;  // in [1, 5)
+    const tensor<float> z = expect_same_for_every_thread_count([&] { return tensor<float>((a - b) / row); });
+    for (index_t i = 0; i < 300; ++i) {
+        for (index_t j = 0; j < 257; ++j) ASSERT_EQ(z.at(i, j), (a.at(i, j) - b.at(i, j)) / row.at(j)) << i << ", " << j;
+    }
+}
+
+TEST_F(Threads, ColumnSumsFoldRowsInTheirOrderInEveryThreadsColumns) {
+    // The `columns` split (Note [fixed partition of reductions]): each thread
+    // folds every row into its columns, four rows at a time (Note [runs
+    // folded together]), giving the bits of adding the rows in order.
+    const tensor<float> x = random_values({700, 200}, 9);
+    const tensor<float> sums = expect_same_for_every_thread_count([&] { return tensor<float>(loom::sum(x, 0)); });
+    for (index_t j = 0; j < 200; ++j) {
+        float sum = 0;
+        for (index_t i = 0; i < 700; ++i) sum += x.at(i, j);
+        ASSERT_EQ(sums.at(j), sum) << j;
+    }
+    // The `partition` split, whose pieces fold their rows into sets of their own.
+    const tensor<float> narrow = random_values({2001, 40}, 10);
+    expect_same_for_every_thread_count([&] { return tensor<float>(loom::sum(narrow, 0)); });
+}
+
 TEST_F(Threads, ThePlanGivesTheSameBits) {
     // An outer broadcast, a transposed operand (tiled), a strided view.
     const tensor<float> column = random_values({1000, 1}, 4), row = random_values({1, 300}, 5);

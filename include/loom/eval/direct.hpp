@@ -9,8 +9,9 @@
 // is runs of the smallest such leaf's size, each leaf of the destination's
 // size moving on by a run, each smaller one read again for every run. A
 // leaf of a size between the two (a matrix beside a row in a rank-3
-// destination) would have to start again every few runs; the plan takes
-// those. Each run is stored by the store kernel's store_block (or
+// destination, or a tensor of one element beside a row) would have to
+// start again every few runs; the plan takes those, the one element as a
+// scalar it repeats (Note [unbuffered runs]). Each run is stored by the store kernel's store_block (or
 // simd::store_short when it is shorter than a SIMD batch, Note [short
 // runs] in simd.hpp), through a reader made of the leaves'
 // addresses (in_place_reader, readers.hpp). Aliasing reduces to one

@@ -300,14 +300,16 @@ struct tree_traits<node_reader<F, Readers...>, T> {
 /// with the bits of its scalar form, element for element: every value of
 /// type T, every function with a batch form that is not approximate.
 template <class Reader, class T>
-inline constexpr bool batches_give_scalar_bits =
-    vector_element<T> && detail::tree_traits<Reader, T>::batchable && detail::tree_traits<Reader, T>::exact;
+inline constexpr bool batches_give_scalar_bits = vector_element<T> &&
+                                                 detail::tree_traits<std::remove_cvref_t<Reader>, T>::batchable &&
+                                                 detail::tree_traits<std::remove_cvref_t<Reader>, T>::exact;
 
 /// True when the store kernel evaluates `Reader` into elements of T in
 /// batches (Note [batch forms]).
 template <class Reader, class T>
-inline constexpr bool runs_in_batches =
-    vector_element<T> && detail::tree_traits<Reader, T>::batchable && detail::tree_traits<Reader, T>::needs_batches;
+inline constexpr bool runs_in_batches = vector_element<T> &&
+                                        detail::tree_traits<std::remove_cvref_t<Reader>, T>::batchable &&
+                                        detail::tree_traits<std::remove_cvref_t<Reader>, T>::needs_batches;
 
 /// `reader`'s tree on batches, each leaf's batch read by `read_leaf(block)`
 /// from the leaf's unit-stride pointer, the approximate functions' lanes
@@ -406,8 +408,11 @@ template <vector_element D, class Reader>
     index_t i = 0;
     if constexpr (xsimd::batch<D>::size >= 4) detail::store_narrower<xsimd::batch<D>::size / 2>(out, reader, i, count);
     // Fewer than the narrowest batch remain: a loop of constant length, so
-    // that it is unrolled, not vectorised with a tail of its own.
+    // that it is unrolled, not vectorised with a tail of its own. The
+    // narrowest is 16 bytes, which every instruction set xsimd supports here has.
     constexpr index_t narrowest = 16 / static_cast<index_t>(sizeof(D));
+    static_assert(xsimd::batch<D>::size <= static_cast<std::size_t>(narrowest) ||
+                  !std::is_void_v<xsimd::make_sized_batch_t<D, static_cast<std::size_t>(narrowest)>>);
     for (index_t k = 1; k < narrowest && i < count; ++k, ++i) out[i] = static_cast<D>(reader(i));
 }
 
