@@ -168,14 +168,14 @@ inline index_t outer_units(const loop_plan& plan) {
     const std::size_t across = plan.tiled() ? rank - 2 : rank;  // walked row by row within a tile
     const std::size_t unit_rank = rank - 1;
     small_vector<index_t, inline_rank> unit_shape(unit_rank);
-    small_vector<index_t, 16 * inline_rank> unit_bytes(operands * unit_rank);  // operand k, unit dimension d
+    small_vector<index_t, 16 * inline_rank> unit_bytes(operands * unit_rank);  // unit dimension d, operand k
     for (std::size_t d = 0; d < unit_rank; ++d) {
         const bool band = d == across;
         const index_t rows = plan.shape()[d];
         unit_shape[d] = band ? (rows + loop_plan::tile_rows - 1) / loop_plan::tile_rows : rows;
         for (std::size_t k = 0; k < operands; ++k) {
             const index_t step = plan.stride(k, d) * plan.element_size(k);
-            unit_bytes[k * unit_rank + d] = band ? step * loop_plan::tile_rows : step;
+            unit_bytes[d * operands + k] = band ? step * loop_plan::tile_rows : step;
         }
     }
 
@@ -186,11 +186,18 @@ inline index_t outer_units(const loop_plan& plan) {
         data[k] = plan.operand_data(k);
         strides[k] = plan.inner_stride(k);
     }
+    // Every operand's address moved on by `units` along unit dimension d.
+    // One loop of one form, so that the compiler gives its loads and stores
+    // of the addresses one width: a wider load of addresses just stored
+    // narrower waits for the stores to reach the cache.
+    const auto move = [&](std::size_t d, index_t units) {
+        for (std::size_t k = 0; k < operands; ++k) data[k] += units * unit_bytes[d * operands + k];
+    };
     index_t position = first;
     for (std::size_t d = unit_rank; d-- > 0;) {
         index[d] = position % unit_shape[d];
         position /= unit_shape[d];
-        for (std::size_t k = 0; k < operands; ++k) data[k] += index[d] * unit_bytes[k * unit_rank + d];
+        move(d, index[d]);
     }
 
     // The kernel gets a block of runs per call: in a plain plan the units
@@ -201,15 +208,13 @@ inline index_t outer_units(const loop_plan& plan) {
         for (std::size_t k = 0; k < operands; ++k) row_bytes[k] = plan.stride(k, row_dimension) * plan.element_size(k);
     }
     small_vector<const std::byte*, 16> tile(operands);
-    for (index_t unit = first; unit < last; ++unit) {
+    for (index_t unit = first; unit < last;) {
+        index_t step = 1;  // the units this pass runs
         if (!plan.tiled()) {
             const index_t rows =
                 unit_rank > 0 ? std::min(unit_shape[unit_rank - 1] - index[unit_rank - 1], last - unit) : 1;
             kernel({data.data(), strides.data(), row_bytes.data(), operands, inner, rows});
-            // The odometer moves on by all but the last of them here, the last below.
-            if (unit_rank > 0) index[unit_rank - 1] += rows - 1;
-            for (std::size_t k = 0; k < operands; ++k) data[k] += (rows - 1) * row_bytes[k];
-            unit += rows - 1;
+            step = rows;
         } else {
             // A band: tiles of tile_columns elements, each walked row by row.
             const index_t rows = std::min(loop_plan::tile_rows, plan.shape()[across] - index[across] * loop_plan::tile_rows);
@@ -221,14 +226,19 @@ inline index_t outer_units(const loop_plan& plan) {
                 kernel({tile.data(), strides.data(), row_bytes.data(), operands, count, rows, true});
             }
         }
-        // The odometer's next unit.
+        // The odometer moves on by `step` units, which never pass the end of
+        // its last dimension: to the end, it starts that dimension again
+        // and carries one.
+        unit += step;
         for (std::size_t d = unit_rank; d-- > 0;) {
-            if (++index[d] < unit_shape[d]) {
-                for (std::size_t k = 0; k < operands; ++k) data[k] += unit_bytes[k * unit_rank + d];
+            if (index[d] + step < unit_shape[d]) {
+                index[d] += step;
+                move(d, step);
                 break;
             }
+            move(d, -index[d]);
             index[d] = 0;
-            for (std::size_t k = 0; k < operands; ++k) data[k] -= (unit_shape[d] - 1) * unit_bytes[k * unit_rank + d];
+            step = 1;
         }
     }
 }
