@@ -4,8 +4,8 @@ the medians, never written by hand."""
 
 from pathlib import Path
 
-from suite_workloads import (LIBRARIES, OPERATIONS, REFERENCE_LIBRARIES,
-                             THREADED_OPERATIONS)
+from suite_workloads import (LIBRARIES, ONE_THREAD_OF, OPERATIONS, REFERENCE_LIBRARIES,
+                             THREADED_OPERATIONS, TWO_THREAD_SPEEDUP)
 
 UNIT_SECONDS = {"ns": 1e-9, "ms": 1e-3}
 PEERS_TO_BEAT = ["xtensor", "xarray", "eigen"]
@@ -24,8 +24,24 @@ def describe_target(operation):
     return text if kind == "ahead" else text + "; faster than xtensor and Eigen"
 
 
-def target_verdict(name, operation, seconds):
-    """(met, what is missed) for loom on one operation, from the medians in `seconds`."""
+def slower_than(name, peers, seconds, spreads):
+    """The peers among `peers` whose median is at most loom's, each with loom's margin over it, and
+    "within the spread" when that margin is smaller than the larger cv of the two: a verdict the next
+    run may turn."""
+    loom = seconds[(name, "loom")]
+    found = []
+    for peer in sorted(peers):
+        if (name, peer) not in seconds or seconds[(name, peer)] > loom:
+            continue
+        margin = loom / seconds[(name, peer)] - 1
+        spread = max(spreads.get((name, peer), 0.0), spreads.get((name, "loom"), 0.0))
+        found.append(f"{peer} (by {margin:.1%}{', within the spread' if margin < spread else ''})")
+    return found
+
+
+def target_verdict(name, operation, seconds, spreads):
+    """(met, what is missed) for loom on one operation, from the medians in `seconds` and the
+    coefficients of variation in `spreads`."""
     loom = seconds.get((name, "loom"))
     if loom is None:
         return False, "no loom figure"
@@ -37,19 +53,17 @@ def target_verdict(name, operation, seconds):
     elif kind == "numpy" and (name, "numpy") in seconds and loom > seconds[(name, "numpy")]:
         missed.append(f"{loom / seconds[(name, 'numpy')]:.2f} × NumPy's time")
     elif kind == "ahead":
-        slower_than = [library for (op, library), t in seconds.items()
-                       if op == name and library not in REFERENCE_LIBRARIES | {"loom"} and t <= loom]
-        if slower_than:
-            missed.append("slower than " + ", ".join(sorted(slower_than)))
+        peers = {library for (op, library) in seconds if op == name} - REFERENCE_LIBRARIES - {"loom"}
+        if behind := slower_than(name, peers, seconds, spreads):
+            missed.append("slower than " + ", ".join(behind))
     elif kind == "speed" and reference and reference / loom < value:
         missed.append(f"{reference / loom:.2f} × {operation.reference}'s speed")
     elif kind == "ns" and loom / 1e-9 > value:
         missed.append(f"{loom / 1e-9:.1f} ns")
     elif kind == "ratio_to" and (name, value[0]) in seconds and loom / seconds[(name, value[0])] > value[1]:
         missed.append(f"{loom / seconds[(name, value[0])]:.2f} × {value[0]}")
-    slower_peers = [peer for peer in PEERS_TO_BEAT if (name, peer) in seconds and seconds[(name, peer)] <= loom]
-    if slower_peers and kind != "ahead":
-        missed.append("slower than " + ", ".join(slower_peers))
+    if kind != "ahead" and (behind := slower_than(name, PEERS_TO_BEAT, seconds, spreads)):
+        missed.append("slower than " + ", ".join(behind))
     return not missed, "; ".join(missed)
 
 
@@ -86,7 +100,7 @@ def operation_table(name, operation, seconds, spreads, stream):
         spread = spreads.get((name, library))
         target = ""
         if library == "loom" and operation.target:
-            met, missed = target_verdict(name, operation, seconds)
+            met, missed = target_verdict(name, operation, seconds, spreads)
             target = "met" if met else f"**missed**: {missed}"
         lines.append(f"| {library} | {time / UNIT_SECONDS[unit]:.3f} | "
                      f"{f'{spread:.0%}' if spread is not None else '-'} | {rate} | {percent} | "
@@ -108,12 +122,28 @@ def headline(name, operation, seconds):
     return f"{loom / seconds[(name, against)]:.2f} × {against}" if (name, against) in seconds else "-"
 
 
-def summary_table(seconds):
+def two_thread_speedup(name, seconds):
+    """loom's time on one thread over its time on two for the two-thread operation `name`, or None."""
+    single = ONE_THREAD_OF.get(name)
+    if (single, "loom") not in seconds or (name, "loom") not in seconds:
+        return None
+    return seconds[(single, "loom")] / seconds[(name, "loom")]
+
+
+def summary_table(seconds, spreads):
     lines = ["| workload | operation | loom | target | met |", "| --- | --- | ---: | --- | --- |"]
     for name, operation in OPERATIONS.items():
-        met, missed = target_verdict(name, operation, seconds)
+        met, missed = target_verdict(name, operation, seconds, spreads)
         lines.append(f"| {operation.workload} | `{name}` | {headline(name, operation, seconds)} | "
                      f"{describe_target(operation)} | {'yes' if met else f'**no**: {missed}'} |")
+    for name, operation in THREADED_OPERATIONS.items():
+        speedup = two_thread_speedup(name, seconds)
+        if operation.memory_bound or speedup is None:
+            continue
+        met = speedup >= TWO_THREAD_SPEEDUP
+        lines.append(f"| {operation.workload} | `{name}` | {speedup:.2f} × one thread (speed) | "
+                     f"≥ {TWO_THREAD_SPEEDUP} × `{ONE_THREAD_OF[name]}`'s speed | "
+                     f"{'yes' if met else f'**no**: {speedup:.2f} ×'} |")
     return lines
 
 
@@ -126,6 +156,9 @@ def threaded_table(seconds, spreads, stream_two_threads):
         lines += ["", f"### {operation.workload} `{name}`: {operation.description}", ""]
         no_target = operation._replace(target=None)
         lines += operation_table(name, no_target, figures, spreads, stream_two_threads)
+        speedup = two_thread_speedup(name, seconds)
+        if speedup is not None:
+            lines += ["", f"loom on two threads: {speedup:.2f} × its speed on one (`{ONE_THREAD_OF[name]}`)."]
     return lines
 
 
@@ -145,7 +178,7 @@ def write(path, header, seconds, spreads, stream):
     lines = header + ["", "## loom's targets", "",
                       "Computed from the medians below: loom's time over the time of what its target names "
                       "(for products, loom's speed over OpenBLAS's), or its time.", ""]
-    lines += summary_table(seconds)
+    lines += summary_table(seconds, spreads)
     lines += notes_section()
     workload = None
     for name, operation in OPERATIONS.items():

@@ -101,6 +101,19 @@ THREADED_OPERATIONS = {
                           reference="openblas", memory_bound=False),
 }
 
+# The one-thread operation each two-thread one repeats: suite_report gives loom's speed-up over it, and
+# holds the compute-bound ones to TWO_THREAD_SPEEDUP; the memory-bound ones can go no faster than the
+# two-thread STREAM bandwidth, the % STREAM of their tables.
+ONE_THREAD_OF = {
+    "mul_add_threads": "mul_add_into",
+    "exp_tanh_threads": "exp_tanh_into",
+    "row_sums_threads": "row_sums",
+    "column_sums_threads": "column_sums",
+    "dot_sum_threads": "dot_sum",
+    "matmul_threads": "matmul_float32",
+}
+TWO_THREAD_SPEEDUP = 1.8
+
 # Each program and the benchmarks of it the suite runs (a Google Benchmark filter; None: all of them).
 PROGRAMS = {
     "bench_stream": None,
