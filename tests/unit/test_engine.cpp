@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -84,6 +85,53 @@ TEST(EngineKernels, SubRangesOfTheOuterUnitsTogetherCoverThePlanOnce) {
         loom::run_plan(plan, second, cut, units);
         EXPECT_EQ(first.elements + second.elements, a.size()) << "cut at " << cut;
         EXPECT_EQ(first.total + second.total, sum_of(a)) << "cut at " << cut;
+    }
+}
+
+// A kernel that records, for each run, every operand's offset in elements
+// from its first element, and the run's length. It declares its operands,
+// as the unbuffered kernel does (sized_kernel).
+struct run_recorder {
+    static constexpr std::size_t operands = 3;
+    std::array<const std::int32_t*, operands> first;
+    std::vector<std::array<index_t, operands + 1>> runs;  // offsets of operands 0, 1, 2, then the length
+    void operator()(const std::byte* const* data, const index_t*, index_t count) {
+        std::array<index_t, operands + 1> run;
+        for (std::size_t k = 0; k < operands; ++k) run[k] = reinterpret_cast<const std::int32_t*>(data[k]) - first[k];
+        run[operands] = count;
+        runs.push_back(run);
+    }
+};
+
+TEST(EngineKernels, EveryRunOfEverySubRangeStartsEachOperandAtItsOwnElement) {
+    // (3, 4, 1, 5) + (4, 2, 1) -> (3, 4, 2, 5): nothing merges, so the loop
+    // walks three outer dimensions, two runs to each block, from any unit.
+    const tensor<std::int32_t> a = flat_index({3, 4, 1, 5}), b = flat_index({4, 2, 1});
+    tensor<std::int32_t> z({3, 4, 2, 5});
+    const auto plan = plan_into(z, a + b);
+    ASSERT_EQ(plan.rank(), 4u);
+    const index_t units = loom::outer_units(plan);
+    ASSERT_EQ(units, 3 * 4 * 2);
+    for (index_t cut = 0; cut <= units; ++cut) {
+        std::vector<int> seen(static_cast<std::size_t>(units), 0);
+        for (const auto& [first, last] : {std::pair<index_t, index_t>{0, cut}, {cut, units}}) {
+            run_recorder kernel{{z.data(), a.data(), b.data()}, {}};
+            loom::run_plan(plan, kernel, first, last);
+            ASSERT_EQ(static_cast<index_t>(kernel.runs.size()), last - first) << "cut at " << cut;
+            for (const auto& [to, from_a, from_b, count] : kernel.runs) {
+                ASSERT_TRUE(to >= 0 && to < z.size()) << "cut at " << cut << ", run at " << to;
+                // z's element (i, j, k, 0) reads a's (i, j, 0, 0) and b's (j, k, 0).
+                const index_t i = to / 40, j = to % 40 / 10, k = to % 10 / 5;
+                EXPECT_EQ(to % 5, 0) << "cut at " << cut;
+                EXPECT_EQ(from_a, i * 20 + j * 5) << "cut at " << cut << ", run at " << to;
+                EXPECT_EQ(from_b, j * 2 + k) << "cut at " << cut << ", run at " << to;
+                EXPECT_EQ(count, 5);
+                ++seen[static_cast<std::size_t>(to / 5)];
+            }
+        }
+        for (index_t unit = 0; unit < units; ++unit) {
+            EXPECT_EQ(seen[static_cast<std::size_t>(unit)], 1) << "cut at " << cut << ", unit " << unit;
+        }
     }
 }
 
