@@ -24,18 +24,33 @@ def describe_target(operation):
     return text if kind == "ahead" else text + "; faster than xtensor and Eigen"
 
 
+def compared_with(operation):
+    """The library whose time loom's target names."""
+    kind, value = operation.target
+    return {"numpy": "numpy", "ratio_to": value[0] if kind == "ratio_to" else None}.get(kind, operation.reference)
+
+
+def within_spread(margin, keys, spreads):
+    """Whether a miss by `margin` (a fraction) is smaller than the larger coefficient of variation of the
+    figures at `keys`: a verdict the next run may turn."""
+    return margin < max((spreads.get(key, 0.0) for key in keys), default=0.0)
+
+
+def missed_by(text, margin, keys, spreads):
+    return f"{text} (within the spread)" if within_spread(margin, keys, spreads) else text
+
+
 def slower_than(name, peers, seconds, spreads):
     """The peers among `peers` whose median is at most loom's, each with loom's margin over it, and
-    "within the spread" when that margin is smaller than the larger cv of the two: a verdict the next
-    run may turn."""
+    "within the spread" when within_spread says so."""
     loom = seconds[(name, "loom")]
     found = []
     for peer in sorted(peers):
         if (name, peer) not in seconds or seconds[(name, peer)] > loom:
             continue
         margin = loom / seconds[(name, peer)] - 1
-        spread = max(spreads.get((name, peer), 0.0), spreads.get((name, "loom"), 0.0))
-        found.append(f"{peer} (by {margin:.1%}{', within the spread' if margin < spread else ''})")
+        spread = ", within the spread" if within_spread(margin, [(name, peer), (name, "loom")], spreads) else ""
+        found.append(f"{peer} (by {margin:.1%}{spread})")
     return found
 
 
@@ -47,21 +62,26 @@ def target_verdict(name, operation, seconds, spreads):
         return False, "no loom figure"
     kind, value = operation.target
     reference = seconds.get((name, operation.reference))
+    keys = [(name, "loom"), (name, compared_with(operation))]
     missed = []
     if kind == "ratio" and reference and loom / reference > value:
-        missed.append(f"{loom / reference:.2f} × {operation.reference}")
+        ratio = loom / reference
+        missed.append(missed_by(f"{ratio:.2f} × {operation.reference}", ratio / value - 1, keys, spreads))
     elif kind == "numpy" and (name, "numpy") in seconds and loom > seconds[(name, "numpy")]:
-        missed.append(f"{loom / seconds[(name, 'numpy')]:.2f} × NumPy's time")
+        ratio = loom / seconds[(name, "numpy")]
+        missed.append(missed_by(f"{ratio:.2f} × NumPy's time", ratio - 1, keys, spreads))
     elif kind == "ahead":
         peers = {library for (op, library) in seconds if op == name} - REFERENCE_LIBRARIES - {"loom"}
         if behind := slower_than(name, peers, seconds, spreads):
             missed.append("slower than " + ", ".join(behind))
     elif kind == "speed" and reference and reference / loom < value:
-        missed.append(f"{reference / loom:.2f} × {operation.reference}'s speed")
+        speed = reference / loom
+        missed.append(missed_by(f"{speed:.2f} × {operation.reference}'s speed", value / speed - 1, keys, spreads))
     elif kind == "ns" and loom / 1e-9 > value:
-        missed.append(f"{loom / 1e-9:.1f} ns")
+        missed.append(missed_by(f"{loom / 1e-9:.1f} ns", loom / 1e-9 / value - 1, keys[:1], spreads))
     elif kind == "ratio_to" and (name, value[0]) in seconds and loom / seconds[(name, value[0])] > value[1]:
-        missed.append(f"{loom / seconds[(name, value[0])]:.2f} × {value[0]}")
+        ratio = loom / seconds[(name, value[0])]
+        missed.append(missed_by(f"{ratio:.2f} × {value[0]}", ratio / value[1] - 1, keys, spreads))
     if kind != "ahead" and (behind := slower_than(name, PEERS_TO_BEAT, seconds, spreads)):
         missed.append("slower than " + ", ".join(behind))
     return not missed, "; ".join(missed)
@@ -112,7 +132,7 @@ def headline(name, operation, seconds):
     """loom's figure in the terms of its target: a ratio to what the target names, or nanoseconds."""
     loom = seconds.get((name, "loom"))
     kind, value = operation.target
-    against = {"numpy": "numpy", "ratio_to": value[0] if kind == "ratio_to" else None}.get(kind, operation.reference)
+    against = compared_with(operation)
     if loom is None:
         return "-"
     if kind == "ns":
@@ -137,13 +157,19 @@ def summary_table(seconds, spreads):
         lines.append(f"| {operation.workload} | `{name}` | {headline(name, operation, seconds)} | "
                      f"{describe_target(operation)} | {'yes' if met else f'**no**: {missed}'} |")
     for name, operation in THREADED_OPERATIONS.items():
-        speedup = two_thread_speedup(name, seconds)
-        if operation.memory_bound or speedup is None:
+        if operation.memory_bound:
             continue
-        met = speedup >= TWO_THREAD_SPEEDUP
-        lines.append(f"| {operation.workload} | `{name}` | {speedup:.2f} × one thread (speed) | "
-                     f"≥ {TWO_THREAD_SPEEDUP} × `{ONE_THREAD_OF[name]}`'s speed | "
-                     f"{'yes' if met else f'**no**: {speedup:.2f} ×'} |")
+        single = ONE_THREAD_OF[name]
+        speedup = two_thread_speedup(name, seconds)
+        if speedup is None:
+            figure, verdict = "-", "**no**: no loom figure on one thread and on two"
+        else:
+            figure = f"{speedup:.2f} × one thread (speed)"
+            miss = missed_by(f"{speedup:.2f} ×", TWO_THREAD_SPEEDUP / speedup - 1,
+                             [(name, "loom"), (single, "loom")], spreads)
+            verdict = "yes" if speedup >= TWO_THREAD_SPEEDUP else f"**no**: {miss}"
+        lines.append(f"| {operation.workload} | `{name}` | {figure} | ≥ {TWO_THREAD_SPEEDUP} × `{single}`'s speed | "
+                     f"{verdict} |")
     return lines
 
 

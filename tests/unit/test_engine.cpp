@@ -91,10 +91,11 @@ TEST(EngineKernels, SubRangesOfTheOuterUnitsTogetherCoverThePlanOnce) {
 // A kernel that records, for each run, every operand's offset in elements
 // from its first element, and the run's length. It declares its operands,
 // as the unbuffered kernel does (sized_kernel).
+template <std::size_t Operands>
 struct run_recorder {
-    static constexpr std::size_t operands = 3;
+    static constexpr std::size_t operands = Operands;
     std::array<const std::int32_t*, operands> first;
-    std::vector<std::array<index_t, operands + 1>> runs;  // offsets of operands 0, 1, 2, then the length
+    std::vector<std::array<index_t, operands + 1>> runs;  // offsets of operands 0, 1, ..., then the length
     void operator()(const std::byte* const* data, const index_t*, index_t count) {
         std::array<index_t, operands + 1> run;
         for (std::size_t k = 0; k < operands; ++k) run[k] = reinterpret_cast<const std::int32_t*>(data[k]) - first[k];
@@ -104,33 +105,59 @@ struct run_recorder {
 };
 
 TEST(EngineKernels, EveryRunOfEverySubRangeStartsEachOperandAtItsOwnElement) {
-    // (3, 4, 1, 5) + (4, 2, 1) -> (3, 4, 2, 5): nothing merges, so the loop
-    // walks three outer dimensions, two runs to each block, from any unit.
-    const tensor<std::int32_t> a = flat_index({3, 4, 1, 5}), b = flat_index({4, 2, 1});
-    tensor<std::int32_t> z({3, 4, 2, 5});
+    // (3, 4, 1, 5) + (4, 3, 1) -> (3, 4, 3, 5): nothing merges, so the loop
+    // walks three outer dimensions, blocks of up to three runs, over every
+    // range of units, whether it starts or ends within a block or both.
+    const tensor<std::int32_t> a = flat_index({3, 4, 1, 5}), b = flat_index({4, 3, 1});
+    tensor<std::int32_t> z({3, 4, 3, 5});
     const auto plan = plan_into(z, a + b);
     ASSERT_EQ(plan.rank(), 4u);
+    ASSERT_EQ(plan.operand_count(), 3u);
     const index_t units = loom::outer_units(plan);
-    ASSERT_EQ(units, 3 * 4 * 2);
-    for (index_t cut = 0; cut <= units; ++cut) {
-        std::vector<int> seen(static_cast<std::size_t>(units), 0);
-        for (const auto& [first, last] : {std::pair<index_t, index_t>{0, cut}, {cut, units}}) {
-            run_recorder kernel{{z.data(), a.data(), b.data()}, {}};
+    ASSERT_EQ(units, 3 * 4 * 3);
+    for (index_t first = 0; first < units; ++first) {
+        for (index_t last = first + 1; last <= units; ++last) {
+            run_recorder<3> kernel{{z.data(), a.data(), b.data()}, {}};
             loom::run_plan(plan, kernel, first, last);
-            ASSERT_EQ(static_cast<index_t>(kernel.runs.size()), last - first) << "cut at " << cut;
+            ASSERT_EQ(static_cast<index_t>(kernel.runs.size()), last - first) << "units " << first << "-" << last;
+            index_t unit = first;  // runs come in the destination's order
             for (const auto& [to, from_a, from_b, count] : kernel.runs) {
-                ASSERT_TRUE(to >= 0 && to < z.size()) << "cut at " << cut << ", run at " << to;
+                ASSERT_EQ(to, unit * 5) << "units " << first << "-" << last;
                 // z's element (i, j, k, 0) reads a's (i, j, 0, 0) and b's (j, k, 0).
-                const index_t i = to / 40, j = to % 40 / 10, k = to % 10 / 5;
-                EXPECT_EQ(to % 5, 0) << "cut at " << cut;
-                EXPECT_EQ(from_a, i * 20 + j * 5) << "cut at " << cut << ", run at " << to;
-                EXPECT_EQ(from_b, j * 2 + k) << "cut at " << cut << ", run at " << to;
+                const index_t i = to / 60, j = to % 60 / 15, k = to % 15 / 5;
+                EXPECT_EQ(from_a, i * 20 + j * 5) << "units " << first << "-" << last << ", run at " << to;
+                EXPECT_EQ(from_b, j * 3 + k) << "units " << first << "-" << last << ", run at " << to;
                 EXPECT_EQ(count, 5);
-                ++seen[static_cast<std::size_t>(to / 5)];
+                ++unit;
             }
         }
-        for (index_t unit = 0; unit < units; ++unit) {
-            EXPECT_EQ(seen[static_cast<std::size_t>(unit)], 1) << "cut at " << cut << ", unit " << unit;
+    }
+}
+
+TEST(EngineKernels, EveryRunOfATiledPlanStartsEachOperandAtItsOwnElement) {
+    // A transpose, tiled in bands of tile_rows rows, each walked tile by
+    // tile (Note [tiling]): the band's row r of z reads column r of a.
+    const tensor<std::int32_t> a = flat_index({300, 1024});
+    tensor<std::int32_t> z({1024, 300});
+    const auto plan = plan_into(z, loom::transpose(a));
+    ASSERT_TRUE(plan.tiled());
+    ASSERT_EQ(plan.operand_count(), 2u);
+    const index_t units = loom::outer_units(plan);
+    for (index_t cut = 0; cut <= units; ++cut) {
+        std::vector<int> seen(static_cast<std::size_t>(z.size()), 0);
+        for (const auto& [first, last] : {std::pair<index_t, index_t>{0, cut}, {cut, units}}) {
+            run_recorder<2> kernel{{z.data(), a.data()}, {}};
+            loom::run_plan(plan, kernel, first, last);
+            for (const auto& [to, from, count] : kernel.runs) {
+                ASSERT_TRUE(to >= 0 && to + count <= z.size()) << "cut at " << cut << ", run at " << to;
+                const index_t row = to / 300, column = to % 300;
+                ASSERT_LE(column + count, 300) << "cut at " << cut << ", run at " << to;
+                EXPECT_EQ(from, column * 1024 + row) << "cut at " << cut << ", run at " << to;
+                for (index_t e = to; e < to + count; ++e) ++seen[static_cast<std::size_t>(e)];
+            }
+        }
+        for (std::size_t e = 0; e < seen.size(); ++e) {
+            ASSERT_EQ(seen[e], 1) << "cut at " << cut << ", element " << e;
         }
     }
 }
