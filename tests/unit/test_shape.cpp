@@ -160,7 +160,7 @@ TEST(Shape, StreamsAsBracketedList) {
 }
 
 TEST(Shape, NegativeSizeIsRejected) {
-    EXPECT_THROW(loom::check_sizes(shape_type{2, -1}), std::invalid_argument);
+    EXPECT_THROW(loom::check_shape(shape_type{2, -1}), std::invalid_argument);
     EXPECT_THROW(tensor<float>(shape_type{2, -1}), std::invalid_argument);
     EXPECT_THROW(tensor<float>(shape_type{-3}, 1.f), std::invalid_argument);
 }
@@ -172,7 +172,7 @@ TEST(Shape, NegativeSizeMessageNamesShapeAndDimension) {
 }
 
 TEST(Shape, ZeroSizesAreValid) {
-    EXPECT_NO_THROW(loom::check_sizes(shape_type{0, 3, 0}));
+    EXPECT_NO_THROW(loom::check_shape(shape_type{0, 3, 0}));
     const tensor<float> t(shape_type{0, 3});
     EXPECT_EQ(t.size(), 0);
     EXPECT_EQ(t.shape(), (shape_type{0, 3}));

@@ -147,8 +147,8 @@ shape_type broadcast_valid_shapes(const shape_type& first, const Shapes&... rest
 template <class... Shapes>
     requires(std::same_as<Shapes, shape_type> && ...)
 shape_type broadcast_shapes(const shape_type& first, const Shapes&... rest) {
-    check_sizes(first);
-    (check_sizes(rest), ...);
+    check_shape(first);
+    (check_shape(rest), ...);
     return detail::broadcast_valid_shapes(first, rest...);
 }
 
@@ -189,8 +189,8 @@ struct placement {
 /// 5; -1 aligns B with A's trailing dimensions). Throws broadcast_error when
 /// B cannot be placed.
 inline placement place_onto(const shape_type& a, const shape_type& b, index_t axis) {
-    check_sizes(a);
-    check_sizes(b);
+    check_shape(a);
+    check_shape(b);
     index_t start = axis;  // -1 resolved below; messages show it resolved from then on
     const auto fail = [&](const std::string& why) {
         throw broadcast_error("cannot place shape " + to_string(b) + " onto " + to_string(a) + " at axis " +
@@ -224,8 +224,8 @@ inline shape_type pdpd_placement(const shape_type& a, const shape_type& b, index
 /// under `spec`. For the PDPD specs, `placed_b` receives B's placed shape.
 inline shape_type broadcast_shapes(const shape_type& a, const shape_type& b, const broadcast_spec& spec,
                                    shape_type* placed_b = nullptr) {
-    check_sizes(a);
-    check_sizes(b);
+    check_shape(a);
+    check_shape(b);
     switch (spec.kind) {
         case broadcast_spec::mode::none:
             if (!(a == b)) {

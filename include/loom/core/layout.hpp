@@ -35,19 +35,19 @@ using axis_order = small_vector<std::size_t, inline_rank>;
 class strided_layout {
 public:
     /// A contiguous row-major layout of `shape`, for elements of
-    /// `element_bytes` bytes; throws for a negative size
-    /// (std::invalid_argument), or strides that overflow, in elements or in
-    /// bytes (std::length_error; check_byte_size).
+    /// `element_bytes` bytes; throws for a negative size or a rank above
+    /// max_rank (std::invalid_argument; check_shape), or strides that
+    /// overflow, in elements or in bytes (std::length_error; check_byte_size).
     explicit strided_layout(const shape_type& shape, std::size_t element_bytes = 1)
         : shape_(shape), row_major_(true) {
         lay_out_row_major(element_bytes);
     }
-    /// A layout of `shape` with `strides`; throws for a negative size
-    /// (std::invalid_argument) or more elements than index_t counts
-    /// (std::length_error).
+    /// A layout of `shape` with `strides`; throws for a negative size or a
+    /// rank above max_rank (std::invalid_argument) or more elements than
+    /// index_t counts (std::length_error).
     strided_layout(shape_type shape, strides_type strides, index_t offset = 0)
         : shape_(std::move(shape)), strides_(std::move(strides)), offset_(offset) {
-        check_sizes(shape_);
+        check_shape(shape_);
         size_ = element_count(shape_);
         if (size_ == 0) offset_ = 0;  // Note [empty layouts]
         row_major_ = find_row_major();
@@ -341,7 +341,7 @@ private:
         // so they overflow exactly when the product of the whole does.
         index_t bytes = 0;
         const bool too_many_bytes = __builtin_mul_overflow(step, static_cast<index_t>(element_bytes), &bytes);
-        if (negative) check_sizes(shape_);  // throws, naming the size
+        if (negative || rank() > max_rank) check_shape(shape_);  // throws, naming the size or the rank
         if (too_many) detail::throw_too_many_elements(shape_);
         if (too_many_bytes) check_byte_size(shape_, element_bytes);  // throws
         size_ = empty ? 0 : step;

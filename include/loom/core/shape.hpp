@@ -66,8 +66,19 @@ Stream& operator<<(Stream& os, const per_dimension<Kind>& dims) {
     return os;
 }
 
-/// Throws std::invalid_argument if a size is negative.
-inline void check_sizes(const shape_type& shape) {
+/// The largest rank a shape may have: NumPy's limit is 32, PyTorch's 64.
+/// Ranks come from callers and files, and a rank without a limit would let
+/// a 300 KB `.npy` header ask for a shape of rank 100,000.
+inline constexpr std::size_t max_rank = 64;
+
+/// Throws std::invalid_argument if the rank is above max_rank or a size is
+/// negative: every shape a tensor, view or layout is made of passes here.
+inline void check_shape(const shape_type& shape) {
+    if (shape.size() > max_rank) {
+        throw std::invalid_argument("a shape of rank " + std::to_string(shape.size()) + " is beyond loom's maximum rank, " +
+                                    std::to_string(max_rank) + "; use at most " + std::to_string(max_rank) +
+                                    " dimensions");
+    }
     for (std::size_t d = 0; d < shape.size(); ++d) {
         if (shape[d] < 0) {
             throw std::invalid_argument("shape " + to_string(shape) + " has the negative size " +
@@ -124,7 +135,7 @@ inline strides_type row_major_strides(const shape_type& shape) {
 /// `element_size` bytes cannot exist: its sizes other than 0 times the
 /// element size must fit in index_t, so that its strides and extent in bytes
 /// do (NumPy refuses such shapes too, even with a 0 among them: "array is
-/// too big"). The sizes must be 0 or more (check_sizes).
+/// too big"). The sizes must be 0 or more (check_shape).
 inline void check_byte_size(const shape_type& shape, std::size_t element_size) {
     auto bytes = static_cast<index_t>(element_size);
     for (index_t size : shape) {

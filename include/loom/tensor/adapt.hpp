@@ -33,7 +33,7 @@ namespace detail {
 // Throws std::invalid_argument when `data` cannot hold `shape` with
 // `strides`, or when an element's offset would not fit in an index.
 inline void check_adapted(const void* data, const shape_type& shape, const strides_type& strides) {
-    check_sizes(shape);
+    check_shape(shape);
     const index_t count = element_count(shape);
     if (strides.size() != shape.size()) {
         throw std::invalid_argument("adapt: strides " + to_string(strides) + " have " + std::to_string(strides.size()) +

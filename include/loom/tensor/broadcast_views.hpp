@@ -32,7 +32,7 @@ auto refuse_broadcast(Describe describe) {
 template <expression X>
 auto broadcast_to(X&& x, const shape_type& shape) {
     auto v = view_of(std::forward<X>(x));
-    check_sizes(shape);
+    check_shape(shape);
     const auto describe = [&] { return "cannot broadcast shape " + to_string(v.shape()) + " to " + to_string(shape); };
     if (v.ndim() > shape.size()) {
         throw broadcast_error(describe() + ": the target has fewer dimensions; give a target of rank " +
@@ -48,7 +48,7 @@ auto broadcast_to(X&& x, const shape_type& shape) {
 template <expression X>
 auto broadcast_to(X&& x, const shape_type& shape, const broadcast_spec& spec) {
     auto v = view_of(std::forward<X>(x));
-    check_sizes(shape);
+    check_shape(shape);
     if (spec.kind == broadcast_spec::mode::numpy) return broadcast_to(std::move(v), shape);
     const placement placed = placement_under(shape, v.shape(), spec);  // throws broadcast_error
     if (spec.kind == broadcast_spec::mode::none) return v;

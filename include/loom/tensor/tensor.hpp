@@ -211,7 +211,7 @@ private:
     // `shape` when a buffer of `count` elements fills it; checked before the
     // tensor allocates.
     static const shape_type& checked_buffer_shape(std::size_t count, const shape_type& shape) {
-        check_sizes(shape);
+        check_shape(shape);
         const index_t size = element_count(shape);
         if (static_cast<std::size_t>(size) != count) {
             throw std::invalid_argument("a buffer of " + std::to_string(count) + " elements cannot fill shape " +
