@@ -8,6 +8,8 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <cstdint>
+#include <limits>
 #include <span>
 #include <stdexcept>
 #include <type_traits>
@@ -141,6 +143,72 @@ TEST(Adapt, RefusesStridesReachingPastAnIndex) {
     float x = 0;
     EXPECT_THAT(message_of([&] { adapt(&x, {3}, {loom::index_t{1} << 62}); }),
                 HasSubstr("reach elements beyond a 64-bit index"));
+}
+
+TEST(Adapt, StrideOfTheSmallestIndexIsRefusedWithoutOverflow) {
+    // Its absolute value does not fit in an index: the check itself must not negate it.
+    int x[2] = {1, 2};
+    constexpr loom::index_t smallest = std::numeric_limits<loom::index_t>::min();
+    EXPECT_THROW(adapt(x, {2}, {smallest}), std::invalid_argument);
+    EXPECT_THAT(message_of([&] { adapt(x, {2}, {smallest}); }), HasSubstr("-9223372036854775808"));
+    // A dimension of size 1 never takes its stride, whatever it is.
+    const auto one = adapt(x, {1}, {smallest});
+    EXPECT_EQ(one(0), 1);
+    EXPECT_TRUE(one.is_writable());
+}
+
+// Note [shared memory]: strides under which two elements meet give a view
+// that reads like any other and refuses writes, leaving the memory as it was.
+
+TEST(Adapt, OverlappingStridesReadAsNumPysAsStrided) {
+    const std::array<float, 4> buffer{1, 2, 3, 4};
+    const auto v = adapt(buffer.data(), {2, 2}, {1, 1});
+    // NumPy: as_strided(p, (2, 2), (4, 4)) is [[1, 2], [2, 3]], summing to 8.
+    EXPECT_EQ(elements_of(v), (std::vector<float>{1, 2, 2, 3}));
+    EXPECT_EQ(loom::eval(loom::sum(v)).item(), 8.f);
+}
+
+TEST(Adapt, OverlappingStridesRefuseEveryKindOfWrite) {
+    std::array<float, 4> buffer{1, 2, 3, 4};
+    auto v = adapt(buffer.data(), {2, 2}, {1, 1});
+    EXPECT_FALSE(v.is_writable());
+    const auto unchanged = [&] { EXPECT_EQ(buffer, (std::array<float, 4>{1, 2, 3, 4})); };
+    EXPECT_THROW(v = loom::sum(loom::ones<float>({3, 2, 2}), 0), std::invalid_argument);
+    unchanged();
+    EXPECT_THROW(v += 1.f, std::invalid_argument);
+    unchanged();
+    EXPECT_THROW(v = loom::matmul(loom::ones<float>({2, 2}), loom::ones<float>({2, 2})), std::invalid_argument);
+    unchanged();
+    EXPECT_THROW(v = loom::cumsum(loom::ones<float>({2, 2}), 1), std::invalid_argument);
+    unchanged();
+    EXPECT_THROW(v = 0.f, std::invalid_argument);
+    unchanged();
+    EXPECT_THAT(message_of([&] { v += 1.f; }),
+                HasSubstr("cannot write through a view of shape [2, 2] with strides [1, 1]: two of its elements "
+                          "share memory"));
+}
+
+TEST(Adapt, StridesThatInterleaveWithoutMeetingAreWritable) {
+    // Strides 2 and 3 over [3, 3]: the larger stride is within the smaller's
+    // reach (4), yet the offsets 0, 3, 6, 2, 5, 8, 4, 7, 10 are all distinct.
+    std::array<std::int64_t, 11> buffer{};
+    auto v = adapt(buffer.data(), {3, 3}, {2, 3});
+    EXPECT_TRUE(v.is_writable());
+    v = loom::arange<std::int64_t>(1, 10).reshape({3, 3});
+    // NumPy: as_strided(q, (3, 3), (16, 24)) of np.zeros(11), assigned 1..9.
+    EXPECT_EQ(buffer, (std::array<std::int64_t, 11>{1, 0, 4, 2, 7, 5, 3, 8, 6, 0, 9}));
+}
+
+TEST(Adapt, OverlappingStridesOverTooManyElementsToCompareAreReadOnly) {
+    // 90,000 elements under the strides of the test above (which are apart,
+    // but only a comparison of the offsets shows it): more than 2^16 to compare.
+    std::vector<float> buffer(90002, 1.f);
+    auto v = adapt(buffer.data(), {3, 30000}, {2, 3});
+    EXPECT_FALSE(v.is_writable());
+    EXPECT_THAT(message_of([&] { v = 0.f; }), HasSubstr("its strides do not keep its elements apart"));
+    EXPECT_EQ(buffer, std::vector<float>(90002, 1.f));
+    const auto apart = adapt(buffer.data(), {3, 30000}, {30000, 1});
+    EXPECT_TRUE(apart.is_writable());
 }
 
 }  // namespace

@@ -6,6 +6,17 @@
 // `required_span_size()`) and the transforms that views are made of: each
 // returns the layout of the same memory seen another way, and moves no data.
 //
+// Note [shared memory]: a view may be written through only when each of its
+// elements has an address of its own, or a write would store one value over
+// another (NumPy's results then depend on the order it happens to write in).
+// A stride 0 over a dimension of size 2 or more shares memory (a broadcast).
+// Otherwise, with the dimensions sorted by their strides' absolute values,
+// the elements are apart when each stride exceeds the distance the smaller
+// ones reach, which holds for every view that slicing, transposing and the
+// other transforms make of a tensor. Strides given to adapt() may not: the
+// addresses of up to sharing_check_limit elements are then compared, and a
+// larger layout is reported as unproven, which refuses writes too.
+//
 // Note [empty layouts]: a layout with no elements never reads its memory, so
 // its offset is 0 whatever the transform that made it: the memory of an
 // empty tensor may be a null pointer, and moving one by any non-zero offset
@@ -22,8 +33,10 @@
 #include <type_traits>
 #include <utility>
 #include <variant>
+#include <vector>
 
 #include "loom/core/broadcast.hpp"
+#include "loom/core/checked_arithmetic.hpp"
 #include "loom/core/indexing.hpp"
 #include "loom/core/shape.hpp"
 
@@ -49,7 +62,18 @@ public:
         : shape_(std::move(shape)), strides_(std::move(strides)), offset_(offset) {
         check_shape(shape_);
         size_ = element_count(shape_);
-        if (size_ == 0) offset_ = 0;  // Note [empty layouts]
+        if (size_ == 0) offset_ = 0;  // Note [shared memory]: a view may be written through only when each of its
+// elements has an address of its own, or a write would store one value over
+// another (NumPy's results then depend on the order it happens to write in).
+// A stride 0 over a dimension of size 2 or more shares memory (a broadcast).
+// Otherwise, with the dimensions sorted by their strides' absolute values,
+// the elements are apart when each stride exceeds the distance the smaller
+// ones reach, which holds for every view that slicing, transposing and the
+// other transforms make of a tensor. Strides given to adapt() may not: the
+// addresses of up to sharing_check_limit elements are then compared, and a
+// larger layout is reported as unproven, which refuses writes too.
+//
+// Note [empty layouts]
         row_major_ = find_row_major();
     }
 
@@ -83,33 +107,65 @@ public:
         return at;
     }
 
-    /// True when no two elements share memory. The layout alone decides: a
-    /// dimension of size 2 or more with stride 0 (a broadcast) makes elements
-    /// share; an empty layout has none to share.
-    bool is_unique() const {
-        if (size() == 0) return true;
-        for (std::size_t d = 0; d < rank(); ++d) {
-            if (shape_[d] > 1 && strides_[d] == 0) return false;
+    /// How the elements of a layout stand in memory (Note [shared memory]).
+    enum class sharing {
+        none,       ///< each element has an address of its own
+        broadcast,  ///< a dimension of size 2 or more has stride 0
+        overlap,    ///< two elements have one address under strides that are not 0
+        unproven,   ///< strides that do not keep the elements apart, over too many elements to check
+    };
+
+    /// The most elements memory_sharing() compares one by one when the
+    /// strides alone do not keep them apart.
+    static constexpr index_t sharing_check_limit = index_t{1} << 16;
+
+    /// Whether elements share memory (Note [shared memory]).
+    sharing memory_sharing() const {
+        if (size() <= 1) return sharing::none;
+        const auto sorted = steps_by_stride();
+        if (!sorted) return sharing::unproven;  // a stride of 2^63 elements: no memory holds two elements
+        const steps_type& steps = *sorted;
+        if (steps[0].stride == 0) return sharing::broadcast;
+        // Apart when each stride is beyond the reach of the smaller ones:
+        // true of every view loom's own transforms make.
+        bool apart = true;
+        index_t reach = 0;  // the largest distance between two elements along the steps so far
+        for (const step& s : steps) {
+            apart = apart && s.stride > reach;
+            const auto span = checked_mul(s.stride, s.size - 1);
+            const auto next = span ? checked_add(reach, *span) : std::nullopt;
+            if (!next) return sharing::unproven;  // offsets beyond index_t: no memory holds them
+            reach = *next;
         }
-        return true;
+        if (apart) return sharing::none;
+        if (size() > sharing_check_limit) return sharing::unproven;
+        // The offsets, with every stride made positive: a negative stride
+        // reverses its dimension, which moves the offsets but keeps them
+        // distinct or not. None is beyond reach, so none overflows.
+        std::vector<index_t> offsets{0};
+        offsets.reserve(static_cast<std::size_t>(size()));
+        for (const step& s : steps) {
+            const std::size_t before = offsets.size();
+            for (index_t i = 1; i < s.size; ++i) {
+                for (std::size_t k = 0; k < before; ++k) offsets.push_back(offsets[k] + i * s.stride);
+            }
+        }
+        std::sort(offsets.begin(), offsets.end());
+        return std::adjacent_find(offsets.begin(), offsets.end()) == offsets.end() ? sharing::none : sharing::overlap;
     }
+
+    /// True when no two elements share memory (memory_sharing() is none).
+    bool is_unique() const { return memory_sharing() == sharing::none; }
 
     /// True when the elements fill the span from the lowest to the highest
     /// without gaps, in some order of the dimensions (a transposed
     /// contiguous array is exhaustive).
     bool is_exhaustive() const {
         if (size() <= 1) return true;
-        struct step {
-            index_t stride;  // its absolute value
-            index_t size;
-        };
-        small_vector<step, inline_rank> steps;  // of the dimensions of size 2 or more
-        for (std::size_t d = 0; d < rank(); ++d) {
-            if (shape_[d] > 1) steps.push_back({std::abs(strides_[d]), shape_[d]});
-        }
-        std::sort(steps.begin(), steps.end(), [](step a, step b) { return a.stride < b.stride; });
-        index_t expected = 1;
-        for (const step& s : steps) {
+        const auto steps = steps_by_stride();
+        if (!steps) return false;
+        index_t expected = 1;  // a product of sizes, which the element count bounds
+        for (const step& s : *steps) {
             if (s.stride != expected) return false;
             expected *= s.size;
         }
@@ -345,6 +401,28 @@ private:
         if (too_many) detail::throw_too_many_elements(shape_);
         if (too_many_bytes) check_byte_size(shape_, element_bytes);  // throws
         size_ = empty ? 0 : step;
+    }
+
+    struct step {
+        index_t stride;  // its absolute value
+        index_t size;
+    };
+    using steps_type = small_vector<step, inline_rank>;
+
+    // The dimensions of size 2 or more, smallest stride first, each as its
+    // stride's absolute value and its size; nothing when a stride is the
+    // smallest index_t, whose absolute value does not fit. A layout with two
+    // elements or more has at least one.
+    std::optional<steps_type> steps_by_stride() const {
+        steps_type steps;
+        for (std::size_t d = 0; d < rank(); ++d) {
+            if (shape_[d] < 2) continue;
+            const auto stride = checked_abs(strides_[d]);
+            if (!stride) return std::nullopt;
+            steps.push_back({*stride, shape_[d]});
+        }
+        std::sort(steps.begin(), steps.end(), [](step a, step b) { return a.stride < b.stride; });
+        return steps;
     }
 
     bool find_row_major() const {

@@ -15,6 +15,7 @@
 #include <utility>
 
 #include "loom/core/shape.hpp"
+#include "loom/core/small_vector.hpp"
 #include "loom/core/types.hpp"
 #include "loom/expr/expression.hpp"
 #include "loom/io/element_format.hpp"
@@ -63,8 +64,28 @@ public:
           format_(make_format()) {}
 
     std::string text() {
-        // The outermost block starts after "[" on a line of `linewidth`.
-        write_block(0, 0, 1, options_.linewidth);
+        // The outermost block starts after "[" on a line of `linewidth`:
+        // the sub-array over dimensions `axis` and after starts `1 + axis`
+        // columns in, and its lines are one column shorter for each bracket
+        // that closes after it.
+        struct writer {
+            array_printer& printer;
+            void opened(std::size_t) { printer.out_ += '['; }
+            void item(std::size_t axis, index_t k) {
+                if (k == 0) return;
+                // Blocks of rank r are separated by r - 1 line breaks: one blank line
+                // between the 2-D blocks of a 3-D array, two between 3-D blocks...
+                printer.out_.append(printer.shape_.size() - axis - 1, '\n');
+                printer.out_.append(1 + axis, ' ');
+            }
+            void gap(std::size_t) { printer.out_ += "..."; }
+            void row(index_t offset) {
+                const auto last = static_cast<index_t>(printer.shape_.size() - 1);
+                printer.write_row(offset, 1 + last, printer.options_.linewidth - last);
+            }
+            void closed(std::size_t) { printer.out_ += ']'; }
+        } visit{*this};
+        walk(visit);
         return std::move(out_);
     }
 
@@ -81,42 +102,60 @@ private:
         index_t shown_count = 1;
         for (std::size_t d = 0; d < shape_.size(); ++d) shown_count *= items(d).value_count();
         const auto shown = std::make_unique<T[]>(static_cast<std::size_t>(shown_count));
-        T* next = shown.get();
-        gather(0, 0, next);
+        struct gatherer {
+            const array_printer& printer;
+            T* next;
+            void opened(std::size_t) {}
+            void item(std::size_t, index_t) {}
+            void gap(std::size_t) {}
+            void row(index_t offset) {
+                const shown_items shown = printer.items(printer.shape_.size() - 1);
+                for (index_t k = 0; k < shown.count(); ++k) {
+                    const index_t i = shown.index(k);
+                    if (i >= 0) *next++ = printer.data_[offset + i * printer.strides_.back()];
+                }
+            }
+            void closed(std::size_t) {}
+        } visit{*this, shown.get()};
+        walk(visit);
         return element_format<T>(std::span<const T>(shown.get(), static_cast<std::size_t>(shown_count)), options_);
     }
 
-    void gather(std::size_t axis, index_t offset, T*& next) const {
-        const shown_items shown = items(axis);
-        for (index_t k = 0; k < shown.count(); ++k) {
-            const index_t i = shown.index(k);
-            if (i < 0) continue;
-            if (axis + 1 == shape_.size()) *next++ = data_[offset + i * strides_[axis]];
-            else gather(axis + 1, offset + i * strides_[axis], next);
-        }
-    }
-
-    /// Appends the sub-array over dimensions `axis` and after, starting at
-    /// element `offset`. Its lines start `indent` columns in (its first line
-    /// too, counting the brackets that open there); `width` is the line
-    /// width less one column for each enclosing bracket that closes after it.
-    void write_block(std::size_t axis, index_t offset, index_t indent, index_t width) {
-        if (axis + 1 == shape_.size()) return write_row(offset, indent, width);
-        const shown_items shown = items(axis);
-        // Blocks of rank r are separated by r - 1 line breaks: one blank line
-        // between the 2-D blocks of a 3-D array, two between 3-D blocks...
-        const auto breaks = static_cast<std::size_t>(shape_.size() - axis - 1);
-        out_ += '[';
-        for (index_t k = 0; k < shown.count(); ++k) {
-            if (k > 0) {
-                out_.append(breaks, '\n');
-                out_.append(static_cast<std::size_t>(indent), ' ');
+    /// Walks the shown sub-arrays in order, with one frame per enclosing
+    /// dimension rather than one call: a rank may be up to max_rank. The
+    /// visitor hears opened(axis) where the sub-array over dimensions `axis`
+    /// and after begins, item(axis, k) before its item k, gap(axis) for an
+    /// item that is the "...", closed(axis) where it ends, and row(offset)
+    /// for each row of the last dimension, starting at element `offset`.
+    template <class Visitor>
+    void walk(Visitor& visit) const {
+        struct frame {
+            index_t next;    // the item to visit next
+            index_t offset;  // of the sub-array's first element
+        };
+        const std::size_t last = shape_.size() - 1;
+        small_vector<frame, inline_rank> open;
+        const auto enter = [&](std::size_t axis, index_t offset) {
+            if (axis == last) return visit.row(offset);
+            visit.opened(axis);
+            open.push_back({0, offset});
+        };
+        enter(0, 0);
+        while (!open.empty()) {
+            const std::size_t axis = open.size() - 1;
+            const shown_items shown = items(axis);
+            frame& top = open.back();
+            if (top.next == shown.count()) {
+                open.pop_back();
+                visit.closed(axis);
+                continue;
             }
+            const index_t k = top.next++;
+            visit.item(axis, k);
             const index_t i = shown.index(k);
-            if (i < 0) out_ += "...";
-            else write_block(axis + 1, offset + i * strides_[axis], indent + 1, width - 1);
+            if (i < 0) visit.gap(axis);
+            else enter(axis + 1, top.offset + i * strides_[axis]);
         }
-        out_ += ']';
     }
 
     /// The last dimension: items separated by spaces, wrapped onto a new

@@ -25,6 +25,7 @@
 #include "loom/eval/assign.hpp"
 #include "loom/eval/loop.hpp"
 #include "loom/eval/materialize.hpp"
+#include "loom/expr/built_shape.hpp"
 #include "loom/expr/expression.hpp"
 #include "loom/expr/scalar_node.hpp"
 #include "loom/linalg/gemm.hpp"
@@ -127,12 +128,18 @@ public:
 
     template <class X, class Y>
     matmul_node(X&& a, Y&& b)
-        : a_(std::forward<X>(a)), b_(std::forward<Y>(b)), shapes_(detail::resolve_product("matmul", a_.shape(), b_.shape())) {}
+        : a_(std::forward<X>(a)),
+          b_(std::forward<Y>(b)),
+          built_a_(a_.shape()),
+          built_b_(b_.shape()),
+          shapes_(detail::resolve_product("matmul", a_.shape(), b_.shape())) {}
 
     const shape_type& shape() const { return shapes_.result; }
 
     template <element D>
     void write_to(D* data, const strided_layout& layout, bool fresh) const {
+        built_a_.check(a_.shape(), "matmul");
+        built_b_.check(b_.shape(), "matmul");
         decltype(auto) a = detail::in_memory(a_);
         decltype(auto) b = detail::in_memory(b_);
         if constexpr (std::same_as<D, value_type>) {
@@ -197,6 +204,8 @@ private:
 
     A a_;
     B b_;
+    [[no_unique_address]] detail::built_shape<A> built_a_;
+    [[no_unique_address]] detail::built_shape<B> built_b_;
     detail::product_shapes shapes_;
 };
 

@@ -20,6 +20,7 @@
 #include "loom/eval/cursors.hpp"
 #include "loom/eval/loop.hpp"
 #include "loom/eval/materialize.hpp"
+#include "loom/expr/built_shape.hpp"
 #include "loom/reduce/axes.hpp"
 #include "loom/reduce/reduce_into.hpp"
 
@@ -118,6 +119,7 @@ public:
     template <class Arg>
     arg_reduction_node(Arg&& operand, const axis_set& axis, bool keepdims)
         : operand_(std::forward<Arg>(operand)),
+          built_(operand_.shape()),
           axes_(name(), axis, operand_.shape()),
           flat_(axis.every()),
           keepdims_(keepdims),
@@ -138,6 +140,7 @@ public:
 
     template <element D>
     void write_to(D* data, const strided_layout& layout, bool fresh) const {
+        built_.check(operand_.shape(), name());
         if constexpr (std::same_as<D, value_type>) {
             if (layout.shape() == shape_ && compute(data, layout)) return;
         }
@@ -181,6 +184,7 @@ private:
     }
 
     Operand operand_;
+    [[no_unique_address]] detail::built_shape<Operand> built_;
     reduced_axes axes_;
     bool flat_;
     bool keepdims_;

@@ -18,6 +18,7 @@
 #include "loom/eval/assign.hpp"
 #include "loom/eval/loop.hpp"
 #include "loom/eval/materialize.hpp"
+#include "loom/expr/built_shape.hpp"
 #include "loom/expr/functions.hpp"
 #include "loom/reduce/axes.hpp"
 #include "loom/reduce/reducers.hpp"
@@ -49,7 +50,7 @@ public:
     /// Along `axis`; flattened when it is `flat`.
     template <class Arg>
     cumulative_node(const char* name, Arg&& operand, const axis_set& axis)
-        : operand_(std::forward<Arg>(operand)), flat_(axis.every()), axis_(0) {
+        : operand_(std::forward<Arg>(operand)), built_(operand_.shape()), name_(name), flat_(axis.every()), axis_(0) {
         if (flat_) {
             shape_ = shape_type{element_count(operand_.shape())};
         } else {
@@ -66,6 +67,7 @@ public:
 
     template <element D>
     void write_to(D* data, const strided_layout& layout, bool fresh) const {
+        built_.check(operand_.shape(), name_);
         if constexpr (std::same_as<D, value_type>) {
             if (!flat_ && layout.shape() == shape_) {
                 evaluate_into(data, layout, astype<value_type>(materialize(operand_)), fresh);
@@ -98,6 +100,8 @@ private:
     }
 
     Operand operand_;
+    [[no_unique_address]] detail::built_shape<Operand> built_;
+    const char* name_;
     bool flat_;
     std::size_t axis_;
     shape_type shape_;

@@ -13,6 +13,7 @@
 #include "loom/core/layout.hpp"
 #include "loom/eval/assign.hpp"
 #include "loom/eval/materialize.hpp"
+#include "loom/expr/built_shape.hpp"
 #include "loom/expr/expression.hpp"
 #include "loom/expr/functors_arithmetic.hpp"
 #include "loom/reduce/axes.hpp"
@@ -40,6 +41,8 @@ public:
     reduction_node(const char* name, Arg&& operand, const axis_set& axes, bool keepdims, bool has_identity,
                    reduction_finish finish = reduction_finish::none)
         : operand_(std::forward<Arg>(operand)),
+          built_(operand_.shape()),
+          name_(name),
           axes_(name, axes, operand_.shape()),
           keepdims_(keepdims),
           finish_(finish),
@@ -60,6 +63,7 @@ public:
     template <element D>
     void write_to(D* data, const strided_layout& layout, bool fresh) const {
         using A = value_type;
+        built_.check(operand_.shape(), name_);
         decltype(auto) operand = materialize(operand_);  // Note [computed once]
         if constexpr (std::same_as<D, A>) {
             if (layout.shape() == shape_ && reduce_into<R>(data, layout, operand, axes_, keepdims_)) {
@@ -84,6 +88,8 @@ private:
     }
 
     Operand operand_;
+    [[no_unique_address]] detail::built_shape<Operand> built_;
+    const char* name_;
     reduced_axes axes_;
     bool keepdims_;
     reduction_finish finish_;

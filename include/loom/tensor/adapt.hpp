@@ -12,9 +12,10 @@
 // compile time. Strides are in elements and may be 0 (the view is then
 // read-only, as a broadcast view is) or negative; strides under which two
 // indices reach the same element otherwise are accepted, as NumPy's
-// as_strided accepts them, and writing through such a view leaves one of the
-// values written there, unspecified which. Assignments are safe under
-// aliasing as for any view (Note [aliasing] in eval/plan.hpp).
+// as_strided accepts them, for reading: writing through such a view is
+// refused, since a write would store one value over another (Note [shared
+// memory] in core/layout.hpp). Assignments are safe under aliasing as for
+// any view (Note [aliasing] in eval/plan.hpp).
 
 #include <span>
 #include <stdexcept>
@@ -22,6 +23,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "loom/core/checked_arithmetic.hpp"
 #include "loom/core/shape.hpp"
 #include "loom/core/types.hpp"
 #include "loom/tensor/view.hpp"
@@ -46,12 +48,17 @@ inline void check_adapted(const void* data, const shape_type& shape, const strid
     }
     index_t reach = 0;  // the largest distance of an element from the first, in elements
     for (std::size_t d = 0; d < shape.size() && count != 0; ++d) {
-        index_t step = 0;
-        if (__builtin_mul_overflow(shape[d] - 1, strides[d] < 0 ? -strides[d] : strides[d], &step) ||
-            __builtin_add_overflow(reach, step, &reach)) {
+        if (shape[d] == 1) continue;  // the stride is never taken
+        const auto stride = checked_abs(strides[d]);
+        const auto step = stride ? checked_mul(shape[d] - 1, *stride) : std::nullopt;
+        const auto next = step ? checked_add(reach, *step) : std::nullopt;
+        if (!next) {
             throw std::invalid_argument("adapt: strides " + to_string(strides) + " for shape " + to_string(shape) +
-                                        " reach elements beyond a 64-bit index; use smaller strides");
+                                        " reach elements beyond a 64-bit index (the stride " +
+                                        std::to_string(strides[d]) + " of dimension " + std::to_string(d) +
+                                        "); use smaller strides");
         }
+        reach = *next;
     }
 }
 

@@ -14,6 +14,8 @@
 // `v = other_view`), as NumPy's `v[...] = x`; it never rebinds the view.
 
 #include <memory>
+#include <stdexcept>
+#include <string>
 #include <type_traits>
 
 #include "loom/core/broadcast.hpp"
@@ -106,18 +108,32 @@ public:
     const std::shared_ptr<const void>& owner() const { return owner_; }
     bool is_contiguous() const { return layout_.is_row_major(); }
     /// False for views of const data, and where several elements share
-    /// memory (a stride-0 dimension of size 2 or more: a broadcast view).
+    /// memory (a stride-0 dimension of size 2 or more: a broadcast view; or
+    /// strides given to adapt() under which elements meet: Note [shared
+    /// memory] in core/layout.hpp).
     bool is_writable() const { return !std::is_const_v<T> && layout_.is_unique(); }
 
     /// Throws std::invalid_argument when elements share memory (NumPy makes
     /// such broadcast views read-only).
     void check_writable() const {
-        if (!layout_.is_unique()) {
-            throw std::invalid_argument("cannot write through a view of shape " + to_string(shape()) +
-                                        " with strides " + to_string(strides()) +
+        using sharing = strided_layout::sharing;
+        const sharing how = layout_.memory_sharing();
+        if (how == sharing::none) return;
+        const std::string view = "cannot write through a view of shape " + to_string(shape()) + " with strides " +
+                                 to_string(strides());
+        if (how == sharing::broadcast) {
+            throw std::invalid_argument(view +
                                         ": a stride-0 dimension makes several elements share memory "
                                         "(a broadcast view is read-only); call copy() for a writable tensor");
         }
+        throw std::invalid_argument(
+            view +
+            (how == sharing::overlap
+                 ? ": two of its elements share memory, and a write would store one value over another"
+                 : ": its strides do not keep its elements apart, and its " + std::to_string(size()) +
+                       " elements are more than loom compares one by one (" +
+                       std::to_string(strided_layout::sharing_check_limit) + ")") +
+            "; call copy() for a writable tensor, or adapt the memory with strides that keep the elements apart");
     }
 
     /// This view (tensors and views both answer view()).
