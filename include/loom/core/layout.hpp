@@ -365,16 +365,13 @@ public:
         // With one element or none along the diagonal its stride is never
         // taken, and the sum may overflow (an empty [0, 2^63 - 1]); with more
         // it reaches an element of the layout, so it fits.
-        index_t step = 0;
-        if (__builtin_add_overflow(strides_[a], strides_[b], &step)) {
-            if (length > 1 && element_count(shape) != 0) {
-                throw std::length_error("the diagonal of shape " + to_string(shape_) + " with strides " +
-                                        to_string(strides_) + " has a step beyond a 64-bit index; use a copy");
-            }
-            step = 0;
+        const auto sum = checked_add(strides_[a], strides_[b]);
+        if (!sum && length > 1 && element_count(shape) != 0) {
+            throw std::length_error("the diagonal of shape " + to_string(shape_) + " with strides " +
+                                    to_string(strides_) + " has a step beyond a 64-bit index; use a copy");
         }
         shape.push_back(length);
-        strides.push_back(step);
+        strides.push_back(sum.value_or(0));
         return {std::move(shape), std::move(strides), offset};
     }
 
@@ -384,7 +381,8 @@ private:
     void lay_out_row_major(std::size_t element_bytes) {
         strides_.resize_for_overwrite(rank());
         index_t step = 1;  // the product of the sizes after d, 0s left out
-        // Flags gathered with | rather than ||: no branch per dimension.
+        // Flags gathered with | rather than ||: no branch per dimension, which
+        // is why the builtin stands here rather than checked_mul's optional.
         bool negative = false, too_many = false, empty = false;
         for (std::size_t d = rank(); d-- > 0;) {
             const index_t size = shape_[d];

@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "loom/core/checked_arithmetic.hpp"
 #include "loom/core/small_vector.hpp"
 
 namespace loom {
@@ -99,8 +100,9 @@ namespace detail {
 // total + size, the sizes of a dimension of `shape` being summed; throws
 // std::length_error instead of overflowing.
 inline index_t add_size(index_t total, index_t size, const shape_type& shape) {
-    if (__builtin_add_overflow(total, size, &total)) throw_too_many_elements(shape);
-    return total;
+    const auto sum = checked_add(total, size);
+    if (!sum) throw_too_many_elements(shape);
+    return *sum;
 }
 
 }  // namespace detail
@@ -112,7 +114,9 @@ inline index_t element_count(const shape_type& shape) {
     bool overflow = false;
     for (index_t size : shape) {
         if (size == 0) return 0;
-        overflow = overflow || __builtin_mul_overflow(count, size, &count);
+        const auto product = checked_mul(count, size);
+        overflow = overflow || !product;
+        count = product.value_or(count);
     }
     if (overflow) detail::throw_too_many_elements(shape);
     return count;
@@ -126,7 +130,9 @@ inline strides_type row_major_strides(const shape_type& shape) {
     index_t step = 1;
     for (std::size_t d = shape.size(); d-- > 0;) {
         strides[d] = step;
-        if (__builtin_mul_overflow(step, shape[d] == 0 ? 1 : shape[d], &step)) detail::throw_too_many_elements(shape);
+        const auto next = checked_mul(step, shape[d] == 0 ? 1 : shape[d]);
+        if (!next) detail::throw_too_many_elements(shape);
+        step = *next;
     }
     return strides;
 }
@@ -137,9 +143,10 @@ inline strides_type row_major_strides(const shape_type& shape) {
 /// do (NumPy refuses such shapes too, even with a 0 among them: "array is
 /// too big"). The sizes must be 0 or more (check_shape).
 inline void check_byte_size(const shape_type& shape, std::size_t element_size) {
-    auto bytes = static_cast<index_t>(element_size);
+    std::optional<index_t> bytes = static_cast<index_t>(element_size);
     for (index_t size : shape) {
-        if (__builtin_mul_overflow(bytes, size == 0 ? 1 : size, &bytes)) {
+        bytes = checked_mul(*bytes, size == 0 ? index_t{1} : size);
+        if (!bytes) {
             throw std::length_error("shape " + to_string(shape) + " of " + std::to_string(element_size) +
                                     "-byte elements spans more bytes than fit in a " +
                                     std::to_string(std::numeric_limits<index_t>::digits + 1) +

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -24,6 +25,7 @@
 #include <utility>
 #include <vector>
 
+#include "loom/core/checked_arithmetic.hpp"
 #include "loom/core/shape.hpp"
 #include "loom/core/types.hpp"
 #include "loom/expr/expression.hpp"
@@ -72,9 +74,10 @@ npy_layout read_npy_layout(const S& source) {
     // A tensor's sizes other than 0, times its element size, must fit in an
     // index (check_byte_size): the data of a file may fit while it describes an
     // empty array that cannot exist.
-    auto bytes = static_cast<index_t>(format.item_size);
+    std::optional<index_t> bytes = static_cast<index_t>(format.item_size);
     for (index_t size : header.shape) {
-        if (__builtin_mul_overflow(bytes, size == 0 ? 1 : size, &bytes)) {
+        bytes = checked_mul(*bytes, size == 0 ? index_t{1} : size);
+        if (!bytes) {
             throw std::runtime_error("its shape " + to_string(header.shape) + " of '" + header.descr +
                                      "' spans more bytes than fit in a 64-bit index");
         }
