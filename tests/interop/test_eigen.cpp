@@ -159,6 +159,13 @@ TEST(InteropFromEigen, StridedBlocksAndMaps) {
     EXPECT_EQ(s.strides(), (strides_type{2, 8}));
     EXPECT_EQ(elements_of(s), (std::vector<double>{0, 8, 2, 10, 4, 12}));
 
+    // A block of a row-major matrix: strides [outerStride, 1].
+    Eigen::Matrix<int, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> rm = m;
+    auto rb = from_eigen(rm.block(1, 2, 2, 3));
+    EXPECT_EQ(rb.data(), &rm(1, 2));
+    EXPECT_EQ(rb.strides(), (strides_type{5, 1}));
+    EXPECT_EQ(elements_of(rb), elements_of(b));
+
     Eigen::Ref<Eigen::MatrixXi> ref = m.block(0, 1, 4, 2);
     auto r = from_eigen(ref);
     EXPECT_EQ(r.data(), &m(0, 1));

@@ -140,6 +140,16 @@ TEST(InteropFromXtensor, StridedViewsKeepTheirOffsetAndStrides) {
     EXPECT_EQ(t(3, 1), 7);
 }
 
+TEST(InteropFromXtensor, ViewsOfColumnMajorArrays) {
+    xt::xarray<double, xt::layout_type::column_major> a = {{1, 2, 3}, {4, 5, 6}};
+    auto v = from_xtensor(xt::view(a, xt::all(), xt::range(1, 3)));  // a[:, 1:]
+    EXPECT_EQ(v.data(), a.data() + 2);
+    EXPECT_EQ(v.strides(), (strides_type{1, 2}));
+    EXPECT_EQ(elements_of(v), (std::vector<double>{2, 3, 5, 6}));
+    v(1, 1) = 60;
+    EXPECT_EQ(a(1, 2), 60);
+}
+
 TEST(InteropFromXtensor, NegativeStrides) {
     xt::xarray<float> a = {{1, 2, 3}, {4, 5, 6}};
     auto f = from_xtensor(xt::flip(a, 1));
