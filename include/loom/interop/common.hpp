@@ -27,6 +27,10 @@
 
 namespace loom::detail {
 
+/// False, for a static_assert in a branch that only some types reach.
+template <class>
+inline constexpr bool always_false = false;
+
 /// "shape [2, 3] and strides [3, 1]"
 inline std::string shape_and_strides(const shape_type& shape, const strides_type& strides) {
     return "shape " + to_string(shape) + " and strides " + to_string(strides);

@@ -99,29 +99,34 @@ template <class E>
     requires(!detail::eigen_temporary_plain<E>)
 auto from_eigen(E&& x) {
     using X = std::remove_cvref_t<E>;
-    static_assert(detail::eigen_dense<X> || detail::eigen_tensor<X>,
-                  "from_eigen takes an Eigen Matrix, Array, Map, Ref, block, Tensor, TensorFixedSize or TensorMap");
-    using scalar = std::remove_const_t<typename Eigen::internal::traits<X>::Scalar>;
-    static_assert(element<scalar>,
-                  "from_eigen: loom has no tensors of this element type; loom's element types are bool, the "
-                  "signed and unsigned integers of 8 to 64 bits (not char), float and double");
-    if constexpr (detail::eigen_dense<X>) {
-        static_assert((X::Flags & Eigen::DirectAccessBit) != 0,
-                      "from_eigen needs an Eigen object with memory and strides (direct access), which an "
-                      "expression such as a + b or a reversed or reshaped block does not have; evaluate it "
-                      "into a Matrix or Array first (.eval())");
-        auto* data = x.data();
-        if constexpr (X::IsVectorAtCompileTime) {
-            return adapt(data, shape_type{x.size()}, strides_type{x.innerStride()});
-        } else if constexpr (X::IsRowMajor) {
-            return adapt(data, shape_type{x.rows(), x.cols()}, strides_type{x.outerStride(), x.innerStride()});
+    if constexpr (!detail::eigen_dense<X> && !detail::eigen_tensor<X>) {
+        static_assert(detail::always_false<X>,
+                      "from_eigen takes an Eigen Matrix, Array, Map, Ref, block, Tensor, TensorFixedSize or TensorMap");
+    } else if constexpr (!element<std::remove_const_t<typename Eigen::internal::traits<X>::Scalar>>) {
+        static_assert(detail::always_false<X>,
+                      "from_eigen: loom has no tensors of this element type; loom's element types are bool, the "
+                      "signed and unsigned integers of 8 to 64 bits (not char), float and double");
+    } else if constexpr (detail::eigen_dense<X>) {
+        if constexpr ((X::Flags & Eigen::DirectAccessBit) == 0) {
+            static_assert(detail::always_false<X>,
+                          "from_eigen needs an Eigen object with memory and strides (direct access), which an "
+                          "expression such as a + b or a reversed block does not have; evaluate it into a "
+                          "Matrix or Array first (.eval())");
         } else {
-            return adapt(data, shape_type{x.rows(), x.cols()}, strides_type{x.innerStride(), x.outerStride()});
+            auto* data = x.data();  // const T* for a const object, a Map of const elements, a block of a const matrix
+            if constexpr (X::IsVectorAtCompileTime) {
+                return adapt(data, shape_type{x.size()}, strides_type{x.innerStride()});
+            } else if constexpr (X::IsRowMajor) {
+                return adapt(data, shape_type{x.rows(), x.cols()}, strides_type{x.outerStride(), x.innerStride()});
+            } else {
+                return adapt(data, shape_type{x.rows(), x.cols()}, strides_type{x.innerStride(), x.outerStride()});
+            }
         }
-    } else {
-        static_assert(requires { x.data(); },
+    } else if constexpr (!requires { x.data(); }) {
+        static_assert(detail::always_false<X>,
                       "from_eigen needs an Eigen tensor with memory (a Tensor, TensorFixedSize or TensorMap), "
                       "which a tensor expression does not have; evaluate it into an Eigen::Tensor first");
+    } else {
         constexpr int rank = static_cast<int>(X::NumIndices);
         constexpr bool row_major = (static_cast<int>(X::Layout) == static_cast<int>(Eigen::RowMajor));
         const auto& dimensions = x.dimensions();

@@ -80,29 +80,32 @@ template <class E>
     requires(!detail::xtensor_temporary_container<E>)
 auto from_xtensor(E&& x) {
     using X = std::remove_cvref_t<E>;
-    static_assert(xt::is_xexpression<X>::value,
-                  "from_xtensor takes an xtensor array: an xt::xarray, xt::xtensor, xt::xtensor_fixed, an "
-                  "adaptor or a strided view");
-    static_assert(detail::xtensor_strided<std::remove_reference_t<E>>,
-                  "from_xtensor needs an xtensor expression with memory and strides, which a lazy expression, "
-                  "a broadcast, or a view with keep(), drop() or index slices does not have; evaluate it into "
-                  "an array first (xt::xarray<T> a = expression;)");
-    using pointer = decltype(x.data());
-    using value = std::remove_pointer_t<pointer>;
-    static_assert(element<std::remove_const_t<value>>,
-                  "from_xtensor: loom has no tensors of this element type; loom's element types are bool, "
-                  "the signed and unsigned integers of 8 to 64 bits (not char), float and double");
-    const auto& xshape = x.shape();
-    const auto& xstrides = x.strides();
-    shape_type shape;
-    strides_type strides;
-    for (std::size_t d = 0; d < xshape.size(); ++d) {
-        shape.push_back(static_cast<index_t>(xshape[d]));
-        strides.push_back(static_cast<index_t>(xstrides[d]));
+    if constexpr (!xt::is_xexpression<X>::value) {
+        static_assert(detail::always_false<X>,
+                      "from_xtensor takes an xtensor array: an xt::xarray, xt::xtensor, xt::xtensor_fixed, an "
+                      "adaptor or a strided view");
+    } else if constexpr (!detail::xtensor_strided<std::remove_reference_t<E>>) {
+        static_assert(detail::always_false<X>,
+                      "from_xtensor needs an xtensor expression with memory and strides, which a lazy expression, "
+                      "a broadcast, an index_view or a view with keep() or drop() slices does not have; evaluate "
+                      "it into an array first (xt::xarray<T> a = expression;)");
+    } else if constexpr (!element<std::remove_cvref_t<decltype(*x.data())>>) {
+        static_assert(detail::always_false<X>,
+                      "from_xtensor: loom has no tensors of this element type; loom's element types are bool, "
+                      "the signed and unsigned integers of 8 to 64 bits (not char), float and double");
+    } else {
+        const auto& xshape = x.shape();
+        const auto& xstrides = x.strides();
+        shape_type shape;
+        strides_type strides;
+        for (std::size_t d = 0; d < xshape.size(); ++d) {
+            shape.push_back(static_cast<index_t>(xshape[d]));
+            strides.push_back(static_cast<index_t>(xstrides[d]));
+        }
+        auto* first = x.data();  // const T* for a const array
+        if constexpr (requires { x.data_offset(); }) first += x.data_offset();
+        return adapt(first, shape, strides);
     }
-    value* first = x.data();
-    if constexpr (requires { x.data_offset(); }) first += x.data_offset();
-    return adapt(first, shape, strides);
 }
 
 template <class E>
