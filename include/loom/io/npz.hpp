@@ -33,13 +33,16 @@ namespace loom {
 /// array's .npy bytes are made when the entry is, so any expression will do.
 class npz_entry {
 public:
+    /// The entry `name`, holding `x`'s value as .npy bytes.
     template <expression E>
     npz_entry(std::string name, const E& x) : name_(std::move(name) + ".npy"), bytes_(npy_bytes(x)) {}
+    /// The entry `name`, for an array of any element type.
     npz_entry(std::string name, const any_tensor& x)
         : name_(std::move(name) + ".npy"), bytes_(std::visit([](const auto& t) { return npy_bytes(t); }, x)) {}
 
     /// The member's name in the archive: the array's name and ".npy".
     const std::string& member_name() const { return name_; }
+    /// The member's contents: the array as a .npy file.
     const std::vector<std::byte>& bytes() const { return bytes_; }
 
 private:
@@ -114,6 +117,7 @@ named_tensors read_npz(std::span<const std::byte> bytes) {
 inline void save_npz(const std::filesystem::path& path, std::span<const npz_entry> entries) {
     detail::save_npz_with(path, entries, detail::zip_method::stored);
 }
+/// save_npz of a braced list, `{{"x", x}, {"y", y}}`; throws as above.
 inline void save_npz(const std::filesystem::path& path, std::initializer_list<npz_entry> entries) {
     save_npz(path, std::span<const npz_entry>(entries.begin(), entries.size()));
 }
@@ -123,6 +127,7 @@ inline void save_npz(const std::filesystem::path& path, std::initializer_list<np
 inline void save_npz_compressed(const std::filesystem::path& path, std::span<const npz_entry> entries) {
     detail::save_npz_with(path, entries, detail::zip_method::deflated);
 }
+/// save_npz_compressed of a braced list; throws as above.
 inline void save_npz_compressed(const std::filesystem::path& path, std::initializer_list<npz_entry> entries) {
     save_npz_compressed(path, std::span<const npz_entry>(entries.begin(), entries.size()));
 }

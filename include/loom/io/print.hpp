@@ -211,9 +211,10 @@ std::string strided_text(const T* data, const strided_layout& layout, const prin
 
 }  // namespace detail
 
-/// The text NumPy's str() gives for the same array: `[[2 3 4 0 0]\n [1 0 0 2 3]]`,
-/// `[ True False]`, `[1.  2.5]`, `[]` when empty; for rank 0 the bare value,
-/// `1.5`, as NumPy's str() of a scalar, which the options do not change.
+/// The text NumPy's str() gives for the same array (NumPy: str(a), numpy.array2string).
+/// For example `[[2 3 4 0 0]\n [1 0 0 2 3]]`, `[ True False]`, `[1.  2.5]`, `[]` when
+/// empty; for rank 0 the bare value, `1.5`, as NumPy's str() of a scalar, which the options
+/// do not change.
 /// Throws std::invalid_argument for options that make no sense (see
 /// check_print_options).
 template <element T>

@@ -25,7 +25,10 @@ namespace loom {
 /// The axes tensordot sums over: the same number of axes of a and of b,
 /// paired in order.
 struct contraction_axes {
+    /// The axes of a.
     std::vector<index_t> a, b;
+    /// \var contraction_axes::b
+    /// The axes of b, paired in order with those of a.
 };
 
 namespace detail {

@@ -49,7 +49,9 @@ enum class loss_reduction { none, mean, sum };
 /// `cross_entropy(x, t, {.weight = w, .ignore_index = 0})`.
 struct class_loss_options {
     std::optional<tensor<double>> weight = std::nullopt;  ///< one weight per class, shape [C]
+    /// Targets of this class add nothing to the loss, and the mean does not count them.
     index_t ignore_index = -100;
+    /// What is returned: the mean (the default), the sum, or every element's loss.
     loss_reduction reduction = loss_reduction::mean;
     double label_smoothing = 0.0;  ///< cross_entropy only, in [0, 1]
 };
@@ -58,6 +60,7 @@ struct class_loss_options {
 struct binary_loss_options {
     std::optional<tensor<double>> weight = std::nullopt;  ///< broadcast to the input's shape
     std::optional<tensor<double>> pos_weight = std::nullopt;  ///< with logits only: the positive class's weight, per class (last dimension)
+    /// What is returned: the mean (the default), the sum, or every element's loss.
     loss_reduction reduction = loss_reduction::mean;
 };
 

@@ -98,6 +98,7 @@ tensor_view<T> adapt(std::vector<T>& values) {
     static_assert(!std::same_as<T, bool>, "std::vector<bool> packs its bits and holds no bools to view; copy it into a tensor<bool>");
     return adapt(std::span<T>(values));
 }
+/// A rank-1 read-only view of the elements of a const vector.
 template <element T>
 tensor_view<const T> adapt(const std::vector<T>& values) {
     static_assert(!std::same_as<T, bool>, "std::vector<bool> packs its bits and holds no bools to view; copy it into a tensor<bool>");

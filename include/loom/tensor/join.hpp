@@ -208,6 +208,7 @@ template <operand_list L>
 auto concatenate(const L& operands, index_t axis = 0) {
     return detail::join("concatenate", operands, axis, detail::as_is);
 }
+/// numpy.concatenate of a braced list, `concatenate({a, b}, 1)`; throws as above.
 template <expression X>
 auto concatenate(std::initializer_list<X> operands, index_t axis = 0) {
     return detail::join("concatenate", operands, axis, detail::as_is);
@@ -219,6 +220,7 @@ template <operand_list L>
 auto concatenate(const L& operands, flat_t) {
     return detail::join_flat(operands);
 }
+/// numpy.concatenate of a braced list with `axis=None`; throws as above.
 template <expression X>
 auto concatenate(std::initializer_list<X> operands, flat_t) {
     return detail::join_flat(operands);
@@ -230,6 +232,7 @@ template <operand_list L>
 auto stack(const L& operands, index_t axis = 0) {
     return detail::stack_operands(operands, axis);
 }
+/// numpy.stack of a braced list; throws as above.
 template <expression X>
 auto stack(std::initializer_list<X> operands, index_t axis = 0) {
     return detail::stack_operands(operands, axis);
@@ -241,6 +244,7 @@ template <operand_list L>
 auto hstack(const L& operands) {
     return detail::hstack_operands(operands);
 }
+/// numpy.hstack of a braced list; throws as above.
 template <expression X>
 auto hstack(std::initializer_list<X> operands) {
     return detail::hstack_operands(operands);
@@ -251,6 +255,7 @@ template <operand_list L>
 auto vstack(const L& operands) {
     return detail::join("vstack", operands, 0, detail::at_least_2d);
 }
+/// numpy.vstack of a braced list; throws as above.
 template <expression X>
 auto vstack(std::initializer_list<X> operands) {
     return detail::join("vstack", operands, 0, detail::at_least_2d);
@@ -261,6 +266,7 @@ template <operand_list L>
 auto dstack(const L& operands) {
     return detail::join("dstack", operands, 2, detail::at_least_3d);
 }
+/// numpy.dstack of a braced list; throws as above.
 template <expression X>
 auto dstack(std::initializer_list<X> operands) {
     return detail::join("dstack", operands, 2, detail::at_least_3d);
@@ -271,6 +277,7 @@ template <operand_list L>
 auto column_stack(const L& operands) {
     return detail::join("column_stack", operands, 1, detail::as_column);
 }
+/// numpy.column_stack of a braced list; throws as above.
 template <expression X>
 auto column_stack(std::initializer_list<X> operands) {
     return detail::join("column_stack", operands, 1, detail::as_column);

@@ -171,6 +171,7 @@ auto permute(X&& x, const std::vector<index_t>& axes) {
     return v.with_layout(v.layout().permute(detail::checked_permutation(axes, v.shape())));
 }
 
+/// permute under NumPy's name (NumPy: numpy.transpose(x, axes)); throws as permute does.
 template <expression X>
 auto transpose(X&& x, const std::vector<index_t>& axes) {
     return permute(std::forward<X>(x), axes);

@@ -111,14 +111,18 @@ class masked_assignment {  // declared in shape_members.hpp
     static constexpr bool writable = !std::is_const_v<typename View::element_type>;
 
 public:
+    /// The elements of `target` where `mask` is true; throws std::invalid_argument when the
+    /// mask's shape is not the target's.
     masked_assignment(View target, tensor<bool> mask) : target_(std::move(target)), mask_(std::move(mask)) {
         detail::check_mask_shape(target_.shape(), mask_.shape());
     }
 
     // `t(m1) = t(m2)` would only rebind this helper; write `t(m1) = t[m2]`.
+    /// Copies the selection, not the elements.
     masked_assignment(const masked_assignment&) = default;
     masked_assignment& operator=(const masked_assignment&) = delete;
 
+    /// Writes `value` into every selected element.
     template <scalar S>
         requires writable && storable_in<std::remove_cvref_t<S>, typename View::value_type>
     masked_assignment& operator=(S value) {
@@ -126,6 +130,8 @@ public:
         return *this;
     }
 
+    /// Writes `values` into the selected elements in row-major order; throws loom::broadcast_error
+    /// unless their shape broadcasts to [number of true elements].
     template <expression V>
         requires writable && storable_in<value_type_of<V>, typename View::value_type>
     masked_assignment& operator=(const V& values) {

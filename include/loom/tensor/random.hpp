@@ -50,12 +50,17 @@ namespace loom {
 /// by reference to rand, randn or randint to continue a reproducible sequence.
 class random_generator {
 public:
+    /// 64 random bits.
     using result_type = std::uint64_t;
 
+    /// A generator seeded with `seed`: the same seed gives the same sequence.
     explicit random_generator(std::uint64_t seed) : engine_(seed) {}
 
+    /// The smallest value operator() returns: 0.
     static constexpr result_type min() { return std::numeric_limits<result_type>::min(); }
+    /// The largest value operator() returns: 2^64 - 1.
     static constexpr result_type max() { return std::numeric_limits<result_type>::max(); }
+    /// The next 64 random bits.
     result_type operator()() { return engine_(); }
 
 private:

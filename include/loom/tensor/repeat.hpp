@@ -71,6 +71,7 @@ tensor<value_type_of<X>> tile(const X& x, const std::vector<index_t>& reps) {
     target = tensor_view<const T>(v.data(), split_shape, std::move(repeated_strides));
     return result;
 }
+/// tile with one count, for the last dimension (NumPy: numpy.tile(x, reps)); throws as above.
 template <expression X>
 tensor<value_type_of<X>> tile(const X& x, index_t reps) {
     return tile(x, std::vector<index_t>{reps});
@@ -106,6 +107,7 @@ tensor<value_type_of<X>> repeat(const X& x, const std::vector<index_t>& counts, 
     }
     return result;
 }
+/// numpy.repeat along `axis` with one count for every slice; throws as above.
 template <expression X>
 tensor<value_type_of<X>> repeat(const X& x, index_t count, index_t axis) {
     return repeat(x, std::vector<index_t>{count}, axis);
@@ -116,6 +118,7 @@ template <expression X>
 tensor<value_type_of<X>> repeat(const X& x, const std::vector<index_t>& counts) {
     return repeat(flatten(x), counts, 0);
 }
+/// numpy.repeat without an axis, with one count for every element; throws as above.
 template <expression X>
 tensor<value_type_of<X>> repeat(const X& x, index_t count) {
     return repeat(flatten(x), std::vector<index_t>{count}, 0);

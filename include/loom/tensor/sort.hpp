@@ -148,6 +148,7 @@ tensor<value_type_of<X>> partition(const X& x, const std::vector<index_t>& kth, 
     });
     return detail::from_lanes(std::move(lanes), a);
 }
+/// numpy.partition at one position `kth`; throws as above.
 template <expression X>
 tensor<value_type_of<X>> partition(const X& x, index_t kth, index_t axis = -1) {
     return partition(x, std::vector<index_t>{kth}, axis);
@@ -170,6 +171,7 @@ tensor<index_t> argpartition(const X& x, const std::vector<index_t>& kth, index_
     });
     return detail::from_lanes(std::move(indices), a);
 }
+/// numpy.argpartition at one position `kth`; throws as above.
 template <expression X>
 tensor<index_t> argpartition(const X& x, index_t kth, index_t axis = -1) {
     return argpartition(x, std::vector<index_t>{kth}, axis);
@@ -178,8 +180,11 @@ tensor<index_t> argpartition(const X& x, index_t kth, index_t axis = -1) {
 /// What unique returns besides the values (NumPy's return_index,
 /// return_inverse, return_counts).
 struct unique_options {
+    /// Also return the flat index of each value's first occurrence.
     bool return_index = false;
+    /// Also return, for each element, its value's index in `values`.
     bool return_inverse = false;
+    /// Also return how many times each value occurs.
     bool return_counts = false;
 };
 
@@ -189,9 +194,13 @@ struct unique_options {
 /// and how many times each value occurs.
 template <element T>
 struct unique_result {
+    /// The sorted distinct values.
     tensor<T> values;
+    /// With return_index: the flat index of each value's first occurrence.
     std::optional<tensor<index_t>> index;
+    /// With return_inverse: each element's value's index in `values`.
     std::optional<tensor<index_t>> inverse;
+    /// With return_counts: how many times each value occurs.
     std::optional<tensor<index_t>> counts;
 };
 

@@ -113,11 +113,13 @@ auto array_split(X&& x, index_t sections, index_t axis = 0) {
     const auto v = view_of(std::forward<X>(x));
     return detail::split_sections("array_split", v, sections, axis, false);
 }
+/// numpy.array_split at `indices`, as split at indices; throws as split does.
 template <expression X>
 auto array_split(X&& x, const std::vector<index_t>& indices, index_t axis = 0) {
     const auto v = view_of(std::forward<X>(x));
     return detail::split_indices("array_split", v, indices, axis);
 }
+/// array_split at a braced list of indices.
 template <expression X>
 auto array_split(X&& x, std::initializer_list<index_t> indices, index_t axis = 0) {
     return array_split(std::forward<X>(x), std::vector<index_t>(indices), axis);
@@ -129,11 +131,13 @@ auto hsplit(X&& x, index_t sections) {
     const index_t axis = detail::hsplit_axis(x.shape());
     return split(std::forward<X>(x), sections, axis);
 }
+/// numpy.hsplit at `indices`; throws as split does.
 template <expression X>
 auto hsplit(X&& x, const std::vector<index_t>& indices) {
     const index_t axis = detail::hsplit_axis(x.shape());
     return split(std::forward<X>(x), indices, axis);
 }
+/// hsplit at a braced list of indices.
 template <expression X>
 auto hsplit(X&& x, std::initializer_list<index_t> indices) {
     return hsplit(std::forward<X>(x), std::vector<index_t>(indices));
@@ -145,11 +149,13 @@ auto vsplit(X&& x, index_t sections) {
     detail::check_split_rank("vsplit", x.shape(), 2);
     return split(std::forward<X>(x), sections, 0);
 }
+/// numpy.vsplit at `indices`; throws std::invalid_argument below rank 2, and as split does.
 template <expression X>
 auto vsplit(X&& x, const std::vector<index_t>& indices) {
     detail::check_split_rank("vsplit", x.shape(), 2);
     return split(std::forward<X>(x), indices, 0);
 }
+/// vsplit at a braced list of indices.
 template <expression X>
 auto vsplit(X&& x, std::initializer_list<index_t> indices) {
     return vsplit(std::forward<X>(x), std::vector<index_t>(indices));
@@ -161,11 +167,13 @@ auto dsplit(X&& x, index_t sections) {
     detail::check_split_rank("dsplit", x.shape(), 3);
     return split(std::forward<X>(x), sections, 2);
 }
+/// numpy.dsplit at `indices`; throws std::invalid_argument below rank 3, and as split does.
 template <expression X>
 auto dsplit(X&& x, const std::vector<index_t>& indices) {
     detail::check_split_rank("dsplit", x.shape(), 3);
     return split(std::forward<X>(x), indices, 2);
 }
+/// dsplit at a braced list of indices.
 template <expression X>
 auto dsplit(X&& x, std::initializer_list<index_t> indices) {
     return dsplit(std::forward<X>(x), std::vector<index_t>(indices));
