@@ -11,7 +11,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 # python3-numexpr: a peer of benchmarks/suite.py. libomp-14-dev: OpenMP for clang++ 14, so that its build runs
 # the tests with threads too.
 tour_packages=(cmake ninja-build g++ libxsimd-dev xtl-dev zlib1g-dev)
-test_packages=("${tour_packages[@]}" libgtest-dev libgmock-dev python3-numpy)
+test_packages=("${tour_packages[@]}" libgtest-dev libgmock-dev python3-numpy doxygen)
 ci_packages=("${test_packages[@]}" clang-14 libclang-rt-14-dev libomp-14-dev libbenchmark-dev libxtensor-dev libeigen3-dev
     libopenblas-dev python3-numexpr)
 
