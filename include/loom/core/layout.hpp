@@ -46,7 +46,8 @@ namespace loom {
 using axis_order = small_vector<std::size_t, inline_rank>;
 
 /// Where the elements of a tensor or view lie: a shape, strides in elements, and the
-/// offset of element (0, 0, ...); the transforms views are made of (C++23: std::layout_stride's mapping).
+/// offset of element (0, 0, ...); the transforms views are made of (C++23: std::layout_stride's
+/// mapping).
 class strided_layout {
 public:
     /// A contiguous row-major layout of `shape`, for elements of

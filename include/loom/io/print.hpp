@@ -224,12 +224,14 @@ std::string to_string(const tensor<T>& value, const print_options& options = {})
 
 /// The text of a view, read through its strides: only the elements shown
 /// are read, and nothing is copied.
+/// Throws as to_string of a tensor does.
 template <class T>
 std::string to_string(const tensor_view<T>& value, const print_options& options = {}) {
     return detail::strided_text<std::remove_const_t<T>>(value.data(), value.layout(), options);
 }
 
 /// The text of an expression's value: it is evaluated first.
+/// Throws as to_string of a tensor does.
 template <expression E>
     requires(!strided<E>)
 std::string to_string(const E& value, const print_options& options = {}) {
@@ -237,6 +239,7 @@ std::string to_string(const E& value, const print_options& options = {}) {
 }
 
 /// Writes to_string(value): `std::cout << a + b` prints the sum.
+/// NumPy: print(a).
 template <expression E>
 std::ostream& operator<<(std::ostream& os, const E& value) {
     return os << to_string(value);

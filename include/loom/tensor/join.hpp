@@ -204,6 +204,8 @@ tensor<list_value_t<L>> hstack_operands(const L& operands) {
 /// numpy.concatenate: the operands joined along `axis` (negative counts from
 /// the end). Every operand has the same rank, not 0, and the same size in
 /// every dimension but `axis`. The result is the only allocation.
+/// Throws std::invalid_argument for no operand, or operands whose ranks or sizes do not fit,
+/// std::out_of_range for an axis out of range.
 template <operand_list L>
 auto concatenate(const L& operands, index_t axis = 0) {
     return detail::join("concatenate", operands, axis, detail::as_is);
@@ -216,6 +218,7 @@ auto concatenate(std::initializer_list<X> operands, index_t axis = 0) {
 
 /// numpy.concatenate with `axis=None`: the operands flattened (row-major)
 /// and joined into one rank-1 tensor; any shapes, rank 0 included.
+/// Throws std::invalid_argument for no operand.
 template <operand_list L>
 auto concatenate(const L& operands, flat_t) {
     return detail::join_flat(operands);
@@ -228,6 +231,8 @@ auto concatenate(std::initializer_list<X> operands, flat_t) {
 
 /// numpy.stack: operands of one shape joined along a new axis `axis`, in
 /// [-ndim-1, ndim].
+/// Throws std::invalid_argument for no operand or shapes that differ, std::out_of_range for an
+/// axis out of range.
 template <operand_list L>
 auto stack(const L& operands, index_t axis = 0) {
     return detail::stack_operands(operands, axis);
@@ -240,6 +245,7 @@ auto stack(std::initializer_list<X> operands, index_t axis = 0) {
 
 /// numpy.hstack: rank-1 operands joined end to end, others along axis 1;
 /// rank 0 counts as [1].
+/// Throws std::invalid_argument for no operand, or operands whose ranks or sizes do not fit.
 template <operand_list L>
 auto hstack(const L& operands) {
     return detail::hstack_operands(operands);
@@ -251,6 +257,7 @@ auto hstack(std::initializer_list<X> operands) {
 }
 
 /// numpy.vstack: rows; a rank-1 operand [n] is joined as [1, n], rank 0 as [1, 1].
+/// Throws std::invalid_argument for no operand, or operands whose ranks or sizes do not fit.
 template <operand_list L>
 auto vstack(const L& operands) {
     return detail::join("vstack", operands, 0, detail::at_least_2d);
@@ -262,6 +269,7 @@ auto vstack(std::initializer_list<X> operands) {
 }
 
 /// numpy.dstack: along axis 2; [n] is joined as [1, n, 1], [m, n] as [m, n, 1].
+/// Throws std::invalid_argument for no operand, or operands whose ranks or sizes do not fit.
 template <operand_list L>
 auto dstack(const L& operands) {
     return detail::join("dstack", operands, 2, detail::at_least_3d);
@@ -273,6 +281,7 @@ auto dstack(std::initializer_list<X> operands) {
 }
 
 /// numpy.column_stack: along axis 1; a rank-1 operand [n] is a column [n, 1].
+/// Throws std::invalid_argument for no operand, or operands whose ranks or sizes do not fit.
 template <operand_list L>
 auto column_stack(const L& operands) {
     return detail::join("column_stack", operands, 1, detail::as_column);

@@ -28,6 +28,7 @@ inline void check_mask_shape(const shape_type& shape, const shape_type& mask) {
 
 /// The elements of `x` where `mask` is true, in row-major order, as a new
 /// rank-1 tensor (NumPy's `x[mask]`).
+/// Throws std::invalid_argument when the mask's shape is not x's.
 template <expression X, bool_expression M>
 auto masked_select(const X& x, const M& mask) {  // declared in shape_members.hpp
     using T = value_type_of<X>;
@@ -48,6 +49,7 @@ auto masked_select(const X& x, const M& mask) {  // declared in shape_members.hp
 /// along `axis`: the result's shape is x's with that dimension replaced by
 /// the indices' shape (numpy.take). Only the chosen elements are read: a
 /// tensor or view is not copied first.
+/// Throws std::out_of_range for an axis or an index out of range.
 template <expression X, index_expression I>
 auto take(const X& x, const I& indices, index_t axis) {  // declared in shape_members.hpp
     using T = value_type_of<X>;
@@ -79,6 +81,7 @@ auto take(const X& x, const I& indices, index_t axis) {  // declared in shape_me
 }
 
 /// numpy.take without an axis: `x` flattened, then indexed.
+/// Throws std::out_of_range for an index out of range.
 template <expression X, index_expression I>
 auto take(const X& x, const I& indices) {
     return take(ravel(view_of(x)), indices, 0);
@@ -86,6 +89,8 @@ auto take(const X& x, const I& indices) {
 
 /// numpy.putmask: destination.flat[n] = values.flat[n % values.size] wherever
 /// mask.flat[n] is true. `destination` is a tensor or a writable view.
+/// Throws std::invalid_argument when the mask's shape is not the destination's, or `values` is
+/// empty.
 template <class D, expression V, bool_expression M>
     requires strided<D> && storable_in<value_type_of<V>, typename std::remove_cvref_t<D>::value_type>
 void putmask(D&& destination, const M& mask, const V& values) {

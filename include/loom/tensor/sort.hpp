@@ -104,6 +104,7 @@ void partition_at(It first, It last, const std::vector<index_t>& kth, Before bef
 }  // namespace detail
 
 /// numpy.sort: a sorted copy of `x`, each lane along `axis` sorted.
+/// Throws std::out_of_range for an axis out of range.
 template <expression X>
 tensor<value_type_of<X>> sort(const X& x, index_t axis = -1) {
     using T = value_type_of<X>;
@@ -121,6 +122,7 @@ tensor<value_type_of<X>> sort(const X& x, flat_t) {
 
 /// numpy.argsort(kind='stable'): the int64 indices along `axis` that sort
 /// each lane; equal elements keep their order.
+/// Throws std::out_of_range for an axis out of range.
 template <expression X>
 tensor<index_t> argsort(const X& x, index_t axis = -1) {
     const std::size_t a = detail::resolve_named_axis("argsort", axis, x.shape());
@@ -137,6 +139,7 @@ tensor<index_t> argsort(const X& x, flat_t) {
 /// element at each kth position is the one sorting would put there, the
 /// elements before it are not greater and those after it not less (in no
 /// particular order within each side). A negative kth counts from the end.
+/// Throws std::out_of_range for an axis or a kth out of range.
 template <expression X>
 tensor<value_type_of<X>> partition(const X& x, const std::vector<index_t>& kth, index_t axis = -1) {
     using T = value_type_of<X>;
@@ -156,6 +159,7 @@ tensor<value_type_of<X>> partition(const X& x, index_t kth, index_t axis = -1) {
 
 /// numpy.argpartition: the int64 indices along `axis` that partition each
 /// lane as partition does.
+/// Throws std::out_of_range for an axis or a kth out of range.
 template <expression X>
 tensor<index_t> argpartition(const X& x, const std::vector<index_t>& kth, index_t axis = -1) {
     using T = value_type_of<X>;

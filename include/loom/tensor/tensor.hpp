@@ -263,6 +263,7 @@ private:
 };
 
 /// The value of an expression as a new tensor.
+/// Throws what evaluating the expression throws.
 template <expression E>
 tensor<value_type_of<E>> eval(const E& value) {
     return tensor<value_type_of<E>>(value);

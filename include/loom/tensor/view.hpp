@@ -90,7 +90,8 @@ public:
 
     // Assignment writes elements (see the header comment).
     /// `v = w` writes `w`'s elements into those `v` views, as NumPy's `v[...] = w`. Throws
-    /// std::invalid_argument when `v` is not writable, loom::broadcast_error when the shapes do not fit.
+    /// std::invalid_argument when `v` is not writable, loom::broadcast_error when the shapes do not
+    /// fit.
     tensor_view& operator=(const tensor_view& other)
         requires(!std::is_const_v<T>)
     {
