@@ -154,21 +154,27 @@ shape_type broadcast_shapes(const shape_type& first, const Shapes&... rest) {
 
 /// How an element-wise binary operation aligns its operands' shapes.
 struct broadcast_spec {
+    /// The rule.
     enum class mode {
         none,                ///< shapes must be identical
         numpy,               ///< NumPy's rule (the default, and what operators use)
         pdpd,                ///< OpenVINO's PDPD: B placed onto A at `axis`; only B broadcasts
         paddle_elementwise,  ///< Paddle's elementwise_* ops: B placed at `axis`, then NumPy's rule
     };
+    /// Which rule.
     mode kind = mode::numpy;
+    /// Where B is placed on A's dimensions, for pdpd and paddle_elementwise (-1: at the end).
     index_t axis = -1;
 
+    /// Equal when the rules and the axes are.
     friend constexpr bool operator==(const broadcast_spec&, const broadcast_spec&) = default;
 };
 
 /// The broadcast specs, spelled as at a call site: `add(a, b, broadcast::pdpd(1))`.
 namespace broadcast {
+/// The shapes must be identical (OpenVINO's NONE).
 inline constexpr broadcast_spec none{broadcast_spec::mode::none, -1};
+/// NumPy's rule, the default (OpenVINO's NUMPY).
 inline constexpr broadcast_spec numpy{broadcast_spec::mode::numpy, -1};
 /// OpenVINO's PDPD rule (seed 003_3137ca9d25be8e19.txt): the result has A's shape.
 constexpr broadcast_spec pdpd(index_t axis = -1) { return {broadcast_spec::mode::pdpd, axis}; }

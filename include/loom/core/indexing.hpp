@@ -24,10 +24,14 @@ inline constexpr std::nullopt_t none = std::nullopt;
 /// Python's slice `start:stop:step`: bounds may be negative (counted from the
 /// end) or none, and are clipped to the dimension.
 struct range {
+    /// The first index; none: the start (the end for a negative step).
     std::optional<index_t> start;
+    /// Where the range stops, excluded; none: past the end (before the start for a negative step).
     std::optional<index_t> stop;
+    /// The step; a step of 0 is refused when the range is used (std::invalid_argument).
     index_t step = 1;
 
+    /// `range(start, stop, step)`: Python's `start:stop:step`.
     range(std::optional<index_t> start_, std::optional<index_t> stop_, index_t step_ = 1)
         : start(start_), stop(stop_), step(step_) {}
 };
@@ -39,14 +43,17 @@ struct all_t {
     template <class X, class... Arguments>
     auto operator()(X&& x, Arguments&&... arguments) const;
 };
+/// `:` in an index, `t(all, 1)`; numpy.all as a function.
 inline constexpr all_t all{};
 
 /// A new dimension of size 1 (`np.newaxis`).
 struct newaxis_t {};
+/// A new dimension of size 1 in an index (NumPy: numpy.newaxis).
 inline constexpr newaxis_t newaxis{};
 
 /// As many `all` as the dimensions not indexed otherwise (`...`).
 struct ellipsis_t {};
+/// `...` in an index (NumPy: Ellipsis).
 inline constexpr ellipsis_t ellipsis{};
 
 /// What may index a dimension.
@@ -59,6 +66,7 @@ concept index_argument = std::integral<std::remove_cvref_t<A>> || std::same_as<s
 /// One indexing argument chosen at run time: an integer of any integer type
 /// (kept as an index_t), a range, all, newaxis or ellipsis.
 struct index_item : std::variant<index_t, range, all_t, newaxis_t, ellipsis_t> {
+    /// An integer index, of any integer type.
     template <std::integral I>
     index_item(I index) : variant(static_cast<index_t>(index)) {
         if constexpr (std::is_unsigned_v<I> && sizeof(I) >= sizeof(index_t)) {
@@ -67,9 +75,13 @@ struct index_item : std::variant<index_t, range, all_t, newaxis_t, ellipsis_t> {
             }
         }
     }
+    /// A range: `range(1, none)`.
     index_item(range r) : variant(r) {}
+    /// `all`: every element of the dimension.
     index_item(all_t a) : variant(a) {}
+    /// `newaxis`: a new dimension of size 1.
     index_item(newaxis_t n) : variant(n) {}
+    /// `ellipsis`: as many `all` as the dimensions not indexed otherwise.
     index_item(ellipsis_t e) : variant(e) {}
 
     /// An unsigned index beyond index_t, as given: out of range for every

@@ -45,6 +45,9 @@ namespace loom {
 /// An order of dimensions: entry d names the dimension that goes to place d.
 using axis_order = small_vector<std::size_t, inline_rank>;
 
+/// Where the elements of a tensor or view lie: a shape, strides in elements, and the
+/// offset of element (0, 0, ...); the transforms views are made of (C++23: std::layout_stride's
+/// mapping).
 class strided_layout {
 public:
     /// A contiguous row-major layout of `shape`, for elements of
@@ -77,13 +80,19 @@ public:
         row_major_ = find_row_major();
     }
 
+    /// The size of each dimension.
     const shape_type& shape() const { return shape_; }
+    /// The step between neighbours along each dimension, in elements.
     const strides_type& strides() const { return strides_; }
     /// Where element (0, 0, ...) lies, in elements from the memory the layout was made from.
     index_t offset() const { return offset_; }
+    /// The number of dimensions.
     std::size_t rank() const { return shape_.size(); }
+    /// The size of dimension `d`.
     index_t extent(std::size_t d) const { return shape_[d]; }
+    /// The stride of dimension `d`, in elements.
     index_t stride(std::size_t d) const { return strides_[d]; }
+    /// The number of elements.
     index_t size() const { return size_; }
 
     /// The offset of element (i, j, ...): one index per dimension, negative

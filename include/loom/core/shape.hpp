@@ -28,6 +28,7 @@ class per_dimension : public small_vector<index_t, inline_rank> {
 public:
     using small_vector::small_vector;
 
+    /// Equal when every entry is.
     friend bool operator==(const per_dimension& a, const per_dimension& b) {
         return static_cast<const small_vector&>(a) == static_cast<const small_vector&>(b);
     }
@@ -60,6 +61,7 @@ std::string to_string(const per_dimension<Kind>& dims) {
     return text + "]";
 }
 
+/// Writes a shape or strides as to_string does: `[2, 3]`.
 template <class Stream, class Kind>
     requires requires(Stream& os, const std::string& s) { os << s; }
 Stream& operator<<(Stream& os, const per_dimension<Kind>& dims) {
@@ -190,6 +192,7 @@ inline std::size_t resolve_axis(index_t axis, const shape_type& shape, const cha
     detail::throw_axis_out_of_range(what, axis, "shape " + to_string(shape), rank);
 }
 
+/// An axis of `shape` as an index in [0, rank); throws std::out_of_range as above.
 inline std::size_t resolve_axis(index_t axis, const shape_type& shape, const char* what = "axis") {
     return resolve_axis(axis, shape, what, shape.size());
 }

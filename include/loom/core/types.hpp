@@ -20,8 +20,10 @@ concept element = std::same_as<T, bool> || std::same_as<T, float> || std::same_a
                   (std::integral<T> && !std::same_as<T, char> && !std::same_as<T, wchar_t> &&
                    !std::same_as<T, char8_t> && !std::same_as<T, char16_t> && !std::same_as<T, char32_t>);
 
+/// The kinds of element types, in promotion order: bool < integer < floating (docs/semantics.md).
 enum class category { boolean = 0, integer = 1, floating = 2 };
 
+/// The category of element type T.
 template <element T>
 inline constexpr category category_of = std::same_as<T, bool>       ? category::boolean
                                         : std::floating_point<T>    ? category::floating

@@ -185,6 +185,8 @@ void assign(Destination& destination, const E& value, Mode mode) {
 /// it (io/print_plan.hpp) to see the merged shape, each operand's strides and
 /// the path chosen. It is for reading: its destination has no memory, so it
 /// cannot be run (map_operands and shape_loop make a plan that can).
+/// Throws loom::broadcast_error for an operand given another shape since the expression was built
+/// (Note [stale operands] in build_plan.hpp), as evaluating it would.
 template <expression E>
 loop_plan plan_of(const E& value) {
     using D = value_type_of<E>;

@@ -48,6 +48,8 @@
 
 namespace loom {
 
+/// The loop that evaluates an expression: the shape it walks (after dropping, merging and
+/// tiling) and each operand's strides in it. plan_of returns one, to print (io/print_plan.hpp).
 class loop_plan {
 public:
     /// A plan over `shape`, whose operand 0 will be the destination.
@@ -156,20 +158,31 @@ public:
         for (std::size_t k = 0; k < operand_count(); ++k) rotate(strides_.data() + k * rank());
     }
 
+    /// The shape the loop walks, after dropping, merging and tiling.
     const shape_type& shape() const { return shape_; }
+    /// The destination's shape, before dropping and merging.
     const shape_type& original_shape() const { return original_shape_; }
+    /// The number of dimensions the loop walks.
     std::size_t rank() const { return shape_.size(); }
+    /// The number of operands, the destination (operand 0) included.
     std::size_t operand_count() const { return operands_.size(); }
+    /// The name of operand k's element type.
     const char* operand_type(std::size_t k) const { return operands_[k].type; }
+    /// The size of operand k's elements, in bytes.
     index_t element_size(std::size_t k) const { return operands_[k].element_size; }
     /// Operand k's first element; the destination's is writable memory.
     const std::byte* operand_data(std::size_t k) const { return operands_[k].data; }
+    /// Operand k's stride along dimension d of the loop (0 where it is broadcast).
     index_t stride(std::size_t k, std::size_t d) const { return strides_[k * rank() + d]; }
+    /// Operand k's strides in the loop, one per dimension.
     strides_type operand_strides(std::size_t k) const {
         return strides_type(strides_.begin() + k * rank(), strides_.begin() + (k + 1) * rank());
     }
+    /// The length of the inner loop: the last dimension.
     index_t inner_size() const { return shape_.back(); }
+    /// Operand k's stride in the inner loop.
     index_t inner_stride(std::size_t k) const { return stride(k, rank() - 1); }
+    /// True when the loop visits no element.
     bool empty() const { return std::find(shape_.begin(), shape_.end(), 0) != shape_.end(); }
 
     /// True when every operand steps by one element in the inner dimension:
@@ -199,6 +212,7 @@ public:
         if (splat != 0 && operand_count() - 1 > max_splat_leaves) return std::nullopt;
         return splat;
     }
+    /// The most leaves of an expression whose broadcast operand the unbuffered kernel repeats.
     static constexpr std::size_t max_splat_leaves = 3;
 
     /// Elements per block of the inner loop: the whole run when it is
@@ -210,11 +224,13 @@ public:
         return std::min<index_t>(inner_size(), tiled_ ? tile_columns : block_size);
     }
 
+    /// Elements per block when the inner run is not contiguous.
     static constexpr index_t block_size = 256;
 
     /// What the store kernel runs when it is not the scalar loop (xsimd
     /// batches; simd.hpp), for the printed plan: plan_of says, else empty.
     const std::string& kernel() const { return kernel_; }
+    /// Records what kernel() says.
     void describe_kernel(std::string text) { kernel_ = std::move(text); }
 
     /// True when the loop walks the last two dimensions in tiles (Note [tiling]).
@@ -229,6 +245,7 @@ public:
         for (std::size_t j = 0; j < k; ++j) before += reads_across(j);
         return before < max_packed;
     }
+    /// The most operands a tiled plan reads through tile buffers.
     static constexpr std::size_t max_packed = 4;
     // Short, wide tiles, for the operands read along their rows: a band
     // reads 16 rows of each at a time, few enough streams for the hardware

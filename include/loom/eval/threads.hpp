@@ -37,6 +37,7 @@ inline std::atomic<int>& thread_setting() {
 
 /// The number of threads large evaluations use: what set_num_threads set,
 /// else OpenMP's default (OMP_NUM_THREADS, or the cores); 1 without OpenMP.
+/// PyTorch: torch.get_num_threads.
 inline int num_threads() {
 #if defined(_OPENMP)
     const int set = detail::thread_setting().load(std::memory_order_relaxed);
@@ -48,6 +49,7 @@ inline int num_threads() {
 
 /// Sets the number of threads large evaluations use (1: no threads).
 /// Throws std::invalid_argument for a number below 1.
+/// PyTorch: torch.set_num_threads.
 inline void set_num_threads(int threads) {
     if (threads < 1) {
         throw std::invalid_argument("set_num_threads(" + std::to_string(threads) +

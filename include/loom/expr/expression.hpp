@@ -34,6 +34,7 @@ concept scalar = element<std::remove_cvref_t<S>>;
 template <class X>
 concept operand = expression<X> || scalar<X>;
 
+/// The element type of an expression (NumPy: ndarray.dtype).
 template <expression E>
 using value_type_of = typename std::remove_cvref_t<E>::value_type;
 

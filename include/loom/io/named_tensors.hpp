@@ -16,9 +16,13 @@
 
 namespace loom {
 
+/// Arrays of any element type under names, in the order they were added, as load_npz
+/// returns them (NumPy: numpy.lib.npyio.NpzFile, with every member read).
 class named_tensors {
 public:
+    /// A name and its array.
     using value_type = std::pair<std::string, any_tensor>;
+    /// Iterates over the (name, array) pairs, in order.
     using const_iterator = std::vector<value_type>::const_iterator;
 
     /// Adds `t` under `name`, after the arrays already there. Throws
@@ -30,11 +34,16 @@ public:
         entries_.emplace_back(std::move(name), std::move(t));
     }
 
+    /// The number of arrays.
     std::size_t size() const { return entries_.size(); }
+    /// True when there is no array.
     bool empty() const { return entries_.empty(); }
+    /// The first (name, array) pair.
     const_iterator begin() const { return entries_.begin(); }
+    /// Past the last pair.
     const_iterator end() const { return entries_.end(); }
 
+    /// True when an array is named `name`.
     bool contains(std::string_view name) const { return find(name) != entries_.end(); }
 
     /// The names, in order.
@@ -47,6 +56,7 @@ public:
     /// The array named `name`, of whatever element type it has. Throws
     /// std::out_of_range, listing the names there are, when there is none.
     const any_tensor& operator[](std::string_view name) const { return found(name); }
+    /// The array named `name`, to modify; throws as the const operator[] does.
     any_tensor& operator[](std::string_view name) { return const_cast<any_tensor&>(found(name)); }
 
     /// The array named `name`, which must hold elements of type T. Throws
@@ -60,6 +70,7 @@ public:
                                  type_name<T>() + "; get it as that type, or read operator[]'s any_tensor with "
                                  "std::visit when the type is not known in advance");
     }
+    /// The array named `name`, to modify; throws as the const get does.
     template <element T>
     tensor<T>& get(std::string_view name) {
         return const_cast<tensor<T>&>(std::as_const(*this).get<T>(name));

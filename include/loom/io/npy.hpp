@@ -204,6 +204,7 @@ void with_npy_image(const E& x, Write&& write) {
 /// file for tensor<float>). Throws std::runtime_error naming the file when it
 /// cannot be read, is not a valid .npy file, or holds another dtype (the
 /// message says which; load_npy_any takes any).
+/// NumPy: numpy.load of a .npy file.
 template <element T>
 tensor<T> load_npy(const std::filesystem::path& path) {
     return detail::reading("cannot load " + path.string(), [&] { return detail::read_npy_as<T>(detail::file_source(path), "load_npy"); });
@@ -217,18 +218,21 @@ tensor<T> load_npy(const std::filesystem::path& path) {
 /// that their readers of all eleven element types are compiled where they
 /// are called: as inline functions they were instantiated in every file
 /// that includes loom, a quarter of its include time.
+/// NumPy: numpy.load of a .npy file.
 template <class Source = detail::file_source>
 any_tensor load_npy_any(const std::filesystem::path& path) {
     return detail::reading("cannot load " + path.string(), [&] { return detail::read_npy_any_from(Source(path)); });
 }
 
 /// load_npy for the bytes of a .npy file already in memory.
+/// Throws std::runtime_error as load_npy does.
 template <element T>
 tensor<T> read_npy(std::span<const std::byte> bytes) {
     return detail::reading("cannot read .npy bytes", [&] { return detail::read_npy_as<T>(detail::memory_source(bytes), "read_npy"); });
 }
 
 /// load_npy_any for the bytes of a .npy file already in memory.
+/// Throws std::runtime_error as load_npy_any does.
 template <class Source = detail::memory_source>
 any_tensor read_npy_any(std::span<const std::byte> bytes) {
     return detail::reading("cannot read .npy bytes", [&] { return detail::read_npy_any_from(Source(bytes)); });
@@ -238,6 +242,7 @@ any_tensor read_npy_any(std::span<const std::byte> bytes) {
 /// `path` as np.save does: format 1.0, C order, this machine's byte order.
 /// Throws std::runtime_error when the file cannot be written; a failed save
 /// leaves no file.
+/// NumPy: numpy.save.
 template <expression E>
 void save_npy(const std::filesystem::path& path, const E& x) {
     detail::writing(path, [&](std::ofstream& file) {
@@ -249,6 +254,7 @@ void save_npy(const std::filesystem::path& path, const E& x) {
 }
 
 /// The bytes save_npy writes for `x`.
+/// Throws what evaluating `x` throws.
 template <expression E>
 std::vector<std::byte> npy_bytes(const E& x) {
     std::vector<std::byte> bytes;

@@ -33,13 +33,16 @@ namespace loom {
 /// array's .npy bytes are made when the entry is, so any expression will do.
 class npz_entry {
 public:
+    /// The entry `name`, holding `x`'s value as .npy bytes.
     template <expression E>
     npz_entry(std::string name, const E& x) : name_(std::move(name) + ".npy"), bytes_(npy_bytes(x)) {}
+    /// The entry `name`, for an array of any element type.
     npz_entry(std::string name, const any_tensor& x)
         : name_(std::move(name) + ".npy"), bytes_(std::visit([](const auto& t) { return npy_bytes(t); }, x)) {}
 
     /// The member's name in the archive: the array's name and ".npy".
     const std::string& member_name() const { return name_; }
+    /// The member's contents: the array as a .npy file.
     const std::vector<std::byte>& bytes() const { return bytes_; }
 
 private:
@@ -95,12 +98,14 @@ inline void save_npz_with(const std::filesystem::path& path, std::span<const npz
 /// the file (and the member) when it cannot be read or is not a valid
 /// archive of .npy arrays of loom's element types. A template for the
 /// reason load_npy_any is one (io/npy.hpp).
+/// NumPy: numpy.load of a .npz archive.
 template <class Source = detail::file_source>
 named_tensors load_npz(const std::filesystem::path& path) {
     return detail::reading("cannot load " + path.string(), [&] { return detail::read_npz_from(Source(path)); });
 }
 
 /// load_npz for the bytes of a .npz archive already in memory.
+/// Throws std::runtime_error as load_npz does.
 template <class Source = detail::memory_source>
 named_tensors read_npz(std::span<const std::byte> bytes) {
     return detail::reading("cannot read .npz bytes", [&] { return detail::read_npz_from(Source(bytes)); });
@@ -111,23 +116,28 @@ named_tensors read_npz(std::span<const std::byte> bytes) {
 /// std::invalid_argument for a name given twice, std::runtime_error when the
 /// file cannot be written, and std::length_error for an archive of 4 GiB or
 /// more; a failed save leaves no file.
+/// NumPy: numpy.savez.
 inline void save_npz(const std::filesystem::path& path, std::span<const npz_entry> entries) {
     detail::save_npz_with(path, entries, detail::zip_method::stored);
 }
+/// save_npz of a braced list, `{{"x", x}, {"y", y}}`; throws as above.
 inline void save_npz(const std::filesystem::path& path, std::initializer_list<npz_entry> entries) {
     save_npz(path, std::span<const npz_entry>(entries.begin(), entries.size()));
 }
 
 /// save_npz with deflated members, as np.savez_compressed. Needs zlib
 /// (io/deflate.hpp): without it, throws std::runtime_error saying how to get it.
+/// NumPy: numpy.savez_compressed. Otherwise throws as save_npz does.
 inline void save_npz_compressed(const std::filesystem::path& path, std::span<const npz_entry> entries) {
     detail::save_npz_with(path, entries, detail::zip_method::deflated);
 }
+/// save_npz_compressed of a braced list; throws as above.
 inline void save_npz_compressed(const std::filesystem::path& path, std::initializer_list<npz_entry> entries) {
     save_npz_compressed(path, std::span<const npz_entry>(entries.begin(), entries.size()));
 }
 
 /// The bytes save_npz (or, when `compressed`, save_npz_compressed) writes.
+/// Throws std::invalid_argument for a name given twice, std::length_error for 4 GiB or more.
 inline std::vector<std::byte> npz_bytes(std::span<const npz_entry> entries, bool compressed = false) {
     std::vector<std::byte> bytes;
     detail::write_npz(entries, compressed ? detail::zip_method::deflated : detail::zip_method::stored,

@@ -211,9 +211,10 @@ std::string strided_text(const T* data, const strided_layout& layout, const prin
 
 }  // namespace detail
 
-/// The text NumPy's str() gives for the same array: `[[2 3 4 0 0]\n [1 0 0 2 3]]`,
-/// `[ True False]`, `[1.  2.5]`, `[]` when empty; for rank 0 the bare value,
-/// `1.5`, as NumPy's str() of a scalar, which the options do not change.
+/// The text NumPy's str() gives for the same array (NumPy: str(a), numpy.array2string).
+/// For example `[[2 3 4 0 0]\n [1 0 0 2 3]]`, `[ True False]`, `[1.  2.5]`, `[]` when
+/// empty; for rank 0 the bare value, `1.5`, as NumPy's str() of a scalar, which the options
+/// do not change.
 /// Throws std::invalid_argument for options that make no sense (see
 /// check_print_options).
 template <element T>
@@ -223,12 +224,14 @@ std::string to_string(const tensor<T>& value, const print_options& options = {})
 
 /// The text of a view, read through its strides: only the elements shown
 /// are read, and nothing is copied.
+/// Throws as to_string of a tensor does.
 template <class T>
 std::string to_string(const tensor_view<T>& value, const print_options& options = {}) {
     return detail::strided_text<std::remove_const_t<T>>(value.data(), value.layout(), options);
 }
 
 /// The text of an expression's value: it is evaluated first.
+/// Throws as to_string of a tensor does.
 template <expression E>
     requires(!strided<E>)
 std::string to_string(const E& value, const print_options& options = {}) {
@@ -236,6 +239,7 @@ std::string to_string(const E& value, const print_options& options = {}) {
 }
 
 /// Writes to_string(value): `std::cout << a + b` prints the sum.
+/// NumPy: print(a).
 template <expression E>
 std::ostream& operator<<(std::ostream& os, const E& value) {
     return os << to_string(value);

@@ -11,6 +11,7 @@
 
 namespace loom {
 
+/// How arrays are printed (NumPy: numpy.set_printoptions), with NumPy's defaults.
 struct print_options {
     /// At most this many digits after the point; fewer when fewer tell the
     /// values apart (NumPy's floatmode 'maxprec').

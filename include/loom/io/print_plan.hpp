@@ -9,6 +9,8 @@
 
 namespace loom {
 
+/// Writes the plan: its shape before and after merging, each operand's type and strides, and the
+/// inner loop's path (as NumPy's nditer debug_print).
 inline std::ostream& operator<<(std::ostream& os, const loop_plan& plan) {
     os << "loop plan: shape " << to_string(plan.original_shape()) << ", merged to " << to_string(plan.shape())
        << "\n";

@@ -148,6 +148,7 @@ inline std::vector<index_t> letter_order(const std::string& from, const std::str
 }  // namespace detail
 
 /// numpy.einsum of one operand.
+/// Throws std::invalid_argument for subscripts that do not fit the operand, naming what is wrong.
 template <expression X>
 auto einsum(std::string_view subscripts, X&& x) {
     using T = value_type_of<X>;
@@ -157,6 +158,8 @@ auto einsum(std::string_view subscripts, X&& x) {
 }
 
 /// numpy.einsum of two operands.
+/// Throws std::invalid_argument for subscripts that do not fit the operands, or sizes of one letter
+/// that differ.
 template <expression X, expression Y>
 auto einsum(std::string_view subscripts, X&& x, Y&& y) {
     using R = promote_t<value_type_of<X>, value_type_of<Y>>;

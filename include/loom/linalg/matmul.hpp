@@ -210,6 +210,8 @@ private:
 };
 
 /// numpy.matmul (`a @ b`).
+/// PyTorch: torch.matmul. Throws std::invalid_argument for an operand of rank 0 or inner sizes that
+/// differ, loom::broadcast_error for batch shapes that do not broadcast.
 template <expression X, expression Y>
 auto matmul(X&& a, Y&& b) {
     return matmul_node<closure_t<X&&>, closure_t<Y&&>>(std::forward<X>(a), std::forward<Y>(b));

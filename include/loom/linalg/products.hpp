@@ -25,7 +25,10 @@ namespace loom {
 /// The axes tensordot sums over: the same number of axes of a and of b,
 /// paired in order.
 struct contraction_axes {
+    /// The axes of a.
     std::vector<index_t> a, b;
+    /// \var contraction_axes::b
+    /// The axes of b, paired in order with those of a.
 };
 
 namespace detail {
@@ -91,12 +94,15 @@ auto contract(const char* name, const VA& a, const VB& b, const contraction_axes
 
 /// numpy.tensordot(a, b, axes): sums over the pairs of axes given, the
 /// result having a's other axes, then b's.
+/// Throws std::invalid_argument when the paired axes differ in number or in size,
+/// std::out_of_range for an axis out of range.
 template <expression X, expression Y>
 auto tensordot(X&& a, Y&& b, const contraction_axes& axes) {
     return detail::contract("tensordot", view_of(std::forward<X>(a)), view_of(std::forward<Y>(b)), axes);
 }
 
 /// numpy.tensordot(a, b, n): sums over the last n axes of a and the first n of b.
+/// Throws std::invalid_argument when n exceeds a rank or the summed sizes differ.
 template <expression X, expression Y>
 auto tensordot(X&& a, Y&& b, index_t n = 2) {
     const auto va = view_of(std::forward<X>(a));
@@ -119,6 +125,7 @@ auto tensordot(X&& a, Y&& b, index_t n = 2) {
 /// a's last axis and b's only axis when b has rank 1, otherwise over a's
 /// last axis and b's second last (matmul for matrices; stacks of matrices
 /// are not batched, as NumPy's dot).
+/// Throws std::invalid_argument when the summed sizes differ.
 template <expression X, expression Y>
 auto dot(X&& a, Y&& b) {
     using R = promote_t<value_type_of<X>, value_type_of<Y>>;
@@ -138,6 +145,7 @@ auto dot(X&& a, Y&& b) {
 
 /// numpy.inner: a product by a scalar when either has rank 0, otherwise the
 /// sum over the last axes of both.
+/// Throws std::invalid_argument when the last sizes differ.
 template <expression X, expression Y>
 auto inner(X&& a, Y&& b) {
     using R = promote_t<value_type_of<X>, value_type_of<Y>>;
@@ -149,6 +157,7 @@ auto inner(X&& a, Y&& b) {
 
 /// numpy.vdot: the sum of the products of the flattened operands, which
 /// must have as many elements; a rank-0 tensor.
+/// Throws std::invalid_argument when the element counts differ.
 template <expression X, expression Y>
 auto vdot(X&& a, Y&& b) {
     using R = promote_t<value_type_of<X>, value_type_of<Y>>;
@@ -164,6 +173,7 @@ auto vdot(X&& a, Y&& b) {
 
 /// numpy.outer: every element of the flattened a times every element of
 /// the flattened b, as a matrix.
+/// Throws std::length_error for more elements than index_t counts.
 template <expression X, expression Y>
 auto outer(X&& a, Y&& b) {
     using R = promote_t<value_type_of<X>, value_type_of<Y>>;
@@ -174,6 +184,8 @@ auto outer(X&& a, Y&& b) {
 
 /// numpy.trace: the sum of the diagonal `offset` above the main one of the
 /// (axis1, axis2) planes; sum's result type.
+/// Throws as diagonal does: std::invalid_argument below rank 2 or for the same axis twice,
+/// std::out_of_range for an axis out of range.
 template <expression X>
 auto trace(X&& x, index_t offset = 0, index_t axis1 = 0, index_t axis2 = 1) {
     using R = sum_type_t<value_type_of<X>>;

@@ -56,6 +56,8 @@ bool is_negative(I index) {
 /// element of `arr` at that index along `axis`; the other dimensions of the
 /// two broadcast. `indices` are integers, negative ones counting from the
 /// end; they must have arr's rank.
+/// Throws std::invalid_argument when the ranks differ, loom::broadcast_error when the other
+/// dimensions do not broadcast, std::out_of_range for an axis or an index out of range.
 template <expression A, expression I>
     requires fn::integer<value_type_of<I>>
 tensor<value_type_of<A>> take_along_axis(A&& arr, I&& indices, index_t axis) {
@@ -107,6 +109,8 @@ tensor<value_type_of<A>> take_along_axis(A&& arr, I&& indices, index_t axis) {
 /// PyTorch's one_hot: for integer class indices of any shape, int64 rows of
 /// `num_classes` zeros with a 1 at the index (shape: the indices' shape,
 /// then num_classes). num_classes -1 takes the largest index plus 1.
+/// Throws std::invalid_argument for num_classes below -1 (or -1 with no index), std::out_of_range
+/// for a class index outside [0, num_classes).
 template <expression I>
     requires fn::integer<value_type_of<I>>
 tensor<std::int64_t> one_hot(I&& indices, index_t num_classes = -1) {

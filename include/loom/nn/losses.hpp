@@ -49,7 +49,9 @@ enum class loss_reduction { none, mean, sum };
 /// `cross_entropy(x, t, {.weight = w, .ignore_index = 0})`.
 struct class_loss_options {
     std::optional<tensor<double>> weight = std::nullopt;  ///< one weight per class, shape [C]
+    /// Targets of this class add nothing to the loss, and the mean does not count them.
     index_t ignore_index = -100;
+    /// What is returned: the mean (the default), the sum, or every element's loss.
     loss_reduction reduction = loss_reduction::mean;
     double label_smoothing = 0.0;  ///< cross_entropy only, in [0, 1]
 };
@@ -58,6 +60,7 @@ struct class_loss_options {
 struct binary_loss_options {
     std::optional<tensor<double>> weight = std::nullopt;  ///< broadcast to the input's shape
     std::optional<tensor<double>> pos_weight = std::nullopt;  ///< with logits only: the positive class's weight, per class (last dimension)
+    /// What is returned: the mean (the default), the sum, or every element's loss.
     loss_reduction reduction = loss_reduction::mean;
 };
 
@@ -165,6 +168,8 @@ index_t class_count(const X& input) {
 
 /// PyTorch's nll_loss: `input` holds log-probabilities, [N, C], [N, C, d1,
 /// ...] or [C]; `target` the class indices, [N], [N, d1, ...] or [].
+/// Throws std::invalid_argument for shapes that do not pair so or a weight not of shape [C],
+/// std::out_of_range for a target class outside [0, C) that is not ignore_index.
 template <expression X, expression T>
     requires std::floating_point<value_type_of<X>> && fn::integer<value_type_of<T>>
 tensor<value_type_of<X>> nll_loss(const X& input, const T& target, const class_loss_options& options = {}) {
@@ -182,6 +187,7 @@ tensor<value_type_of<X>> nll_loss(const X& input, const T& target, const class_l
 /// class dimension, then nll_loss; with label_smoothing ε, (1 - ε) times
 /// that plus ε / C times the (weighted) sum of -log-probabilities over the
 /// classes, ignored targets counting for nothing.
+/// Throws as nll_loss does, and std::invalid_argument for a label_smoothing outside [0, 1].
 template <expression X, expression T>
     requires std::floating_point<value_type_of<X>> && fn::integer<value_type_of<T>>
 tensor<value_type_of<X>> cross_entropy(const X& input, const T& target, const class_loss_options& options = {}) {
@@ -242,6 +248,7 @@ tensor<F> optional_weight(const char* name, const std::optional<tensor<double>>&
 }  // namespace detail
 
 /// PyTorch's mse_loss: (input - target)^2, input and target of one shape.
+/// Throws std::invalid_argument when the shapes differ.
 template <expression X, expression T>
     requires std::floating_point<value_type_of<X>>
 tensor<value_type_of<X>> mse_loss(const X& input, const T& target, loss_reduction reduction = loss_reduction::mean) {
@@ -251,6 +258,7 @@ tensor<value_type_of<X>> mse_loss(const X& input, const T& target, loss_reductio
 }
 
 /// PyTorch's l1_loss: |input - target|, input and target of one shape.
+/// Throws std::invalid_argument when the shapes differ.
 template <expression X, expression T>
     requires std::floating_point<value_type_of<X>>
 tensor<value_type_of<X>> l1_loss(const X& input, const T& target, loss_reduction reduction = loss_reduction::mean) {
@@ -261,6 +269,8 @@ tensor<value_type_of<X>> l1_loss(const X& input, const T& target, loss_reduction
 
 /// PyTorch's binary_cross_entropy: -w (t log x + (1 - t) log(1 - x)) for
 /// probabilities x in [0, 1], each log clamped at -100 as PyTorch's.
+/// Throws std::invalid_argument when the shapes differ or an input is outside [0, 1],
+/// loom::broadcast_error for a weight that does not broadcast to the input's shape.
 template <expression X, expression T>
     requires std::floating_point<value_type_of<X>>
 tensor<value_type_of<X>> binary_cross_entropy(const X& input, const T& target, const binary_loss_options& options = {}) {
@@ -283,6 +293,8 @@ tensor<value_type_of<X>> binary_cross_entropy(const X& input, const T& target, c
 /// PyTorch's binary_cross_entropy_with_logits: binary_cross_entropy of
 /// sigmoid(x), computed stably from the scores x; pos_weight p multiplies
 /// the positive term: -w (p t log σ(x) + (1 - t) log(1 - σ(x))).
+/// Throws std::invalid_argument when the shapes differ, loom::broadcast_error for a weight or
+/// pos_weight that does not broadcast to the input's shape.
 template <expression X, expression T>
     requires std::floating_point<value_type_of<X>>
 tensor<value_type_of<X>> binary_cross_entropy_with_logits(const X& input, const T& target,

@@ -38,6 +38,9 @@ tensor<F> stable_shift(const X& x, const axis_set& axes) {
 }  // namespace detail
 
 /// log(sum(exp(x))) over `axes`, computed without overflow.
+/// SciPy: scipy.special.logsumexp; PyTorch: torch.logsumexp. Throws std::out_of_range for an axis
+/// out
+/// of range, std::invalid_argument for an axis given twice.
 template <expression X>
 tensor<softmax_type_t<value_type_of<X>>> logsumexp(const X& x, const axis_set& axes = flat, bool keepdims = false) {
     using F = softmax_type_t<value_type_of<X>>;
@@ -49,6 +52,7 @@ tensor<softmax_type_t<value_type_of<X>>> logsumexp(const X& x, const axis_set& a
 }
 
 /// exp(x) / sum(exp(x)) along `axis` (PyTorch's dim; negative counts from the end).
+/// PyTorch: torch.softmax. Throws std::out_of_range for an axis out of range.
 template <expression X>
 tensor<softmax_type_t<value_type_of<X>>> softmax(const X& x, index_t axis = -1) {
     using F = softmax_type_t<value_type_of<X>>;
@@ -59,6 +63,7 @@ tensor<softmax_type_t<value_type_of<X>>> softmax(const X& x, index_t axis = -1) 
 
 /// log(softmax(x)) along `axis`, computed as x - logsumexp(x) (never log of 0
 /// where the value is merely small).
+/// PyTorch: torch.log_softmax. Throws std::out_of_range for an axis out of range.
 template <expression X>
 tensor<softmax_type_t<value_type_of<X>>> log_softmax(const X& x, index_t axis = -1) {
     using F = softmax_type_t<value_type_of<X>>;

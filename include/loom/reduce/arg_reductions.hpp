@@ -193,6 +193,8 @@ private:
 
 /// numpy.argmax: the index of the first largest element along `axis`, or
 /// in the flattened array when `axis` is `flat` (the default).
+/// Throws std::out_of_range for an axis out of range, std::invalid_argument for more than one axis
+/// or an extent of no elements.
 template <expression X>
 auto argmax(X&& x, const axis_set& axis = flat, bool keepdims = false) {
     return arg_reduction_node<true, closure_t<X&&>>(std::forward<X>(x), axis, keepdims);
@@ -200,6 +202,8 @@ auto argmax(X&& x, const axis_set& axis = flat, bool keepdims = false) {
 
 /// numpy.argmin: the index of the first smallest element along `axis`, or
 /// in the flattened array when `axis` is `flat` (the default).
+/// Throws std::out_of_range for an axis out of range, std::invalid_argument for more than one axis
+/// or an extent of no elements.
 template <expression X>
 auto argmin(X&& x, const axis_set& axis = flat, bool keepdims = false) {
     return arg_reduction_node<false, closure_t<X&&>>(std::forward<X>(x), axis, keepdims);

@@ -20,14 +20,20 @@ namespace loom {
 /// braced list of indices.
 class axis_set {
 public:
+    /// Every axis: `flat` (NumPy: axis=None).
     axis_set(flat_t) : every_(true) {}
+    /// One axis; a negative one counts from the end.
     axis_set(index_t axis) : axes_{axis} {}
+    /// One axis, given as an int literal.
     axis_set(int axis) : axes_{axis} {}
+    /// Several axes: `{0, 2}`.
     axis_set(std::initializer_list<index_t> axes) : axes_(axes.begin(), axes.end()) {}
     /// Axes chosen at run time.
     explicit axis_set(std::span<const index_t> axes) : axes_(axes.begin(), axes.end()) {}
 
+    /// True for `flat`.
     bool every() const { return every_; }
+    /// The axes, as given (negative ones not yet resolved).
     const small_vector<index_t, inline_rank>& axes() const { return axes_; }
 
 private:

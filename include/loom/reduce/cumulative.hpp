@@ -109,6 +109,7 @@ private:
 
 /// numpy.cumsum: the running sum along `axis`, or of the flattened array
 /// when `axis` is `flat` (the default).
+/// Throws std::out_of_range for an axis out of range, std::invalid_argument for more than one axis.
 template <class Dtype = default_dtype, expression X>
 auto cumsum(X&& x, const axis_set& axis = flat) {
     using A = detail::dtype_or<Dtype, sum_type_t<value_type_of<X>>>;
@@ -117,6 +118,7 @@ auto cumsum(X&& x, const axis_set& axis = flat) {
 
 /// numpy.cumprod: the running product along `axis`, or of the flattened
 /// array when `axis` is `flat` (the default).
+/// Throws std::out_of_range for an axis out of range, std::invalid_argument for more than one axis.
 template <class Dtype = default_dtype, expression X>
 auto cumprod(X&& x, const axis_set& axis = flat) {
     using A = detail::dtype_or<Dtype, sum_type_t<value_type_of<X>>>;

@@ -65,6 +65,8 @@ struct not_nan {
 
 /// numpy.sum. Bool and integers narrower than 64 bits widen to int64 (uint64
 /// when unsigned); floats are summed pairwise in their own type.
+/// Throws std::out_of_range for an axis out of range, std::invalid_argument for an axis given
+/// twice.
 template <class Dtype = default_dtype, expression X>
 auto sum(X&& x, const axis_set& axes = flat, bool keepdims = false) {
     using A = detail::dtype_or<Dtype, sum_type_t<value_type_of<X>>>;
@@ -72,6 +74,8 @@ auto sum(X&& x, const axis_set& axes = flat, bool keepdims = false) {
 }
 
 /// numpy.prod, with sum's result types.
+/// Throws std::out_of_range for an axis out of range, std::invalid_argument for an axis given
+/// twice.
 template <class Dtype = default_dtype, expression X>
 auto prod(X&& x, const axis_set& axes = flat, bool keepdims = false) {
     using A = detail::dtype_or<Dtype, sum_type_t<value_type_of<X>>>;
@@ -80,6 +84,8 @@ auto prod(X&& x, const axis_set& axes = flat, bool keepdims = false) {
 
 /// numpy.mean: float64 for bool and integers, else the float type, whose
 /// sum accumulates in that type (as NumPy's). An empty extent gives NaN.
+/// Throws std::out_of_range for an axis out of range, std::invalid_argument for an axis given
+/// twice.
 template <class Dtype = default_dtype, expression X>
 auto mean(X&& x, const axis_set& axes = flat, bool keepdims = false) {
     using A = detail::dtype_or<Dtype, detail::mean_type_t<value_type_of<X>>>;
@@ -89,18 +95,24 @@ auto mean(X&& x, const axis_set& axes = flat, bool keepdims = false) {
 }
 
 /// numpy.max (numpy.amax): NaN if any element is NaN. An empty extent is an error.
+/// Throws std::out_of_range for an axis out of range, std::invalid_argument for an axis given
+/// twice, or an extent of no elements.
 template <expression X>
 auto max(X&& x, const axis_set& axes = flat, bool keepdims = false) {
     return detail::reduction<max_reducer<value_type_of<X>>>("max", std::forward<X>(x), axes, keepdims, false);
 }
 
 /// numpy.min (numpy.amin): NaN if any element is NaN. An empty extent is an error.
+/// Throws std::out_of_range for an axis out of range, std::invalid_argument for an axis given
+/// twice, or an extent of no elements.
 template <expression X>
 auto min(X&& x, const axis_set& axes = flat, bool keepdims = false) {
     return detail::reduction<min_reducer<value_type_of<X>>>("min", std::forward<X>(x), axes, keepdims, false);
 }
 
 /// numpy.nanmax: the largest element that is not NaN; NaN where all are.
+/// Throws std::out_of_range for an axis out of range, std::invalid_argument for an axis given
+/// twice, or an extent of no elements.
 template <expression X>
 auto nanmax(X&& x, const axis_set& axes = flat, bool keepdims = false) {
     using T = value_type_of<X>;
@@ -112,6 +124,8 @@ auto nanmax(X&& x, const axis_set& axes = flat, bool keepdims = false) {
 }
 
 /// numpy.nanmin: the smallest element that is not NaN; NaN where all are.
+/// Throws std::out_of_range for an axis out of range, std::invalid_argument for an axis given
+/// twice, or an extent of no elements.
 template <expression X>
 auto nanmin(X&& x, const axis_set& axes = flat, bool keepdims = false) {
     using T = value_type_of<X>;
@@ -123,6 +137,8 @@ auto nanmin(X&& x, const axis_set& axes = flat, bool keepdims = false) {
 }
 
 /// numpy.nansum: sum with NaN counted as 0.
+/// Throws std::out_of_range for an axis out of range, std::invalid_argument for an axis given
+/// twice.
 template <class Dtype = default_dtype, expression X>
 auto nansum(X&& x, const axis_set& axes = flat, bool keepdims = false) {
     using A = detail::dtype_or<Dtype, sum_type_t<value_type_of<X>>>;
@@ -131,6 +147,8 @@ auto nansum(X&& x, const axis_set& axes = flat, bool keepdims = false) {
 }
 
 /// numpy.nanmean: the mean of the elements that are not NaN; NaN where there are none.
+/// Throws std::out_of_range for an axis out of range, std::invalid_argument for an axis given
+/// twice.
 template <expression X>
 auto nanmean(X&& x, const axis_set& axes = flat, bool keepdims = false) {
     using A = detail::mean_type_t<value_type_of<X>>;
@@ -142,6 +160,8 @@ auto nanmean(X&& x, const axis_set& axes = flat, bool keepdims = false) {
 }
 
 /// numpy.any: whether some element is non-zero (NaN counts as non-zero).
+/// Throws std::out_of_range for an axis out of range, std::invalid_argument for an axis given
+/// twice.
 template <expression X>
 auto any(X&& x, const axis_set& axes = flat, bool keepdims = false) {
     return detail::reduction<any_reducer>("any", std::forward<X>(x), axes, keepdims);
@@ -156,6 +176,8 @@ auto all_reduction(X&& x, const axis_set& axes = flat, bool keepdims = false) {
 
 /// numpy.all: whether every element is non-zero, `all(x)`, `all(x, axes, keepdims)`
 /// (`all` is also the index of a whole dimension, core/indexing.hpp).
+/// Throws std::out_of_range for an axis out of range, std::invalid_argument for an axis given
+/// twice.
 template <class X, class... Arguments>
 auto all_t::operator()(X&& x, Arguments&&... arguments) const {
     return detail::all_reduction(std::forward<X>(x), std::forward<Arguments>(arguments)...);
@@ -164,6 +186,8 @@ auto all_t::operator()(X&& x, Arguments&&... arguments) const {
 /// numpy.var: the mean of the squared deviations from the mean, divided by
 /// (n - ddof) instead of n; as NumPy, computed in two passes (the mean, then
 /// the squared deviations). NaN (or inf) where n - ddof <= 0.
+/// Throws std::out_of_range for an axis out of range, std::invalid_argument for an axis given
+/// twice.
 template <expression X>
 auto var(X&& x, const axis_set& axes = flat, index_t ddof = 0, bool keepdims = false) {
     using A = detail::mean_type_t<value_type_of<X>>;
@@ -175,12 +199,16 @@ auto var(X&& x, const axis_set& axes = flat, index_t ddof = 0, bool keepdims = f
 }
 
 /// numpy.std: the square root of var.
+/// Throws std::out_of_range for an axis out of range, std::invalid_argument for an axis given
+/// twice.
 template <expression X>
 auto std(X&& x, const axis_set& axes = flat, index_t ddof = 0, bool keepdims = false) {
     return sqrt(var(std::forward<X>(x), axes, ddof, keepdims));
 }
 
 /// numpy.count_nonzero over axes, with keepdims: int64 counts.
+/// Throws std::out_of_range for an axis out of range, std::invalid_argument for an axis given
+/// twice.
 template <expression X>
 auto count_nonzero(X&& x, const axis_set& axes, bool keepdims) {
     return detail::reduction<sum_reducer<std::int64_t>>("count_nonzero", astype<bool>(std::forward<X>(x)), axes,

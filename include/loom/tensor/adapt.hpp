@@ -66,7 +66,8 @@ inline void check_adapted(const void* data, const shape_type& shape, const strid
 
 /// A row-major view of `shape` over the memory at `data`, which holds at
 /// least element_count(shape) elements (Note [adapted memory]). Throws
-/// std::invalid_argument for a negative size or a null `data` with elements.
+/// std::invalid_argument for a negative size or a null `data` with elements. (NumPy: a view of
+/// memory NumPy did not allocate, as numpy.frombuffer makes; PyTorch: torch.from_blob.)
 template <class T>
     requires element<std::remove_const_t<T>>
 tensor_view<T> adapt(T* data, const shape_type& shape) {
@@ -98,6 +99,7 @@ tensor_view<T> adapt(std::vector<T>& values) {
     static_assert(!std::same_as<T, bool>, "std::vector<bool> packs its bits and holds no bools to view; copy it into a tensor<bool>");
     return adapt(std::span<T>(values));
 }
+/// A rank-1 read-only view of the elements of a const vector.
 template <element T>
 tensor_view<const T> adapt(const std::vector<T>& values) {
     static_assert(!std::same_as<T, bool>, "std::vector<bool> packs its bits and holds no bools to view; copy it into a tensor<bool>");

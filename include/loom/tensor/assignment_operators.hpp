@@ -87,13 +87,37 @@ public:
         requires higher_category_needs_astype<std::remove_cvref_t<S>, T>
     Derived& operator=(S value) = delete;  // refused: a result of a higher category than T; use astype<T>(...)
 
+    /// `d += x`: d = add(d, x), in place, keeping d's shape (NumPy: `d += x`). Throws
+    /// loom::broadcast_error unless x broadcasts to d's shape, std::invalid_argument when d is not
+    /// writable.
     LOOM_COMPOUND_ASSIGNMENT(+=, fn::add)
+    /// `d -= x`: d = subtract(d, x), in place, keeping d's shape (NumPy: `d -= x`). Throws
+    /// loom::broadcast_error unless x broadcasts to d's shape, std::invalid_argument when d is not
+    /// writable.
     LOOM_COMPOUND_ASSIGNMENT(-=, fn::subtract)
+    /// `d *= x`: d = multiply(d, x), in place, keeping d's shape (NumPy: `d *= x`). Throws
+    /// loom::broadcast_error unless x broadcasts to d's shape, std::invalid_argument when d is not
+    /// writable.
     LOOM_COMPOUND_ASSIGNMENT(*=, fn::multiply)
+    /// `d /= x`: d = divide(d, x), in place, keeping d's shape (NumPy: `d /= x`). Throws
+    /// loom::broadcast_error unless x broadcasts to d's shape, std::invalid_argument when d is not
+    /// writable.
     LOOM_COMPOUND_ASSIGNMENT(/=, fn::divide)
+    /// `d %= x`: d = remainder(d, x), in place, keeping d's shape (NumPy: `d %= x`). Throws
+    /// loom::broadcast_error unless x broadcasts to d's shape, std::invalid_argument when d is not
+    /// writable.
     LOOM_COMPOUND_ASSIGNMENT(%=, fn::remainder)
+    /// `d &= x`: d = bitwise_and(d, x), in place, keeping d's shape (NumPy: `d &= x`). Throws
+    /// loom::broadcast_error unless x broadcasts to d's shape, std::invalid_argument when d is not
+    /// writable.
     LOOM_COMPOUND_ASSIGNMENT(&=, fn::bitwise_and)
+    /// `d |= x`: d = bitwise_or(d, x), in place, keeping d's shape (NumPy: `d |= x`). Throws
+    /// loom::broadcast_error unless x broadcasts to d's shape, std::invalid_argument when d is not
+    /// writable.
     LOOM_COMPOUND_ASSIGNMENT(|=, fn::bitwise_or)
+    /// `d ^= x`: d = bitwise_xor(d, x), in place, keeping d's shape (NumPy: `d ^= x`). Throws
+    /// loom::broadcast_error unless x broadcasts to d's shape, std::invalid_argument when d is not
+    /// writable.
     LOOM_COMPOUND_ASSIGNMENT(^=, fn::bitwise_xor)
 
 protected:

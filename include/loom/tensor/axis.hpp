@@ -12,6 +12,7 @@
 
 namespace loom {
 
+/// The type of `flat`.
 struct flat_t {
     explicit flat_t() = default;
 };

@@ -29,6 +29,7 @@ auto refuse_broadcast(Describe describe) {
 }  // namespace detail
 
 /// numpy.broadcast_to: `x` seen as exactly `shape` (unidirectional).
+/// Throws loom::broadcast_error when x's shape does not broadcast to `shape`.
 template <expression X>
 auto broadcast_to(X&& x, const shape_type& shape) {
     auto v = view_of(std::forward<X>(x));
@@ -45,6 +46,7 @@ auto broadcast_to(X&& x, const shape_type& shape) {
 /// `x` seen as `shape` under a broadcast spec: broadcast::numpy is
 /// broadcast_to; broadcast::none requires equal shapes; broadcast::pdpd(axis)
 /// places x onto `shape` at `axis` (seed 003_3137ca9d25be8e19.txt).
+/// Throws loom::broadcast_error when x's shape does not fit `shape` under the spec.
 template <expression X>
 auto broadcast_to(X&& x, const shape_type& shape, const broadcast_spec& spec) {
     auto v = view_of(std::forward<X>(x));
@@ -60,6 +62,8 @@ auto broadcast_to(X&& x, const shape_type& shape, const broadcast_spec& spec) {
 }
 
 /// torch.expand: like broadcast_to, where -1 keeps the existing size.
+/// Throws std::invalid_argument for a -1 where x has no dimension, loom::broadcast_error when
+/// x's shape does not broadcast to the sizes.
 template <expression X>
 auto expand(X&& x, const std::vector<index_t>& sizes) {
     auto v = view_of(std::forward<X>(x));
@@ -79,6 +83,7 @@ auto expand(X&& x, const std::vector<index_t>& sizes) {
 
 /// OpenVINO's bidirectional Broadcast: `x` seen as the NumPy broadcast of its
 /// shape and `target` (like x * ones(target)), which may differ from target.
+/// Throws loom::broadcast_error when the two shapes do not broadcast.
 template <expression X>
 auto broadcast_bidirectional(X&& x, const shape_type& target) {
     auto v = view_of(std::forward<X>(x));

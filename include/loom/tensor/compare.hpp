@@ -90,6 +90,7 @@ bool allclose(const A& a, const B& b, double rtol = 1e-5, double atol = 1e-8, bo
 /// Whether a and b have the same shape and equal elements, NumPy's
 /// array_equal: no broadcasting (other shapes give false), NaN differs from
 /// NaN unless `equal_nan`.
+/// Never throws for shapes: other shapes give false.
 template <expression A, expression B>
 bool array_equal(const A& a, const B& b, bool equal_nan = false) {
     if (a.shape() != b.shape()) return false;

@@ -84,12 +84,16 @@ std::string number_text(S value) {
 // ---------------------------------------------------------------------------
 
 /// A tensor of `shape` filled with 0 (float64 unless T is given).
+/// NumPy: numpy.zeros. Throws std::invalid_argument for a negative size, std::length_error for more
+/// elements than index_t counts.
 template <element T = double>
 tensor<T> zeros(const shape_type& shape) {
     return tensor<T>(shape);
 }
 
 /// A tensor of `shape` filled with 1 (float64 unless T is given).
+/// NumPy: numpy.ones. Throws std::invalid_argument for a negative size, std::length_error for more
+/// elements than index_t counts.
 template <element T = double>
 tensor<T> ones(const shape_type& shape) {
     return tensor<T>(shape, T(1));
@@ -99,6 +103,7 @@ tensor<T> ones(const shape_type& shape) {
 /// given. As with `t = value`, a value of a higher category than T (a double
 /// into an int tensor) does not compile; a value that does not fit in T (300
 /// into int8, 1e300 into float32) throws std::out_of_range.
+/// NumPy: numpy.full. Also throws as zeros does for the shape.
 template <element_or_from_arguments T = from_arguments, scalar V>
     requires storable_in<V, element_or_t<T, V>>
 tensor<element_or_t<T, V>> full(const shape_type& shape, V value) {
@@ -119,18 +124,22 @@ tensor<element_or_t<T, V>> full(const shape_type& shape, V value) {
 
 /// A tensor of `shape` whose contents are unspecified: write every element
 /// before reading one (float64 unless T is given).
+/// NumPy: numpy.empty. Throws std::invalid_argument for a negative size, std::length_error for more
+/// elements than index_t counts.
 template <element T = double>
 tensor<T> empty(const shape_type& shape) {
     return tensor<T>(uninitialized, shape);
 }
 
 /// zeros of e's shape, of e's element type unless T is given.
+/// NumPy: numpy.zeros_like.
 template <element_or_from_arguments T = from_arguments, expression E>
 tensor<element_or_t<T, value_type_of<E>>> zeros_like(const E& e) {
     return zeros<element_or_t<T, value_type_of<E>>>(e.shape());
 }
 
 /// ones of e's shape, of e's element type unless T is given.
+/// NumPy: numpy.ones_like.
 template <element_or_from_arguments T = from_arguments, expression E>
 tensor<element_or_t<T, value_type_of<E>>> ones_like(const E& e) {
     return ones<element_or_t<T, value_type_of<E>>>(e.shape());
@@ -138,6 +147,7 @@ tensor<element_or_t<T, value_type_of<E>>> ones_like(const E& e) {
 
 /// `value` in e's shape, of e's element type unless T is given (the rules
 /// of full apply to the value).
+/// NumPy: numpy.full_like. Throws std::out_of_range as full does.
 template <element_or_from_arguments T = from_arguments, expression E, scalar V>
     requires storable_in<V, element_or_t<T, value_type_of<E>>>
 tensor<element_or_t<T, value_type_of<E>>> full_like(const E& e, V value) {
@@ -145,6 +155,7 @@ tensor<element_or_t<T, value_type_of<E>>> full_like(const E& e, V value) {
 }
 
 /// empty of e's shape (unspecified contents), of e's element type unless T is given.
+/// NumPy: numpy.empty_like.
 template <element_or_from_arguments T = from_arguments, expression E>
 tensor<element_or_t<T, value_type_of<E>>> empty_like(const E& e) {
     return empty<element_or_t<T, value_type_of<E>>>(e.shape());
@@ -384,12 +395,14 @@ tensor<detail::arange_element_t<T, Start, Stop, Step>> arange(Start start, Stop 
 }
 
 /// arange(start, stop, 1).
+/// NumPy: numpy.arange(start, stop). Throws as arange(start, stop, step) does.
 template <element_or_from_arguments T = from_arguments, scalar Start, scalar Stop>
 tensor<detail::arange_element_t<T, Start, Stop>> arange(Start start, Stop stop) {
     return arange<T>(start, stop, 1);
 }
 
 /// arange(0, stop, 1).
+/// NumPy: numpy.arange(stop). Throws as arange(start, stop, step) does.
 template <element_or_from_arguments T = from_arguments, scalar Stop>
 tensor<detail::arange_element_t<T, Stop>> arange(Stop stop) {
     return arange<T>(0, stop, 1);
@@ -482,6 +495,7 @@ tensor<T> eye(index_t n, index_t m, index_t k = 0) {
 }
 
 /// The n x n identity matrix.
+/// NumPy: numpy.eye(n). Throws std::invalid_argument for a negative n.
 template <element T = double>
 tensor<T> eye(index_t n) {
     return eye<T>(n, n, 0);

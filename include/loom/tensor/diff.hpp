@@ -15,6 +15,8 @@ namespace loom {
 /// The n-th difference of `x` along `axis` (default the last): x's shape
 /// with `axis` n shorter (0 once n reaches its size), x's element type
 /// (integer differences wrap around, as in NumPy). n = 0 gives a copy.
+/// Throws std::invalid_argument for a negative n or rank 0, std::out_of_range for an axis out of
+/// range.
 template <expression X>
 tensor<value_type_of<X>> diff(const X& x, index_t n = 1, index_t axis = -1) {
     using T = value_type_of<X>;

@@ -204,10 +204,13 @@ tensor<list_value_t<L>> hstack_operands(const L& operands) {
 /// numpy.concatenate: the operands joined along `axis` (negative counts from
 /// the end). Every operand has the same rank, not 0, and the same size in
 /// every dimension but `axis`. The result is the only allocation.
+/// Throws std::invalid_argument for no operand, or operands whose ranks or sizes do not fit,
+/// std::out_of_range for an axis out of range.
 template <operand_list L>
 auto concatenate(const L& operands, index_t axis = 0) {
     return detail::join("concatenate", operands, axis, detail::as_is);
 }
+/// numpy.concatenate of a braced list, `concatenate({a, b}, 1)`; throws as above.
 template <expression X>
 auto concatenate(std::initializer_list<X> operands, index_t axis = 0) {
     return detail::join("concatenate", operands, axis, detail::as_is);
@@ -215,10 +218,12 @@ auto concatenate(std::initializer_list<X> operands, index_t axis = 0) {
 
 /// numpy.concatenate with `axis=None`: the operands flattened (row-major)
 /// and joined into one rank-1 tensor; any shapes, rank 0 included.
+/// Throws std::invalid_argument for no operand.
 template <operand_list L>
 auto concatenate(const L& operands, flat_t) {
     return detail::join_flat(operands);
 }
+/// numpy.concatenate of a braced list with `axis=None`; throws as above.
 template <expression X>
 auto concatenate(std::initializer_list<X> operands, flat_t) {
     return detail::join_flat(operands);
@@ -226,10 +231,13 @@ auto concatenate(std::initializer_list<X> operands, flat_t) {
 
 /// numpy.stack: operands of one shape joined along a new axis `axis`, in
 /// [-ndim-1, ndim].
+/// Throws std::invalid_argument for no operand or shapes that differ, std::out_of_range for an
+/// axis out of range.
 template <operand_list L>
 auto stack(const L& operands, index_t axis = 0) {
     return detail::stack_operands(operands, axis);
 }
+/// numpy.stack of a braced list; throws as above.
 template <expression X>
 auto stack(std::initializer_list<X> operands, index_t axis = 0) {
     return detail::stack_operands(operands, axis);
@@ -237,40 +245,48 @@ auto stack(std::initializer_list<X> operands, index_t axis = 0) {
 
 /// numpy.hstack: rank-1 operands joined end to end, others along axis 1;
 /// rank 0 counts as [1].
+/// Throws std::invalid_argument for no operand, or operands whose ranks or sizes do not fit.
 template <operand_list L>
 auto hstack(const L& operands) {
     return detail::hstack_operands(operands);
 }
+/// numpy.hstack of a braced list; throws as above.
 template <expression X>
 auto hstack(std::initializer_list<X> operands) {
     return detail::hstack_operands(operands);
 }
 
 /// numpy.vstack: rows; a rank-1 operand [n] is joined as [1, n], rank 0 as [1, 1].
+/// Throws std::invalid_argument for no operand, or operands whose ranks or sizes do not fit.
 template <operand_list L>
 auto vstack(const L& operands) {
     return detail::join("vstack", operands, 0, detail::at_least_2d);
 }
+/// numpy.vstack of a braced list; throws as above.
 template <expression X>
 auto vstack(std::initializer_list<X> operands) {
     return detail::join("vstack", operands, 0, detail::at_least_2d);
 }
 
 /// numpy.dstack: along axis 2; [n] is joined as [1, n, 1], [m, n] as [m, n, 1].
+/// Throws std::invalid_argument for no operand, or operands whose ranks or sizes do not fit.
 template <operand_list L>
 auto dstack(const L& operands) {
     return detail::join("dstack", operands, 2, detail::at_least_3d);
 }
+/// numpy.dstack of a braced list; throws as above.
 template <expression X>
 auto dstack(std::initializer_list<X> operands) {
     return detail::join("dstack", operands, 2, detail::at_least_3d);
 }
 
 /// numpy.column_stack: along axis 1; a rank-1 operand [n] is a column [n, 1].
+/// Throws std::invalid_argument for no operand, or operands whose ranks or sizes do not fit.
 template <operand_list L>
 auto column_stack(const L& operands) {
     return detail::join("column_stack", operands, 1, detail::as_column);
 }
+/// numpy.column_stack of a braced list; throws as above.
 template <expression X>
 auto column_stack(std::initializer_list<X> operands) {
     return detail::join("column_stack", operands, 1, detail::as_column);

@@ -52,6 +52,8 @@ inline axis_order identity_order(std::size_t rank) {
 
 /// `x` with a new shape of the same size; one size may be -1 (inferred). A
 /// view when the layout allows it, otherwise a copy (as numpy.reshape).
+/// Throws std::invalid_argument for sizes whose product is not the size, or a second -1,
+/// std::length_error for sizes whose product overflows.
 template <expression X>
 auto reshape(X&& x, const std::vector<index_t>& sizes) {
     auto v = view_of(std::forward<X>(x));
@@ -105,6 +107,7 @@ auto reshape(X&& x, const std::vector<index_t>& sizes) {
 }
 
 /// A contiguous rank-1 copy of `x`.
+/// NumPy: ndarray.flatten.
 template <expression X>
 auto flatten(const X& x) {
     tensor<value_type_of<X>> result(uninitialized, shape_type{element_count(x.shape())});
@@ -124,6 +127,7 @@ auto ravel(X&& x) {
 }
 
 /// `x` with a new size-1 dimension at `dim` (in [-ndim-1, ndim]), as torch.unsqueeze.
+/// Throws std::out_of_range for a dim outside [-ndim-1, ndim].
 template <expression X>
 auto unsqueeze(X&& x, index_t dim) {
     auto v = view_of(std::forward<X>(x));
@@ -132,12 +136,14 @@ auto unsqueeze(X&& x, index_t dim) {
 }
 
 /// NumPy's name for unsqueeze.
+/// NumPy: numpy.expand_dims. Throws as unsqueeze does.
 template <expression X>
 auto expand_dims(X&& x, index_t axis) {
     return unsqueeze(std::forward<X>(x), axis);
 }
 
 /// `x` without its size-1 dimensions.
+/// NumPy: numpy.squeeze; PyTorch: torch.squeeze.
 template <expression X>
 auto squeeze(X&& x) {
     auto v = view_of(std::forward<X>(x));
@@ -150,6 +156,7 @@ auto squeeze(X&& x) {
 
 /// `x` without dimension `dim`, which must have size 1. A rank-0 `x` takes
 /// dim 0 or -1 and is returned as it is, as NumPy and PyTorch do.
+/// Throws std::out_of_range for a dim out of range, std::invalid_argument when its size is not 1.
 template <expression X>
 auto squeeze(X&& x, index_t dim) {
     auto v = view_of(std::forward<X>(x));
@@ -165,18 +172,21 @@ auto squeeze(X&& x, index_t dim) {
 
 /// `x` with its dimensions in the order `axes` (dimension d of the result is
 /// dimension axes[d] of x), as numpy.transpose(x, axes) and torch.permute.
+/// Throws std::invalid_argument when `axes` is not a permutation of the dimensions.
 template <expression X>
 auto permute(X&& x, const std::vector<index_t>& axes) {
     auto v = view_of(std::forward<X>(x));
     return v.with_layout(v.layout().permute(detail::checked_permutation(axes, v.shape())));
 }
 
+/// permute under NumPy's name (NumPy: numpy.transpose(x, axes)); throws as permute does.
 template <expression X>
 auto transpose(X&& x, const std::vector<index_t>& axes) {
     return permute(std::forward<X>(x), axes);
 }
 
 /// `x` with its dimensions reversed.
+/// NumPy: numpy.transpose, ndarray.T.
 template <expression X>
 auto transpose(X&& x) {
     auto v = view_of(std::forward<X>(x));
@@ -186,6 +196,8 @@ auto transpose(X&& x) {
 }
 
 /// `x` with dimensions `a` and `b` exchanged.
+/// NumPy: numpy.swapaxes; PyTorch: torch.transpose(x, a, b). Throws std::out_of_range for an axis
+/// out of range.
 template <expression X>
 auto swapaxes(X&& x, index_t a, index_t b) {
     auto v = view_of(std::forward<X>(x));
@@ -196,6 +208,7 @@ auto swapaxes(X&& x, index_t a, index_t b) {
 
 /// `x` with dimension `source` moved to position `destination`, the others
 /// keeping their order.
+/// NumPy: numpy.moveaxis. Throws std::out_of_range for an axis out of range.
 template <expression X>
 auto moveaxis(X&& x, index_t source, index_t destination) {
     auto v = view_of(std::forward<X>(x));
@@ -210,6 +223,7 @@ auto moveaxis(X&& x, index_t source, index_t destination) {
 }
 
 /// `x` with the order of elements reversed along `axis`.
+/// NumPy: numpy.flip(x, axis). Throws std::out_of_range for an axis out of range.
 template <expression X>
 auto flip(X&& x, index_t axis) {
     auto v = view_of(std::forward<X>(x));
@@ -217,6 +231,7 @@ auto flip(X&& x, index_t axis) {
 }
 
 /// `x` with the order of elements reversed along every axis.
+/// NumPy: numpy.flip(x).
 template <expression X>
 auto flip(X&& x) {
     auto v = view_of(std::forward<X>(x));
@@ -228,6 +243,8 @@ auto flip(X&& x) {
 /// The diagonal of the (axis1, axis2) planes, `offset` above the main one
 /// (below it when negative), as a new last dimension; the two axes are
 /// removed (numpy.diagonal). Unlike NumPy's, the view is writable.
+/// Throws std::invalid_argument below rank 2 or for the same axis twice, std::out_of_range for an
+/// axis out of range.
 template <expression X>
 auto diagonal(X&& x, index_t offset, index_t axis1, index_t axis2) {  // defaults: shape_members.hpp
     auto v = view_of(std::forward<X>(x));

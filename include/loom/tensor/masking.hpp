@@ -28,6 +28,7 @@ inline void check_mask_shape(const shape_type& shape, const shape_type& mask) {
 
 /// The elements of `x` where `mask` is true, in row-major order, as a new
 /// rank-1 tensor (NumPy's `x[mask]`).
+/// Throws std::invalid_argument when the mask's shape is not x's.
 template <expression X, bool_expression M>
 auto masked_select(const X& x, const M& mask) {  // declared in shape_members.hpp
     using T = value_type_of<X>;
@@ -48,6 +49,7 @@ auto masked_select(const X& x, const M& mask) {  // declared in shape_members.hp
 /// along `axis`: the result's shape is x's with that dimension replaced by
 /// the indices' shape (numpy.take). Only the chosen elements are read: a
 /// tensor or view is not copied first.
+/// Throws std::out_of_range for an axis or an index out of range.
 template <expression X, index_expression I>
 auto take(const X& x, const I& indices, index_t axis) {  // declared in shape_members.hpp
     using T = value_type_of<X>;
@@ -79,6 +81,7 @@ auto take(const X& x, const I& indices, index_t axis) {  // declared in shape_me
 }
 
 /// numpy.take without an axis: `x` flattened, then indexed.
+/// Throws std::out_of_range for an index out of range.
 template <expression X, index_expression I>
 auto take(const X& x, const I& indices) {
     return take(ravel(view_of(x)), indices, 0);
@@ -86,6 +89,8 @@ auto take(const X& x, const I& indices) {
 
 /// numpy.putmask: destination.flat[n] = values.flat[n % values.size] wherever
 /// mask.flat[n] is true. `destination` is a tensor or a writable view.
+/// Throws std::invalid_argument when the mask's shape is not the destination's, or `values` is
+/// empty.
 template <class D, expression V, bool_expression M>
     requires strided<D> && storable_in<value_type_of<V>, typename std::remove_cvref_t<D>::value_type>
 void putmask(D&& destination, const M& mask, const V& values) {
@@ -111,14 +116,18 @@ class masked_assignment {  // declared in shape_members.hpp
     static constexpr bool writable = !std::is_const_v<typename View::element_type>;
 
 public:
+    /// The elements of `target` where `mask` is true; throws std::invalid_argument when the
+    /// mask's shape is not the target's.
     masked_assignment(View target, tensor<bool> mask) : target_(std::move(target)), mask_(std::move(mask)) {
         detail::check_mask_shape(target_.shape(), mask_.shape());
     }
 
     // `t(m1) = t(m2)` would only rebind this helper; write `t(m1) = t[m2]`.
+    /// Copies the selection, not the elements.
     masked_assignment(const masked_assignment&) = default;
     masked_assignment& operator=(const masked_assignment&) = delete;
 
+    /// Writes `value` into every selected element.
     template <scalar S>
         requires writable && storable_in<std::remove_cvref_t<S>, typename View::value_type>
     masked_assignment& operator=(S value) {
@@ -126,6 +135,8 @@ public:
         return *this;
     }
 
+    /// Writes `values` into the selected elements in row-major order; throws loom::broadcast_error
+    /// unless their shape broadcasts to [number of true elements].
     template <expression V>
         requires writable && storable_in<value_type_of<V>, typename View::value_type>
     masked_assignment& operator=(const V& values) {

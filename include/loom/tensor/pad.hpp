@@ -94,6 +94,8 @@ inline index_t pad_source(pad_mode mode, index_t i, index_t n) {
 /// numpy.pad with widths per axis: `widths` holds one pair (before, after)
 /// for every axis, or one pair per axis. `value` fills pad_mode::constant;
 /// the other modes need every padded axis to have elements.
+/// Throws std::invalid_argument for a number of pairs that fits no axis count, a negative width, or
+/// a mode other than constant that would extend an empty axis.
 template <expression X>
 tensor<value_type_of<X>> pad(const X& x, const std::vector<pad_width>& widths, pad_mode mode = pad_mode::constant,
                              value_type_of<X> value = value_type_of<X>{}) {
@@ -142,6 +144,7 @@ tensor<value_type_of<X>> pad(const X& x, const std::vector<pad_width>& widths, p
 }
 
 /// numpy.pad with one pair (before, after) for every axis.
+/// Throws as the pad above does.
 template <expression X>
 tensor<value_type_of<X>> pad(const X& x, pad_width width, pad_mode mode = pad_mode::constant,
                              value_type_of<X> value = value_type_of<X>{}) {
@@ -149,6 +152,7 @@ tensor<value_type_of<X>> pad(const X& x, pad_width width, pad_mode mode = pad_mo
 }
 
 /// numpy.pad with one width on both sides of every axis.
+/// Throws as the pad above does.
 template <expression X>
 tensor<value_type_of<X>> pad(const X& x, index_t width, pad_mode mode = pad_mode::constant,
                              value_type_of<X> value = value_type_of<X>{}) {

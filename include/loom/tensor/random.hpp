@@ -50,12 +50,17 @@ namespace loom {
 /// by reference to rand, randn or randint to continue a reproducible sequence.
 class random_generator {
 public:
+    /// 64 random bits.
     using result_type = std::uint64_t;
 
+    /// A generator seeded with `seed`: the same seed gives the same sequence.
     explicit random_generator(std::uint64_t seed) : engine_(seed) {}
 
+    /// The smallest value operator() returns: 0.
     static constexpr result_type min() { return std::numeric_limits<result_type>::min(); }
+    /// The largest value operator() returns: 2^64 - 1.
     static constexpr result_type max() { return std::numeric_limits<result_type>::max(); }
+    /// The next 64 random bits.
     result_type operator()() { return engine_(); }
 
 private:
@@ -130,6 +135,8 @@ concept random_integer = element<T> && category_of<T> == category::integer;
 }  // namespace detail
 
 /// Uniform values in [0, 1) drawn from `generator` (float64 unless T is given).
+/// NumPy: numpy.random.Generator.random; PyTorch: torch.rand. Throws std::invalid_argument for a
+/// negative size, std::length_error for more elements than index_t counts.
 template <std::floating_point T = double, random_bit_source G>
 tensor<T> rand(const shape_type& shape, G& generator) {
     tensor<T> result(shape);
@@ -141,6 +148,7 @@ tensor<T> rand(const shape_type& shape, G& generator) {
 }
 
 /// Uniform values in [0, 1) from a random_generator seeded with `seed`.
+/// Throws as the other rand does.
 template <std::floating_point T = double>
 tensor<T> rand(const shape_type& shape, std::uint64_t seed) {
     random_generator generator(seed);
@@ -148,6 +156,9 @@ tensor<T> rand(const shape_type& shape, std::uint64_t seed) {
 }
 
 /// Standard normal values drawn from `generator` (float64 unless T is given).
+/// NumPy: numpy.random.Generator.standard_normal; PyTorch: torch.randn. Throws
+/// std::invalid_argument for a negative size, std::length_error for more elements than index_t
+/// counts.
 template <std::floating_point T = double, random_bit_source G>
 tensor<T> randn(const shape_type& shape, G& generator) {
     tensor<T> result(shape);
@@ -162,6 +173,7 @@ tensor<T> randn(const shape_type& shape, G& generator) {
 }
 
 /// Standard normal values from a random_generator seeded with `seed`.
+/// Throws as the other randn does.
 template <std::floating_point T = double>
 tensor<T> randn(const shape_type& shape, std::uint64_t seed) {
     random_generator generator(seed);
@@ -171,6 +183,7 @@ tensor<T> randn(const shape_type& shape, std::uint64_t seed) {
 /// Uniform integers in [low, high) drawn from `generator`, every value
 /// equally likely (int64 unless T is given). Throws std::invalid_argument if
 /// high <= low, std::out_of_range if [low, high) goes beyond T's range.
+/// NumPy: numpy.random.Generator.integers; PyTorch: torch.randint.
 template <element T = index_t, detail::random_integer Low, detail::random_integer High, random_bit_source G>
 tensor<T> randint(Low low, High high, const shape_type& shape, G& generator) {
     static_assert(detail::random_integer<T>, "randint gives integers; for bools use rand(shape, seed) < 0.5, "
@@ -202,6 +215,7 @@ tensor<T> randint(Low low, High high, const shape_type& shape, G& generator) {
 }
 
 /// Uniform integers in [low, high) from a random_generator seeded with `seed`.
+/// Throws as the other randint does.
 template <element T = index_t, detail::random_integer Low, detail::random_integer High>
 tensor<T> randint(Low low, High high, const shape_type& shape, std::uint64_t seed) {
     random_generator generator(seed);

@@ -39,6 +39,7 @@ inline void check_counts(const char* name, const std::vector<index_t>& counts) {
 /// numpy.tile: `x` repeated reps[d] times along each axis d. When reps and x
 /// differ in rank, the shorter is padded with leading 1s, so the result has
 /// the larger rank.
+/// Throws std::invalid_argument for a negative count.
 template <expression X>
 tensor<value_type_of<X>> tile(const X& x, const std::vector<index_t>& reps) {
     using T = value_type_of<X>;
@@ -71,6 +72,7 @@ tensor<value_type_of<X>> tile(const X& x, const std::vector<index_t>& reps) {
     target = tensor_view<const T>(v.data(), split_shape, std::move(repeated_strides));
     return result;
 }
+/// tile with one count, for the last dimension (NumPy: numpy.tile(x, reps)); throws as above.
 template <expression X>
 tensor<value_type_of<X>> tile(const X& x, index_t reps) {
     return tile(x, std::vector<index_t>{reps});
@@ -78,6 +80,9 @@ tensor<value_type_of<X>> tile(const X& x, index_t reps) {
 
 /// numpy.repeat along `axis`: slice i of `x` along `axis` repeated counts[i]
 /// times; one count applies to every slice.
+/// Throws std::invalid_argument for a negative count or a number of counts that is neither 1 nor
+/// the
+/// number of slices, std::out_of_range for an axis out of range.
 template <expression X>
 tensor<value_type_of<X>> repeat(const X& x, const std::vector<index_t>& counts, index_t axis) {
     using T = value_type_of<X>;
@@ -106,16 +111,19 @@ tensor<value_type_of<X>> repeat(const X& x, const std::vector<index_t>& counts, 
     }
     return result;
 }
+/// numpy.repeat along `axis` with one count for every slice; throws as above.
 template <expression X>
 tensor<value_type_of<X>> repeat(const X& x, index_t count, index_t axis) {
     return repeat(x, std::vector<index_t>{count}, axis);
 }
 
 /// numpy.repeat without an axis: each element of `x` flattened repeated.
+/// Throws as repeat along an axis does.
 template <expression X>
 tensor<value_type_of<X>> repeat(const X& x, const std::vector<index_t>& counts) {
     return repeat(flatten(x), counts, 0);
 }
+/// numpy.repeat without an axis, with one count for every element; throws as above.
 template <expression X>
 tensor<value_type_of<X>> repeat(const X& x, index_t count) {
     return repeat(flatten(x), std::vector<index_t>{count}, 0);

@@ -17,6 +17,8 @@ namespace loom {
 
 /// `x` with element i along `axis` moved to (i + shift) mod n; the shift may
 /// be negative or larger than n.
+/// NumPy: numpy.roll(x, shift, axis); PyTorch: torch.roll. Throws std::out_of_range for an axis out
+/// of range.
 template <expression X>
 tensor<value_type_of<X>> roll(const X& x, index_t shift, index_t axis) {
     using T = value_type_of<X>;
@@ -34,6 +36,8 @@ tensor<value_type_of<X>> roll(const X& x, index_t shift, index_t axis) {
 /// numpy.roll with several axes: each axis rolled by its shift; one shift
 /// applies to every axis, one axis takes every shift, and an axis given
 /// twice is rolled by the sum.
+/// Throws std::invalid_argument when the shifts and axes do not pair, std::out_of_range for an axis
+/// out of range.
 template <expression X>
 tensor<value_type_of<X>> roll(const X& x, const std::vector<index_t>& shifts, const std::vector<index_t>& axes) {
     if (shifts.size() != axes.size() && shifts.size() != 1 && axes.size() != 1) {

@@ -69,6 +69,7 @@ tensor<C> sorted_operand(const A& a) {
 /// numpy.searchsorted: for each element of `v`, the index in the sorted
 /// rank-1 array `a` where inserting it keeps `a` sorted: before the elements
 /// equal to it (side::left) or after them (side::right). NaN sorts last.
+/// Throws std::invalid_argument when `a` does not have rank 1.
 template <expression A, expression V>
 tensor<index_t> searchsorted(const A& a, const V& v, side s = side::left) {
     using C = promote_t<value_type_of<A>, value_type_of<V>>;
@@ -80,6 +81,7 @@ tensor<index_t> searchsorted(const A& a, const V& v, side s = side::left) {
 }
 
 /// numpy.searchsorted of one value: its index.
+/// Throws std::invalid_argument when `a` does not have rank 1.
 template <expression A, scalar S>
 index_t searchsorted(const A& a, S value, side s = side::left) {
     using C = promote_t<value_type_of<A>, S>;
@@ -137,6 +139,7 @@ index_t count_nonzero(const X& x) {
 }
 
 /// numpy.count_nonzero along `axis`: the counts, of x's shape without `axis`.
+/// Throws std::out_of_range for an axis out of range.
 template <expression X>
 tensor<index_t> count_nonzero(const X& x, index_t axis) {
     using T = value_type_of<X>;

@@ -53,6 +53,8 @@ template <expression X> auto broadcast_bidirectional(X&& x, const shape_type& ta
     auto name parameters const& { return loom::name(std::as_const(derived()) __VA_OPT__(, ) __VA_ARGS__); } \
     auto name parameters && { return loom::name(std::move(derived()) __VA_OPT__(, ) __VA_ARGS__); }
 
+/// The shape members of tensor and tensor_view: each calls the free function of its name
+/// (`t.transpose()` is `transpose(t)`), on a temporary too.
 template <class Derived>
 class shape_members {
 public:

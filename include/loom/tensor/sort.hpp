@@ -104,6 +104,7 @@ void partition_at(It first, It last, const std::vector<index_t>& kth, Before bef
 }  // namespace detail
 
 /// numpy.sort: a sorted copy of `x`, each lane along `axis` sorted.
+/// Throws std::out_of_range for an axis out of range.
 template <expression X>
 tensor<value_type_of<X>> sort(const X& x, index_t axis = -1) {
     using T = value_type_of<X>;
@@ -121,6 +122,7 @@ tensor<value_type_of<X>> sort(const X& x, flat_t) {
 
 /// numpy.argsort(kind='stable'): the int64 indices along `axis` that sort
 /// each lane; equal elements keep their order.
+/// Throws std::out_of_range for an axis out of range.
 template <expression X>
 tensor<index_t> argsort(const X& x, index_t axis = -1) {
     const std::size_t a = detail::resolve_named_axis("argsort", axis, x.shape());
@@ -137,6 +139,7 @@ tensor<index_t> argsort(const X& x, flat_t) {
 /// element at each kth position is the one sorting would put there, the
 /// elements before it are not greater and those after it not less (in no
 /// particular order within each side). A negative kth counts from the end.
+/// Throws std::out_of_range for an axis or a kth out of range.
 template <expression X>
 tensor<value_type_of<X>> partition(const X& x, const std::vector<index_t>& kth, index_t axis = -1) {
     using T = value_type_of<X>;
@@ -148,6 +151,7 @@ tensor<value_type_of<X>> partition(const X& x, const std::vector<index_t>& kth, 
     });
     return detail::from_lanes(std::move(lanes), a);
 }
+/// numpy.partition at one position `kth`; throws as above.
 template <expression X>
 tensor<value_type_of<X>> partition(const X& x, index_t kth, index_t axis = -1) {
     return partition(x, std::vector<index_t>{kth}, axis);
@@ -155,6 +159,7 @@ tensor<value_type_of<X>> partition(const X& x, index_t kth, index_t axis = -1) {
 
 /// numpy.argpartition: the int64 indices along `axis` that partition each
 /// lane as partition does.
+/// Throws std::out_of_range for an axis or a kth out of range.
 template <expression X>
 tensor<index_t> argpartition(const X& x, const std::vector<index_t>& kth, index_t axis = -1) {
     using T = value_type_of<X>;
@@ -170,6 +175,7 @@ tensor<index_t> argpartition(const X& x, const std::vector<index_t>& kth, index_
     });
     return detail::from_lanes(std::move(indices), a);
 }
+/// numpy.argpartition at one position `kth`; throws as above.
 template <expression X>
 tensor<index_t> argpartition(const X& x, index_t kth, index_t axis = -1) {
     return argpartition(x, std::vector<index_t>{kth}, axis);
@@ -178,8 +184,11 @@ tensor<index_t> argpartition(const X& x, index_t kth, index_t axis = -1) {
 /// What unique returns besides the values (NumPy's return_index,
 /// return_inverse, return_counts).
 struct unique_options {
+    /// Also return the flat index of each value's first occurrence.
     bool return_index = false;
+    /// Also return, for each element, its value's index in `values`.
     bool return_inverse = false;
+    /// Also return how many times each value occurs.
     bool return_counts = false;
 };
 
@@ -189,9 +198,13 @@ struct unique_options {
 /// and how many times each value occurs.
 template <element T>
 struct unique_result {
+    /// The sorted distinct values.
     tensor<T> values;
+    /// With return_index: the flat index of each value's first occurrence.
     std::optional<tensor<index_t>> index;
+    /// With return_inverse: each element's value's index in `values`.
     std::optional<tensor<index_t>> inverse;
+    /// With return_counts: how many times each value occurs.
     std::optional<tensor<index_t>> counts;
 };
 

@@ -95,12 +95,14 @@ auto split(X&& x, index_t sections, index_t axis = 0) {
     return detail::split_sections("split", v, sections, axis, true);
 }
 /// numpy.split at `indices` along `axis`: the parts [0:i0], [i0:i1], ..., [ik:].
+/// Throws std::out_of_range for an axis out of range.
 template <expression X>
 auto split(X&& x, const std::vector<index_t>& indices, index_t axis = 0) {
     const auto v = view_of(std::forward<X>(x));
     return detail::split_indices("split", v, indices, axis);
 }
 /// (A braced list is indices, `split(x, {3})` too: NumPy's `split(x, [3])`.)
+/// Throws std::out_of_range for an axis out of range.
 template <expression X>
 auto split(X&& x, std::initializer_list<index_t> indices, index_t axis = 0) {
     return split(std::forward<X>(x), std::vector<index_t>(indices), axis);
@@ -108,64 +110,76 @@ auto split(X&& x, std::initializer_list<index_t> indices, index_t axis = 0) {
 
 /// numpy.array_split: as split, but `sections` need not divide the size:
 /// the first size % sections parts have one element more.
+/// Throws std::invalid_argument for sections below 1, std::out_of_range for an axis out of range.
 template <expression X>
 auto array_split(X&& x, index_t sections, index_t axis = 0) {
     const auto v = view_of(std::forward<X>(x));
     return detail::split_sections("array_split", v, sections, axis, false);
 }
+/// numpy.array_split at `indices`, as split at indices; throws as split does.
 template <expression X>
 auto array_split(X&& x, const std::vector<index_t>& indices, index_t axis = 0) {
     const auto v = view_of(std::forward<X>(x));
     return detail::split_indices("array_split", v, indices, axis);
 }
+/// array_split at a braced list of indices; throws as array_split at indices does.
 template <expression X>
 auto array_split(X&& x, std::initializer_list<index_t> indices, index_t axis = 0) {
     return array_split(std::forward<X>(x), std::vector<index_t>(indices), axis);
 }
 
 /// numpy.hsplit: split along axis 1, or axis 0 for a rank-1 array.
+/// Throws std::invalid_argument for rank 0 or sections that do not divide the size.
 template <expression X>
 auto hsplit(X&& x, index_t sections) {
     const index_t axis = detail::hsplit_axis(x.shape());
     return split(std::forward<X>(x), sections, axis);
 }
+/// numpy.hsplit at `indices`; throws as split does.
 template <expression X>
 auto hsplit(X&& x, const std::vector<index_t>& indices) {
     const index_t axis = detail::hsplit_axis(x.shape());
     return split(std::forward<X>(x), indices, axis);
 }
+/// hsplit at a braced list of indices; throws as hsplit at indices does.
 template <expression X>
 auto hsplit(X&& x, std::initializer_list<index_t> indices) {
     return hsplit(std::forward<X>(x), std::vector<index_t>(indices));
 }
 
 /// numpy.vsplit: split along axis 0 an array of rank 2 or more.
+/// Throws std::invalid_argument below rank 2 or for sections that do not divide the size.
 template <expression X>
 auto vsplit(X&& x, index_t sections) {
     detail::check_split_rank("vsplit", x.shape(), 2);
     return split(std::forward<X>(x), sections, 0);
 }
+/// numpy.vsplit at `indices`; throws std::invalid_argument below rank 2, and as split does.
 template <expression X>
 auto vsplit(X&& x, const std::vector<index_t>& indices) {
     detail::check_split_rank("vsplit", x.shape(), 2);
     return split(std::forward<X>(x), indices, 0);
 }
+/// vsplit at a braced list of indices; throws as vsplit at indices does.
 template <expression X>
 auto vsplit(X&& x, std::initializer_list<index_t> indices) {
     return vsplit(std::forward<X>(x), std::vector<index_t>(indices));
 }
 
 /// numpy.dsplit: split along axis 2 an array of rank 3 or more.
+/// Throws std::invalid_argument below rank 3 or for sections that do not divide the size.
 template <expression X>
 auto dsplit(X&& x, index_t sections) {
     detail::check_split_rank("dsplit", x.shape(), 3);
     return split(std::forward<X>(x), sections, 2);
 }
+/// numpy.dsplit at `indices`; throws std::invalid_argument below rank 3, and as split does.
 template <expression X>
 auto dsplit(X&& x, const std::vector<index_t>& indices) {
     detail::check_split_rank("dsplit", x.shape(), 3);
     return split(std::forward<X>(x), indices, 2);
 }
+/// dsplit at a braced list of indices; throws as dsplit at indices does.
 template <expression X>
 auto dsplit(X&& x, std::initializer_list<index_t> indices) {
     return dsplit(std::forward<X>(x), std::vector<index_t>(indices));

@@ -23,11 +23,16 @@
 
 namespace loom {
 
+/// An owning, contiguous, row-major array of elements of type T, with value semantics:
+/// copies are deep, moves are cheap (NumPy: numpy.ndarray; PyTorch: torch.Tensor).
 template <element T>
 class tensor : public assignment_operators<tensor<T>, T>, public shape_members<tensor<T>> {
 public:
+    /// The element type.
     using value_type = T;
+    /// Iterates over the elements in row-major order.
     using iterator = T*;
+    /// Iterates over the elements in row-major order, read-only.
     using const_iterator = const T*;
     static constexpr bool is_loom_expression = true;
     /// `t = expr` gives t the expression's shape, as NumPy's `t = a + b` rebinds t.
@@ -70,9 +75,13 @@ public:
     /// Nested lists of rank 2 to 6: `tensor<int>{{1, 2}, {3, 4}}`. Throws
     /// std::invalid_argument for a ragged list.
     tensor(nested_list_t<T, 2> values) : tensor(values, nested_depth<2>{}) {}
+    /// Nested lists of rank 3, as above.
     tensor(nested_list_t<T, 3> values) : tensor(values, nested_depth<3>{}) {}
+    /// Nested lists of rank 4, as above.
     tensor(nested_list_t<T, 4> values) : tensor(values, nested_depth<4>{}) {}
+    /// Nested lists of rank 5, as above.
     tensor(nested_list_t<T, 5> values) : tensor(values, nested_depth<5>{}) {}
+    /// Nested lists of rank 6, as above.
     tensor(nested_list_t<T, 6> values) : tensor(values, nested_depth<6>{}) {}
     /// Deeper lists are refused: without this, the braces of the constructor
     /// call would be taken as a list of one and give a lower rank.
@@ -95,14 +104,18 @@ public:
         requires higher_category_needs_astype<value_type_of<E>, T>
     tensor(const E& value) = delete;  // refused: a result of a higher category than T; use astype<T>(...)
 
+    /// A deep copy.
     tensor(const tensor&) = default;
+    /// Takes the elements of `other`, which is left empty, of shape [0].
     tensor(tensor&& other) noexcept
         : layout_(std::exchange(other.layout_, empty_layout())), storage_(std::move(other.storage_)) {}
 
+    /// Copies `other`'s shape and elements.
     tensor& operator=(const tensor& other) {
         if (this != &other) assign(*this, other, assignment::rebind);
         return *this;
     }
+    /// Takes the elements of `other`, which is left empty, of shape [0].
     tensor& operator=(tensor&& other) noexcept {
         layout_ = std::exchange(other.layout_, empty_layout());
         storage_ = std::move(other.storage_);
@@ -114,13 +127,21 @@ public:
     /// the compound assignments (assignment_operators.hpp).
     using assignment_operators<tensor, T>::operator=;
 
+    /// The size of each dimension (NumPy: ndarray.shape).
     const shape_type& shape() const { return layout_.shape(); }
+    /// The step between neighbours along each dimension, in elements (NumPy counts bytes).
     const strides_type& strides() const { return layout_.strides(); }
+    /// The shape and strides together.
     const strided_layout& layout() const { return layout_; }
+    /// The number of dimensions (NumPy: ndarray.ndim).
     std::size_t ndim() const { return layout_.rank(); }
+    /// The number of elements (NumPy: ndarray.size).
     index_t size() const { return storage_.size(); }
+    /// The first element; the others follow in row-major order.
     T* data() { return storage_.data(); }
+    /// The first element, read-only; the others follow in row-major order.
     const T* data() const { return storage_.data(); }
+    /// Always true: a tensor is contiguous and row-major.
     bool is_contiguous() const { return true; }
 
     /// The one element of a tensor of one element, whatever its rank
@@ -135,9 +156,13 @@ public:
         return *data();
     }
 
+    /// The first element, for range-for and the standard algorithms.
     iterator begin() { return data(); }
+    /// Past the last element.
     iterator end() { return data() + size(); }
+    /// The first element, read-only.
     const_iterator begin() const { return data(); }
+    /// Past the last element, read-only.
     const_iterator end() const { return data() + size(); }
 
     /// Element access, `t(1, -1)`: negative indices count from the end; the
@@ -147,16 +172,19 @@ public:
     /// ellipsis, -1)` (NumPy's basic indexing; Note [view lifetime] in view.hpp).
     using shape_members<tensor>::operator();
 
+    /// `t(i, j)`: the element, or a view when any argument is not an integer.
     template <index_argument... Args>
     decltype(auto) operator()(const Args&... args) & {
         if constexpr ((std::integral<Args> && ...)) return at(args...);
         else return view()(args...);
     }
+    /// `t(i, j)` of a const tensor: the element, read-only, or a view of const elements.
     template <index_argument... Args>
     decltype(auto) operator()(const Args&... args) const& {
         if constexpr ((std::integral<Args> && ...)) return at(args...);
         else return view()(args...);
     }
+    /// `t(i, j)` of a temporary: a copy of the element, or a view that owns the tensor.
     template <index_argument... Args>
     auto operator()(const Args&... args) && {
         if constexpr ((std::integral<Args> && ...)) return T(at(args...));
@@ -166,14 +194,18 @@ public:
     /// The view that an index built at run time selects (`index_list`), as
     /// NumPy's `t[tuple(items)]`; a rank-0 view when every dimension gets an integer.
     tensor_view<T> operator()(const index_list& items) & { return view()(items); }
+    /// As above, of a const tensor: a view of const elements.
     tensor_view<const T> operator()(const index_list& items) const& { return view()(items); }
+    /// As above, of a temporary: the view owns the tensor.
     tensor_view<T> operator()(const index_list& items) && { return std::move(*this).view()(items); }
 
-    /// Element access, checked.
+    /// Element access, checked: throws std::out_of_range for a wrong number of indices or an
+    /// index out of bounds.
     template <std::integral... Indices>
     T& at(Indices... indices) {
         return data()[layout_.offset_of("a tensor", indices...)];
     }
+    /// Element access, checked, read-only; throws std::out_of_range as at() does.
     template <std::integral... Indices>
     const T& at(Indices... indices) const {
         return data()[layout_.offset_of("a tensor", indices...)];
@@ -181,7 +213,9 @@ public:
 
     /// A view of the whole tensor; from a temporary, a view that owns it.
     tensor_view<T> view() & { return {data(), layout_}; }
+    /// A view of the whole tensor, of const elements.
     tensor_view<const T> view() const& { return {data(), layout_}; }
+    /// A view that owns this temporary tensor (Note [view lifetime] in view.hpp).
     tensor_view<T> view() && {
         auto owned = std::make_shared<tensor>(std::move(*this));
         return {owned->data(), owned->layout(), owned};
@@ -193,6 +227,7 @@ public:
     /// A tensor is always writable (assignments ask).
     void check_writable() const {}
 
+    /// Exchanges the contents of two tensors; no element is copied.
     void swap(tensor& other) noexcept {
         std::swap(layout_, other.layout_);
         storage_.swap(other.storage_);
@@ -228,6 +263,7 @@ private:
 };
 
 /// The value of an expression as a new tensor.
+/// Throws what evaluating the expression throws.
 template <expression E>
 tensor<value_type_of<E>> eval(const E& value) {
     return tensor<value_type_of<E>>(value);

@@ -50,10 +50,15 @@ using view_base = std::conditional_t<std::is_const_v<T>, no_assignment_operators
 
 }  // namespace detail
 
+/// A view of elements it does not own, through a strided layout, as NumPy's views of an
+/// ndarray (PyTorch: a tensor view); read-only when T is const. Copying a view copies
+/// no element; assigning to one writes the elements it views (Note [view lifetime]).
 template <class T>
 class tensor_view : public detail::view_base<T>, public shape_members<tensor_view<T>> {
 public:
+    /// The element type, without const.
     using value_type = std::remove_const_t<T>;
+    /// The element type as viewed: const for a read-only view.
     using element_type = T;
     static_assert(element<value_type>, "a view's element type must be a loom element type");
     static constexpr bool is_loom_expression = true;
@@ -70,7 +75,9 @@ public:
     tensor_view(T* base, strided_layout layout, std::shared_ptr<const void> owner = nullptr)
         : base_(base), layout_(std::move(layout)), owner_(std::move(owner)) {}
 
+    /// Another view of the same elements; none is copied.
     tensor_view(const tensor_view&) = default;
+    /// Another view of the same elements; none is copied.
     tensor_view(tensor_view&&) noexcept = default;
     ~tensor_view() = default;
 
@@ -82,12 +89,16 @@ public:
     }
 
     // Assignment writes elements (see the header comment).
+    /// `v = w` writes `w`'s elements into those `v` views, as NumPy's `v[...] = w`. Throws
+    /// std::invalid_argument when `v` is not writable, loom::broadcast_error when the shapes do not
+    /// fit.
     tensor_view& operator=(const tensor_view& other)
         requires(!std::is_const_v<T>)
     {
         assign(*this, other, assignment::write);
         return *this;
     }
+    /// Writes the elements, as the copy assignment does.
     tensor_view& operator=(tensor_view&& other)
         requires(!std::is_const_v<T>)
     {
@@ -97,15 +108,21 @@ public:
     /// `v = expr`, `v = 3` and the compound assignments (assignment_operators.hpp).
     using detail::view_base<T>::operator=;
 
+    /// The size of each dimension (NumPy: ndarray.shape).
     const shape_type& shape() const { return layout_.shape(); }
+    /// The step between neighbours along each dimension, in elements (NumPy counts bytes).
     const strides_type& strides() const { return layout_.strides(); }
+    /// The shape, strides and offset together.
     const strided_layout& layout() const { return layout_; }
+    /// The number of dimensions (NumPy: ndarray.ndim).
     std::size_t ndim() const { return layout_.rank(); }
+    /// The number of elements (NumPy: ndarray.size).
     index_t size() const { return layout_.size(); }
     /// The first element, (0, 0, ...).
     T* data() const { return base_ + layout_.offset(); }
     /// The memory this view keeps alive, if it owns any (Note [view lifetime]).
     const std::shared_ptr<const void>& owner() const { return owner_; }
+    /// True when the elements are contiguous, in row-major order.
     bool is_contiguous() const { return layout_.is_row_major(); }
     /// False for views of const data, and where several elements share
     /// memory (a stride-0 dimension of size 2 or more: a broadcast view; or
@@ -151,6 +168,7 @@ public:
     /// ellipsis.
     using shape_members<tensor_view<T>>::operator();
 
+    /// `v(i, j)`: the element, or a sub-view when any argument is not an integer.
     template <index_argument... Args>
     decltype(auto) operator()(const Args&... args) const {
         if constexpr ((std::integral<Args> && ...)) return at(args...);
@@ -161,6 +179,8 @@ public:
     /// when every dimension gets an integer.
     tensor_view operator()(const index_list& items) const { return with_layout(layout_.select(items)); }
 
+    /// Element access, checked: throws std::out_of_range for a wrong number of indices or an index
+    /// out of bounds.
     template <std::integral... Indices>
     T& at(Indices... indices) const {
         return base_[layout_.offset_of("a view", indices...)];

@@ -12,13 +12,17 @@
 
 namespace loom {
 
+/// True for the tensor_view types.
 template <class X>
 inline constexpr bool is_view_v = false;
+/// True for the tensor_view types.
 template <class T>
 inline constexpr bool is_view_v<tensor_view<T>> = true;
 
+/// True for the tensor types.
 template <class X>
 inline constexpr bool is_tensor_v = false;
+/// True for the tensor types.
 template <class T>
 inline constexpr bool is_tensor_v<tensor<T>> = true;
 
@@ -26,6 +30,8 @@ inline constexpr bool is_tensor_v<tensor<T>> = true;
 template <class X>
 concept strided = is_view_v<std::remove_cvref_t<X>> || is_tensor_v<std::remove_cvref_t<X>>;
 
+/// A view of `x`'s elements: a view as it is, a tensor's memory, or the value of a temporary or
+/// an expression, evaluated into a tensor the view owns.
 template <expression X>
 auto view_of(X&& x) {
     using B = std::remove_cvref_t<X>;
@@ -42,6 +48,7 @@ auto view_of(X&& x) {
     }
 }
 
+/// The type view_of returns for an X.
 template <expression X>
 using view_of_t = decltype(view_of(std::declval<X>()));
 
