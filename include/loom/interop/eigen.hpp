@@ -262,11 +262,12 @@ auto to_eigen_tensor(tensor_view<T>&& v) {
     return to_eigen_tensor<N>(static_cast<const tensor_view<T>&>(v));
 }
 
-/// The same over a tensor's elements (a const tensor gives a map of const elements).
+/// The same over a tensor's elements.
 template <int N, element T>
 auto to_eigen_tensor(tensor<T>& t) {
     return to_eigen_tensor<N>(t.view());
 }
+/// The same over a const tensor's elements: a map of const elements.
 template <int N, element T>
 auto to_eigen_tensor(const tensor<T>& t) {
     return to_eigen_tensor<N>(t.view());
