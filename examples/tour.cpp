@@ -56,7 +56,7 @@ void show_error(std::string_view code, Action action) {
 // SHOW(code) runs `code` and prints it as written, with its result.
 #define SHOW(...) show(#__VA_ARGS__, [&]() -> decltype(auto) { return (__VA_ARGS__); })
 
-// Seed 000_7c63941cd4056239.txt.
+// PaddlePaddle's broadcasting guide.
 void paddle_english() {
     heading("PaddlePaddle guide, Broadcasting (English)");
     SHOW(ones<float>({2, 3, 4}) + ones<float>({2, 3, 4}));
@@ -66,7 +66,7 @@ void paddle_english() {
     SHOW(ones<float>({2, 1, 4}) + ones<float>({3, 2}));
 }
 
-// Seed 001_16829360ff8eaa39.txt: the same rule, then Paddle's elementwise_add
+// PaddlePaddle's broadcasting guide in Chinese: the same rule, then Paddle's elementwise_add
 // with an axis, which places y onto x at that axis before broadcasting.
 void paddle_chinese() {
     heading("PaddlePaddle guide, 广播 (Chinese), with elementwise_add(x, y, axis)");
@@ -82,7 +82,7 @@ void paddle_chinese() {
     SHOW(add(x, ones<float>({3}), broadcast::paddle_elementwise(1)));
 }
 
-// Seed 002_c386cd1f3be06dc6.txt.
+// The PyTorch blog post on broadcasting.
 void pytorch_blog() {
     heading("PyTorch blog, broadcasting");
     SHOW(rand<float>({2, 3, 4}, 1) + rand<float>({2, 3, 4}, 2));
@@ -118,7 +118,7 @@ void pytorch_blog() {
     show_values("A * mask", to_string(A * mask));
 }
 
-// Seed 003_3137ca9d25be8e19.txt: the three broadcast specs, then the
+// OpenVINO's broadcast rules: the three broadcast specs, then the
 // bidirectional rule for broadcasting an array to a shape.
 void openvino_rules() {
     heading("OpenVINO, broadcast rules for element-wise operations: numpy (the default)");
@@ -161,7 +161,7 @@ void openvino_rules() {
     SHOW(broadcast_bidirectional(ones<float>({3, 1}), {2, 1, 6}));
 }
 
-// Seed 004_55f94e8794e71940.txt.
+// PyTorch's broadcasting semantics page.
 void pytorch_docs() {
     heading("PyTorch documentation, broadcasting semantics");
     SHOW(tensor<float>({5, 7, 3}) + tensor<float>({5, 7, 3}));

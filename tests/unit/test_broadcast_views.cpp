@@ -167,10 +167,10 @@ TEST(Expand, SizeOtherThanOneCannotGrow) {
     EXPECT_THROW(row.expand({2, 6}), loom::broadcast_error);
 }
 
-// ---- OpenVINO's bidirectional Broadcast (seed 003_3137ca9d25be8e19.txt) ----
+// ---- OpenVINO's bidirectional Broadcast ----
 
-TEST(BroadcastBidirectional, Seed003Examples) {
-    // Seed 003_3137ca9d25be8e19.txt, "Bidirectional examples": A and target B give the result shape.
+TEST(BroadcastBidirectional, OpenVinoExamples) {
+    // OpenVINO's broadcast rules, "Bidirectional examples": A and target B give the result shape.
     EXPECT_EQ(loom::broadcast_bidirectional(tensor<float>({5}), {1}).shape(), shape_type{5});
     EXPECT_EQ(loom::broadcast_bidirectional(tensor<float>({2, 3}), {3}).shape(), (shape_type{2, 3}));
     EXPECT_EQ(loom::broadcast_bidirectional(tensor<float>({3, 1}), {3, 4}).shape(), (shape_type{3, 4}));
@@ -202,13 +202,13 @@ TEST(BroadcastBidirectional, MemberIsTheFreeFunction) {
 
 TEST(BroadcastBidirectional, IncompatibleShapesThrow) {
     const tensor<float> x({3});
-    // Seed 003_3137ca9d25be8e19.txt: "Two corresponding dimension must have the same value, or one of them is equal to 1"
+    // OpenVINO's broadcast rules: "Two corresponding dimension must have the same value, or one of them is equal to 1"
     EXPECT_THROW(loom::broadcast_bidirectional(x, {2}), loom::broadcast_error);
 }
 
-// ---- PDPD placement (seed 003_3137ca9d25be8e19.txt, "PDPD examples") ----
+// ---- PDPD placement (OpenVINO's broadcast rules, "PDPD examples") ----
 
-TEST(BroadcastToPdpd, Seed003BAtAxis1) {
+TEST(BroadcastToPdpd, OpenVinoBAtAxis1) {
     const tensor<float> b = iota_tensor<float>({3, 4});
     // A: (2, 3, 4, 5), B: (3, 4) with axis = 1 -> (2, 3, 4, 5)
     const auto v = loom::broadcast_to(b, {2, 3, 4, 5}, broadcast::pdpd(1));
@@ -218,7 +218,7 @@ TEST(BroadcastToPdpd, Seed003BAtAxis1) {
     EXPECT_EQ(v(1, 2, 3, 4), b(2, 3));
 }
 
-TEST(BroadcastToPdpd, Seed003TrailingOnesOfBAreIgnored) {
+TEST(BroadcastToPdpd, OpenVinoTrailingOnesOfBAreIgnored) {
     const tensor<float> b = iota_tensor<float>({3, 1});
     // A: (2, 3, 4, 5), B: (3, 1) with axis = 1 -> (2, 3, 4, 5)
     const auto v = b.broadcast_to({2, 3, 4, 5}, broadcast::pdpd(1));
@@ -226,14 +226,14 @@ TEST(BroadcastToPdpd, Seed003TrailingOnesOfBAreIgnored) {
     EXPECT_EQ(v(0, 2, 3, 4), 2.f);
 }
 
-TEST(BroadcastToPdpd, Seed003DefaultAxisAlignsTheTrailingDimensions) {
+TEST(BroadcastToPdpd, OpenVinoDefaultAxisAlignsTheTrailingDimensions) {
     const tensor<float> b = iota_tensor<float>({4, 5});
     // A: (2, 3, 4, 5), B: (4, 5) with axis = -1 (default) or axis = 2 -> (2, 3, 4, 5)
     EXPECT_EQ(loom::broadcast_to(b, {2, 3, 4, 5}, broadcast::pdpd()).strides(), (strides_type{0, 0, 5, 1}));
     EXPECT_EQ(loom::broadcast_to(b, {2, 3, 4, 5}, broadcast::pdpd(2)).strides(), (strides_type{0, 0, 5, 1}));
 }
 
-TEST(BroadcastToPdpd, Seed003LeadingOneOfBBroadcasts) {
+TEST(BroadcastToPdpd, OpenVinoLeadingOneOfBBroadcasts) {
     const tensor<float> b = iota_tensor<float>({1, 3});
     // A: (2, 3, 4, 5), B: (1, 3) with axis = 0 -> (2, 3, 4, 5)
     const auto v = loom::broadcast_to(b, {2, 3, 4, 5}, broadcast::pdpd(0));
@@ -241,7 +241,7 @@ TEST(BroadcastToPdpd, Seed003LeadingOneOfBBroadcasts) {
     EXPECT_EQ(v(1, 2, 0, 0), 2.f);
 }
 
-TEST(BroadcastToPdpd, Seed003ScalarB) {
+TEST(BroadcastToPdpd, OpenVinoScalarB) {
     const tensor<float> b(shape_type{}, 4.f);
     // A: (2, 3, 4, 5), B: () -> (2, 3, 4, 5)
     const auto v = loom::broadcast_to(b, {2, 3, 4, 5}, broadcast::pdpd());
@@ -249,14 +249,14 @@ TEST(BroadcastToPdpd, Seed003ScalarB) {
     EXPECT_EQ(elements_of(v), std::vector<float>(120, 4.f));
 }
 
-TEST(BroadcastToPdpd, Seed003LastDimension) {
+TEST(BroadcastToPdpd, OpenVinoLastDimension) {
     const tensor<float> b = iota_tensor<float>({5});
     // A: (2, 3, 4, 5), B: (5) with axis = -1 (default) or axis = 3 -> (2, 3, 4, 5)
     EXPECT_EQ(loom::broadcast_to(b, {2, 3, 4, 5}, broadcast::pdpd()).strides(), (strides_type{0, 0, 0, 1}));
     EXPECT_EQ(loom::broadcast_to(b, {2, 3, 4, 5}, broadcast::pdpd(3)).strides(), (strides_type{0, 0, 0, 1}));
 }
 
-TEST(BroadcastToPdpd, Seed003OnlyBBroadcastsToA) {
+TEST(BroadcastToPdpd, OpenVinoOnlyBBroadcastsToA) {
     const tensor<float> b({7, 1, 5});
     // A: (8, 1, 6, 1), B: (7, 1, 5) with axis = 1 -> broadcast won't happen
     EXPECT_THROW(loom::broadcast_to(b, {8, 1, 6, 1}, broadcast::pdpd(1)), loom::broadcast_error);
@@ -268,9 +268,9 @@ TEST(BroadcastToPdpd, NoneNeedsIdenticalShapes) {
     EXPECT_THROW(loom::broadcast_to(b, {4, 2, 3}, broadcast::none), loom::broadcast_error);
 }
 
-// ---- Paddle's axis examples (seed 001_16829360ff8eaa39.txt) with views ----
+// ---- Paddle's axis examples (PaddlePaddle's broadcasting guide in Chinese) with views ----
 
-TEST(PaddleAxisWithViews, Seed001YOfShape3x1AtAxis1) {
+TEST(PaddleAxisWithViews, PaddleGuideYOfShape3x1AtAxis1) {
     // x: (2, 1, 4), y: (3, 1), elementwise_add(x, y, axis=1) -> (2, 3, 4). Placing y at
     // axis 1 is dropping its trailing 1 and adding a size-1 dimension on each side.
     const tensor<float> x = iota_tensor<float>({2, 1, 4});
@@ -286,14 +286,14 @@ TEST(PaddleAxisWithViews, Seed001YOfShape3x1AtAxis1) {
     EXPECT_EQ(elements_of(loom::add(x, y, broadcast::paddle_elementwise(1))), elements_of(z));
 }
 
-TEST(PaddleAxisWithViews, Seed001YOfShape4x5AtAxis1Mismatches) {
+TEST(PaddleAxisWithViews, PaddleGuideYOfShape4x5AtAxis1Mismatches) {
     // x: (2, 3, 4, 5), y: (4, 5), elementwise_add(x, y, axis=1) -> InvalidArgumentError
     const tensor<float> y({4, 5});
     EXPECT_THROW(loom::broadcast_to(y, {2, 3, 4, 5}, broadcast::pdpd(1)), loom::broadcast_error);
     EXPECT_THROW(loom::broadcast_to(y.unsqueeze(-1), {2, 3, 4, 5}), loom::broadcast_error);
 }
 
-TEST(PaddleAxisWithViews, Seed001YOfShape3AtAxis1) {
+TEST(PaddleAxisWithViews, PaddleGuideYOfShape3AtAxis1) {
     // x: (2, 3, 4, 5), y: (3), elementwise_add(x, y, axis=1) -> (2, 3, 4, 5)
     const tensor<float> x({2, 3, 4, 5}, 1.f);
     const tensor<float> y{1, 2, 3};
@@ -307,13 +307,13 @@ TEST(PaddleAxisWithViews, Seed001YOfShape3AtAxis1) {
     EXPECT_EQ(elements_of(z(1, 2, loom::all, loom::all)), std::vector<float>(20, 4.f));
 }
 
-// ---- The sequence-mask puzzle (seed 002_c386cd1f3be06dc6.txt) ----
+// ---- The sequence-mask puzzle (the PyTorch blog post on broadcasting) ----
 
-TEST(SequenceMask, Seed002MaskAndMaskedValues) {
+TEST(SequenceMask, PyTorchBlogMaskAndMaskedValues) {
     const tensor<std::int64_t> A{{2, 3, 4, 0, 0}, {1, 0, 0, 2, 3}, {0, 5, 6, 7, 8}};
     const tensor<std::int64_t> lengths{3, 1, 5};
     const tensor<bool> mask = loom::arange(A.shape()[1]).unsqueeze(0) < lengths.unsqueeze(1);
-    // Seed 002_c386cd1f3be06dc6.txt: the mask, and A * mask (which keeps A's type)
+    // The PyTorch blog post on broadcasting: the mask, and A * mask (which keeps A's type)
     EXPECT_EQ(mask.shape(), (shape_type{3, 5}));
     EXPECT_EQ(elements_of(mask), (std::vector<bool>{true, true, true, false, false,
                                                     true, false, false, false, false,
@@ -323,10 +323,10 @@ TEST(SequenceMask, Seed002MaskAndMaskedValues) {
     EXPECT_EQ(elements_of(masked), (std::vector<std::int64_t>{2, 3, 4, 0, 0, 1, 0, 0, 0, 0, 0, 5, 6, 7, 8}));
 }
 
-TEST(SequenceMask, Seed002OperandsAreViewsWithoutCopies) {
+TEST(SequenceMask, PyTorchBlogOperandsAreViewsWithoutCopies) {
     const tensor<std::int64_t> lengths{3, 1, 5};
     const auto column = lengths.unsqueeze(1);
-    // Seed 002_c386cd1f3be06dc6.txt: lengths.unsqueeze(1) is [[3], [1], [5]] of shape (3, 1)
+    // The PyTorch blog post on broadcasting: lengths.unsqueeze(1) is [[3], [1], [5]] of shape (3, 1)
     EXPECT_EQ(column.shape(), (shape_type{3, 1}));
     EXPECT_EQ(column.data(), lengths.data());
     const auto row = loom::arange(5).unsqueeze(0);

@@ -1,5 +1,5 @@
 // Matrix products (linalg/): matmul with NumPy's 1-D promotion and batch
-// broadcasting (seed 002_c386cd1f3be06dc6.txt's example among them),
+// broadcasting (the example of the PyTorch blog post on broadcasting among them),
 // operands of any layout, products inside expressions computed once,
 // aliasing, errors; tensordot, dot, inner, vdot, outer, trace and einsum
 // against NumPy 1.24's outputs for the same inputs.
@@ -50,9 +50,9 @@ tensor<double> counting(index_t count, double scale = 1.0) {
     return t;
 }
 
-// Seed 002, "Broadcasting during Matrix Multiplication":
+// The PyTorch blog post on broadcasting, "Broadcasting during Matrix Multiplication":
 // (1, 1, 8, 9) @ (2, 3, 9, 7) -> (2, 3, 8, 7).
-TEST(Matmul, Seed002BatchDimensionsBroadcast) {
+TEST(Matmul, PyTorchBlogBatchDimensionsBroadcast) {
     const tensor<double> a = counting(72, 0.5).reshape({1, 1, 8, 9});
     const tensor<double> b = counting(378, 0.25).reshape({2, 3, 9, 7});
     const tensor<double> c = loom::matmul(a, b);

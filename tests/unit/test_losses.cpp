@@ -1,5 +1,5 @@
 // softmax, logsumexp, take_along_axis, one_hot and the losses (nn/), with
-// the loss-style broadcasting of seed 002_c386cd1f3be06dc6.txt ("Loss
+// the loss-style broadcasting of the PyTorch blog post on broadcasting ("Loss
 // Function": [N, C] input with [N] targets, [N, C, d1, ...] with [N, d1,
 // ...], same-shape simple losses). Expected values are those of NumPy 1.24
 // evaluating PyTorch's definitions written out: log_softmax(z) = z - max -
@@ -76,8 +76,8 @@ TEST(OneHot, RowsWithAOneAtTheClass) {
         "one_hot: class 3 at [1] is out of range for 3 classes; classes are 0 to 2");
 }
 
-// Seed 002: "Input: [batch_size, num_classes] Target: [batch_size]".
-TEST(CrossEntropy, Seed002ClassificationBatchWithClassTargets) {
+// The PyTorch blog post on broadcasting: "Input: [batch_size, num_classes] Target: [batch_size]".
+TEST(CrossEntropy, PyTorchBlogClassificationBatchWithClassTargets) {
     expect_near(elements_of(loom::cross_entropy(scores, classes, {.reduction = loss_reduction::none})),
                 {0.4951818981, 0.2240779673, 1.8197482255});
     EXPECT_NEAR(loom::cross_entropy(scores, classes).item(), 0.8463360302979378, 1e-12);
@@ -86,8 +86,8 @@ TEST(CrossEntropy, Seed002ClassificationBatchWithClassTargets) {
     EXPECT_NEAR(loom::nll_loss(loom::log_softmax(scores, 1), classes).item(), 0.8463360302979378, 1e-12);
 }
 
-// Seed 002: "Input: [batch_size, num_classes, d1, d2, ...] Target: [batch_size, d1, d2, ...]".
-TEST(CrossEntropy, Seed002SpatialInputsWithPerPixelTargets) {
+// The PyTorch blog post on broadcasting: "Input: [batch_size, num_classes, d1, d2, ...] Target: [batch_size, d1, d2, ...]".
+TEST(CrossEntropy, PyTorchBlogSpatialInputsWithPerPixelTargets) {
     const tensor<double> pixels = tensor<double>(loom::arange<double>(0, 12).reshape({2, 3, 2}) / 4.0);
     const tensor<std::int64_t> per_pixel{{0, 2}, {1, 1}};
     const tensor<double> losses = loom::cross_entropy(pixels, per_pixel, {.reduction = loss_reduction::none});
@@ -126,8 +126,8 @@ TEST(CrossEntropy, MismatchesNameTheShapes) {
     EXPECT_THROW((void)loom::cross_entropy(scores, classes, {.label_smoothing = 1.5}), std::invalid_argument);
 }
 
-// Seed 002: "Simple: Input: [batch_size, ...] Target: [batch_size, ...]".
-TEST(SimpleLosses, Seed002SameShapeInputAndTarget) {
+// The PyTorch blog post on broadcasting: "Simple: Input: [batch_size, ...] Target: [batch_size, ...]".
+TEST(SimpleLosses, PyTorchBlogSameShapeInputAndTarget) {
     const tensor<double> a{{0.5, 1.5}, {2.0, -1.0}}, b{{1.0, 1.0}, {0.0, 0.0}};
     EXPECT_EQ(loom::mse_loss(a, b).item(), 1.375);
     EXPECT_EQ(loom::mse_loss(a, b, loss_reduction::sum).item(), 5.5);

@@ -35,7 +35,7 @@ tensor<T> rank0(T value) {
     return tensor<T>(shape_type{}, value);
 }
 
-// ---- Seed 002_c386cd1f3be06dc6.txt: the sequence mask ---------------------
+// ---- The PyTorch blog post on broadcasting: the sequence mask ----
 
 struct SequenceMask002 : ::testing::Test {
     tensor<std::int64_t> A{{2, 3, 4, 0, 0}, {1, 0, 0, 2, 3}, {0, 5, 6, 7, 8}};

@@ -1,10 +1,10 @@
-// Every example of the broadcasting seed pages, evaluated on real tensors.
-// Each test names its page:
-//   000_7c63941cd4056239.txt  PaddlePaddle, "Broadcasting" (English)
-//   001_16829360ff8eaa39.txt  PaddlePaddle, broadcasting (Chinese), with elementwise_* axis examples
-//   002_c386cd1f3be06dc6.txt  "PyTorch Broadcasting" (blog), with in-place and sequence-mask examples
-//   003_3137ca9d25be8e19.txt  OpenVINO, "Broadcast Rules For Elementwise Operations"
-//   004_55f94e8794e71940.txt  PyTorch documentation, "Broadcasting semantics"
+// Every example of the broadcasting pages loom follows, evaluated on real
+// tensors. Each test suite names its page:
+//   PaddleGuide         PaddlePaddle's broadcasting guide, "Broadcasting" (English)
+//   PaddleGuideChinese  PaddlePaddle's broadcasting guide in Chinese, with elementwise_* axis examples
+//   PyTorchBlog         the PyTorch blog post "PyTorch Broadcasting", with in-place and sequence-mask examples
+//   OpenVINO            OpenVINO's "Broadcast Rules For Elementwise Operations"
+//   PyTorchDocs         PyTorch's documentation, "Broadcasting semantics"
 // The pages fill their operands with ones; each example is also run with
 // distinct values, checked against NumPy's rule written out index by index.
 
@@ -147,106 +147,106 @@ void expect_in_place_add_refused(const shape_type& x_shape, const shape_type& y_
     EXPECT_EQ(std::memcmp(x.data(), before.data(), sizeof(float) * static_cast<std::size_t>(x.size())), 0);
 }
 
-// ---- 000_7c63941cd4056239.txt (PaddlePaddle, English) ----
+// ---- PaddlePaddle's broadcasting guide (English) ----
 
-TEST(Seed000_PaddleEnglish, SameShapesAreBroadcastable) {
+TEST(PaddleGuide, SameShapesAreBroadcastable) {
     expect_numpy_example({2, 3, 4}, {2, 3, 4}, {2, 3, 4}, plus);
 }
 
-TEST(Seed000_PaddleEnglish, ComparedFromBackToFront) {
+TEST(PaddleGuide, ComparedFromBackToFront) {
     expect_numpy_example({2, 3, 1, 5}, {3, 4, 1}, {2, 3, 4, 5}, plus);
 }
 
-TEST(Seed000_PaddleEnglish, TrailingFourAgainstSixIsAMismatch) {
+TEST(PaddleGuide, TrailingFourAgainstSixIsAMismatch) {
     expect_not_broadcastable({2, 3, 4}, {2, 3, 6}, "size 4 vs 6 at dimension 2");
 }
 
-TEST(Seed000_PaddleEnglish, ResultSizeIsTheMaxAlongEachDimension) {
+TEST(PaddleGuide, ResultSizeIsTheMaxAlongEachDimension) {
     expect_numpy_example({2, 1, 4}, {3, 1}, {2, 3, 4}, plus);
 }
 
-TEST(Seed000_PaddleEnglish, FourAgainstTwoIsAMismatch) {
+TEST(PaddleGuide, FourAgainstTwoIsAMismatch) {
     expect_not_broadcastable({2, 1, 4}, {3, 2}, "size 4 vs 2 at dimension 2");
 }
 
-// ---- 001_16829360ff8eaa39.txt (PaddlePaddle, Chinese) ----
+// ---- PaddlePaddle's broadcasting guide (Chinese) ----
 
-TEST(Seed001_PaddleChinese, SameShapesAreBroadcastable) {
+TEST(PaddleGuideChinese, SameShapesAreBroadcastable) {
     expect_numpy_example({2, 3, 4}, {2, 3, 4}, {2, 3, 4}, plus);
 }
 
-TEST(Seed001_PaddleChinese, ComparedFromBackToFront) {
+TEST(PaddleGuideChinese, ComparedFromBackToFront) {
     expect_numpy_example({2, 3, 1, 5}, {3, 4, 1}, {2, 3, 4, 5}, plus);
 }
 
-TEST(Seed001_PaddleChinese, FirstComparisonFourAgainstSixIsAMismatch) {
+TEST(PaddleGuideChinese, FirstComparisonFourAgainstSixIsAMismatch) {
     expect_not_broadcastable({2, 3, 4}, {2, 3, 6}, "size 4 vs 6 at dimension 2");
 }
 
-TEST(Seed001_PaddleChinese, ResultSizeIsTheLargerAlongEachDimension) {
+TEST(PaddleGuideChinese, ResultSizeIsTheLargerAlongEachDimension) {
     expect_numpy_example({2, 1, 4}, {3, 1}, {2, 3, 4}, plus);
 }
 
-TEST(Seed001_PaddleChinese, FourAgainstTwoIsAMismatch) {
+TEST(PaddleGuideChinese, FourAgainstTwoIsAMismatch) {
     expect_not_broadcastable({2, 1, 4}, {3, 2}, "size 4 vs 2 at dimension 2");
 }
 
-TEST(Seed001_PaddleChinese, ElementwiseAddAtAxis1GrowsOnesOfX) {
+TEST(PaddleGuideChinese, ElementwiseAddAtAxis1GrowsOnesOfX) {
     // elementwise_add(x (2,1,4), y (3,1), axis=1): y's trailing 1 is ignored,
     // 3 is compared with x's dimension 1, and the result is [2, 3, 4].
     expect_placed_example({2, 1, 4}, {3, 1}, broadcast::paddle_elementwise(1), {2, 3, 4});
 }
 
-TEST(Seed001_PaddleChinese, ElementwiseAddDefaultAxisIgnoresTrailingOnesOfY) {
+TEST(PaddleGuideChinese, ElementwiseAddDefaultAxisIgnoresTrailingOnesOfY) {
     // The page's rule: axis = -1 means rank(x) - rank(y), and y's trailing 1s
     // are ignored: y (3, 1) on x (2, 3, 4) sits at axis 1 as (1, 3, 1).
     expect_placed_example({2, 3, 4}, {3, 1}, broadcast::paddle_elementwise(), {2, 3, 4});
 }
 
-TEST(Seed001_PaddleChinese, ElementwiseAddAtAxis1ComparesFromTheAxisForward) {
+TEST(PaddleGuideChinese, ElementwiseAddAtAxis1ComparesFromTheAxisForward) {
     // elementwise_add(x (2,3,4,5), y (4,5), axis=1): 4 meets 3, 5 meets 4.
     expect_placement_refused({2, 3, 4, 5}, {4, 5}, broadcast::paddle_elementwise(1));
 }
 
-TEST(Seed001_PaddleChinese, ElementwiseAddOfRank1AtAxis1) {
+TEST(PaddleGuideChinese, ElementwiseAddOfRank1AtAxis1) {
     expect_placed_example({2, 3, 4, 5}, {3}, broadcast::paddle_elementwise(1), {2, 3, 4, 5});
 }
 
-// ---- 002_c386cd1f3be06dc6.txt (PyTorch blog) ----
+// ---- The PyTorch blog post on broadcasting ----
 
-TEST(Seed002_PyTorchBlog, SameShapesAreCompatible) {
+TEST(PyTorchBlog, SameShapesAreCompatible) {
     expect_numpy_example({2, 3, 4}, {2, 3, 4}, {2, 3, 4}, plus);
 }
 
-TEST(Seed002_PyTorchBlog, LeadingOneStretches) {
+TEST(PyTorchBlog, LeadingOneStretches) {
     expect_numpy_example({1, 4, 5}, {9, 4, 5}, {9, 4, 5}, times);
 }
 
-TEST(Seed002_PyTorchBlog, DivisionBroadcastsBothWays) {
+TEST(PyTorchBlog, DivisionBroadcastsBothWays) {
     expect_numpy_example({1, 8, 1}, {12, 10, 1, 3}, {12, 10, 8, 3}, over);
 }
 
-TEST(Seed002_PyTorchBlog, ZeroSizedDimensionsStayZero) {
+TEST(PyTorchBlog, ZeroSizedDimensionsStayZero) {
     // (a * b).shape is torch.Size([0, 2, 0]).
     expect_numpy_example({0, 1, 0}, {1, 2, 1}, {0, 2, 0}, times);
 }
 
-TEST(Seed002_PyTorchBlog, InPlaceAddBroadcastsTheOperand) {
+TEST(PyTorchBlog, InPlaceAddBroadcastsTheOperand) {
     expect_in_place_add({3, 3, 7}, {3, 1, 7});
 }
 
-TEST(Seed002_PyTorchBlog, InPlaceAddThatWouldGrowTheDestinationIsRefused) {
+TEST(PyTorchBlog, InPlaceAddThatWouldGrowTheDestinationIsRefused) {
     expect_in_place_add_refused({1, 3, 1}, {5, 4, 3, 4},
                                 "output with shape [1, 3, 1] doesn't match the broadcast shape [5, 4, 3, 4]");
 }
 
-TEST(Seed002_PyTorchBlog, MatmulBatchDimensionsBroadcast) {
+TEST(PyTorchBlog, MatmulBatchDimensionsBroadcast) {
     // a (1,1,8,9) @ b (2,3,9,7) is (2,3,8,7): the batch dimensions (1,1) and
     // (2,3) broadcast by NumPy's rule, the last two multiply.
     EXPECT_EQ(loom::broadcast_shapes(shape_type{1, 1}, shape_type{2, 3}), (shape_type{2, 3}));
 }
 
-class Seed002_SequenceMask : public ::testing::Test {
+class SequenceMask : public ::testing::Test {
 protected:
     const tensor<std::int64_t> A{{2, 3, 4, 0, 0}, {1, 0, 0, 2, 3}, {0, 5, 6, 7, 8}};
     // torch.arange(A.shape[1]).unsqueeze(0) and lengths.unsqueeze(1), written out.
@@ -254,12 +254,12 @@ protected:
     const tensor<std::int64_t> lengths{{3}, {1}, {5}};
 };
 
-TEST_F(Seed002_SequenceMask, OperandsHaveThePagesShapes) {
+TEST_F(SequenceMask, OperandsHaveThePagesShapes) {
     EXPECT_EQ(positions.shape(), (shape_type{1, 5}));
     EXPECT_EQ(lengths.shape(), (shape_type{3, 1}));
 }
 
-TEST_F(Seed002_SequenceMask, LessThanBroadcastsToTheMask) {
+TEST_F(SequenceMask, LessThanBroadcastsToTheMask) {
     const tensor<bool> mask = positions < lengths;
     ASSERT_EQ(mask.shape(), (shape_type{3, 5}));
     const std::vector<bool> expected{true, true, true,  false, false,  //
@@ -268,7 +268,7 @@ TEST_F(Seed002_SequenceMask, LessThanBroadcastsToTheMask) {
     EXPECT_EQ(std::vector<bool>(mask.begin(), mask.end()), expected);
 }
 
-TEST_F(Seed002_SequenceMask, MaskedValuesKeepAsType) {
+TEST_F(SequenceMask, MaskedValuesKeepAsType) {
     const tensor<bool> mask = positions < lengths;
     const auto masked = A * mask;
     static_assert(std::is_same_v<loom::value_type_of<decltype(masked)>, std::int64_t>);
@@ -280,19 +280,19 @@ TEST_F(Seed002_SequenceMask, MaskedValuesKeepAsType) {
     EXPECT_EQ(loom::testing::elements_of(r), expected);
 }
 
-TEST_F(Seed002_SequenceMask, FusedInOneExpression) {
+TEST_F(SequenceMask, FusedInOneExpression) {
     const tensor<std::int64_t> r = A * (positions < lengths);
     const std::vector<std::int64_t> expected{2, 3, 4, 0, 0, 1, 0, 0, 0, 0, 0, 5, 6, 7, 8};
     EXPECT_EQ(loom::testing::elements_of(r), expected);
 }
 
-// ---- 003_3137ca9d25be8e19.txt (OpenVINO) ----
+// ---- OpenVINO's broadcast rules ----
 
-TEST(Seed003_OpenVINO, NumpyScalarWithScalarIsScalar) {
+TEST(OpenVINO, NumpyScalarWithScalarIsScalar) {
     expect_numpy_example({}, {}, {}, plus);
 }
 
-TEST(Seed003_OpenVINO, NumpyExamples) {
+TEST(OpenVINO, NumpyExamples) {
     expect_numpy_example({2, 3}, {1}, {2, 3}, plus);
     expect_numpy_example({3}, {2, 3}, {2, 3}, plus);
     expect_numpy_example({2, 3, 5}, {}, {2, 3, 5}, plus);
@@ -303,15 +303,15 @@ TEST(Seed003_OpenVINO, NumpyExamples) {
     expect_numpy_example({1, 5, 3}, {5, 2, 1, 3}, {5, 2, 5, 3}, plus);
 }
 
-TEST(Seed003_OpenVINO, NumpyMismatchOfRank1) {
+TEST(OpenVINO, NumpyMismatchOfRank1) {
     expect_not_broadcastable({3}, {2}, "size 3 vs 2 at dimension 0");
 }
 
-TEST(Seed003_OpenVINO, NumpyMismatchOnTheLeftmostAxis) {
+TEST(OpenVINO, NumpyMismatchOnTheLeftmostAxis) {
     expect_not_broadcastable({3, 1, 5}, {4, 4, 5}, "size 3 vs 4 at dimension 0");
 }
 
-TEST(Seed003_OpenVINO, PdpdExamples) {
+TEST(OpenVINO, PdpdExamples) {
     expect_placed_example({2, 3, 4, 5}, {3, 4}, broadcast::pdpd(1), {2, 3, 4, 5});
     expect_placed_example({2, 3, 4, 5}, {3, 1}, broadcast::pdpd(1), {2, 3, 4, 5});
     expect_placed_example({2, 3, 4, 5}, {4, 5}, broadcast::pdpd(), {2, 3, 4, 5});
@@ -322,11 +322,11 @@ TEST(Seed003_OpenVINO, PdpdExamples) {
     expect_placed_example({2, 3, 4, 5}, {5}, broadcast::pdpd(3), {2, 3, 4, 5});
 }
 
-TEST(Seed003_OpenVINO, PdpdOnlyBroadcastsBToA) {
+TEST(OpenVINO, PdpdOnlyBroadcastsBToA) {
     expect_placement_refused({8, 1, 6, 1}, {7, 1, 5}, broadcast::pdpd(1));
 }
 
-TEST(Seed003_OpenVINO, PdpdRefusalNamesTheMismatch) {
+TEST(OpenVINO, PdpdRefusalNamesTheMismatch) {
     const tensor<float> a(shape_type{8, 1, 6, 1}, 1.f), b(shape_type{7, 1, 5}, 1.f);
     try {
         (void)loom::add(a, b, broadcast::pdpd(1));
@@ -338,21 +338,21 @@ TEST(Seed003_OpenVINO, PdpdRefusalNamesTheMismatch) {
     }
 }
 
-TEST(Seed003_OpenVINO, PdpdScalarOperandFillsA) {
+TEST(OpenVINO, PdpdScalarOperandFillsA) {
     const tensor<float> a(shape_type{2, 3, 4, 5}, 1.f);
     const tensor<float> r = loom::add(a, 2.f, broadcast::pdpd());
     EXPECT_EQ(r.shape(), (shape_type{2, 3, 4, 5}));
     EXPECT_TRUE(all_equal(r, 3.f));
 }
 
-TEST(Seed003_OpenVINO, NoneNeedsMatchingDimensions) {
+TEST(OpenVINO, NoneNeedsMatchingDimensions) {
     const tensor<float> a(shape_type{2, 3}, 1.f), b(shape_type{2, 3}, 2.f), c(shape_type{3}, 2.f);
     const tensor<float> r = loom::add(a, b, broadcast::none);
     EXPECT_TRUE(all_equal(r, 3.f));
     EXPECT_THROW((void)loom::add(a, c, broadcast::none), broadcast_error);
 }
 
-TEST(Seed003_OpenVINO, BidirectionalExamples) {
+TEST(OpenVINO, BidirectionalExamples) {
     expect_bidirectional_example({5}, {1}, {5});
     expect_bidirectional_example({2, 3}, {3}, {2, 3});
     expect_bidirectional_example({3, 1}, {3, 4}, {3, 4});
@@ -360,13 +360,13 @@ TEST(Seed003_OpenVINO, BidirectionalExamples) {
     expect_bidirectional_example({3, 1}, {2, 1, 6}, {2, 3, 6});
 }
 
-// ---- 004_55f94e8794e71940.txt (PyTorch documentation) ----
+// ---- PyTorch's broadcasting semantics ----
 
-TEST(Seed004_PyTorchDoc, SameShapesAreAlwaysBroadcastable) {
+TEST(PyTorchDocs, SameShapesAreAlwaysBroadcastable) {
     expect_numpy_example({5, 7, 3}, {5, 7, 3}, {5, 7, 3}, plus);
 }
 
-TEST(Seed004_PyTorchDoc, EmptyTensorAgainstTwoByTwoIsAMismatchAsInNumPy) {
+TEST(PyTorchDocs, EmptyTensorAgainstTwoByTwoIsAMismatchAsInNumPy) {
     // torch.FloatTensor() is an empty 1-D tensor, shape (0,). PyTorch's page
     // refuses it for having no dimension; loom follows NumPy, which refuses
     // it because 0 meets 2: "operands could not be broadcast together with
@@ -374,15 +374,15 @@ TEST(Seed004_PyTorchDoc, EmptyTensorAgainstTwoByTwoIsAMismatchAsInNumPy) {
     expect_not_broadcastable({0}, {2, 2}, "size 0 vs 2 at dimension 1");
 }
 
-TEST(Seed004_PyTorchDoc, TrailingDimensionsLineUp) {
+TEST(PyTorchDocs, TrailingDimensionsLineUp) {
     expect_numpy_example({5, 1, 4, 1}, {3, 1, 1}, {5, 3, 4, 1}, plus);
 }
 
-TEST(Seed004_PyTorchDoc, ThirdTrailingDimensionTwoAgainstThreeIsAMismatch) {
+TEST(PyTorchDocs, ThirdTrailingDimensionTwoAgainstThreeIsAMismatch) {
     expect_not_broadcastable({5, 2, 4, 1}, {3, 1, 1}, "size 2 vs 3 at dimension 1");
 }
 
-TEST(Seed004_PyTorchDoc, MismatchMessageNamesShapesAndDimension) {
+TEST(PyTorchDocs, MismatchMessageNamesShapesAndDimension) {
     const tensor<float> x(shape_type{5, 2, 4, 1}), y(shape_type{3, 1, 1});
     try {
         (void)(x + y);
@@ -394,15 +394,15 @@ TEST(Seed004_PyTorchDoc, MismatchMessageNamesShapesAndDimension) {
     }
 }
 
-TEST(Seed004_PyTorchDoc, LiningUpIsNotNecessary) {
+TEST(PyTorchDocs, LiningUpIsNotNecessary) {
     expect_numpy_example({1}, {3, 1, 7}, {3, 1, 7}, plus);
 }
 
-TEST(Seed004_PyTorchDoc, InPlaceAddKeepsTheDestinationShape) {
+TEST(PyTorchDocs, InPlaceAddKeepsTheDestinationShape) {
     expect_in_place_add({5, 3, 4, 1}, {3, 1, 1});
 }
 
-TEST(Seed004_PyTorchDoc, InPlaceAddThatWouldGrowTheDestinationIsRefused) {
+TEST(PyTorchDocs, InPlaceAddThatWouldGrowTheDestinationIsRefused) {
     // PyTorch: "The expanded size of the tensor (1) must match the existing
     // size (7) at non-singleton dimension 2"; loom words it as PyTorch's
     // add_ does elsewhere, with the broadcast shape.

@@ -185,7 +185,7 @@ TEST(ViewAssignment, ErrorTextIsTheInPlaceRulesText) {
     const tensor<float> value({5, 4, 3, 4}, 1.f);
     const std::string from_view = message_of([&] { a(range(0, 1), all, loom::newaxis) = value; });
     const std::string from_tensor = message_of([&] { same_shape.unsqueeze(-1) += value; });
-    // Seed 002_c386cd1f3be06dc6.txt: output with shape [1, 3, 1] doesn't match the broadcast shape [5, 4, 3, 4]
+    // The PyTorch blog post on broadcasting: output with shape [1, 3, 1] doesn't match the broadcast shape [5, 4, 3, 4]
     EXPECT_THAT(from_view, HasSubstr("output with shape [1, 3, 1] doesn't match the broadcast shape [5, 4, 3, 4]"));
     EXPECT_EQ(from_view, from_tensor);
 }

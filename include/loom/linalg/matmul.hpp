@@ -1,7 +1,7 @@
 #pragma once
 // matmul, as NumPy's: the last two dimensions multiply, the others (the
 // batch dimensions) broadcast by NumPy's rule: (1, 1, 8, 9) @ (2, 3, 9, 7)
-// -> (2, 3, 8, 7) (seed 002_c386cd1f3be06dc6.txt). A 1-D left operand gets a
+// -> (2, 3, 8, 7), the PyTorch blog post's example. A 1-D left operand gets a
 // 1 prepended and a 1-D right operand a 1 appended, each removed again from
 // the result; 1-D with 1-D is a dot product, of rank 0. Rank 0 is an error.
 // The result type is promote_t of the operands' (bool with bool is bool:
