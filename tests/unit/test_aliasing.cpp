@@ -154,4 +154,26 @@ TEST(Aliasing, SameMappingCasesGiveTheDirectResult) {
     EXPECT_EQ(elements_of(a), (std::vector<int>{20, 24, 28, 33, 37, 41}));
 }
 
+TEST(Aliasing, FlatCumsumIntoTheMemoryItReads) {
+    // The flattened running sum of x, written over x's own memory seen as a
+    // line (np.cumsum(x, out=x.reshape(-1))), and over it backwards.
+    tensor<int> x{{1, 2}, {3, 4}};
+    auto line = loom::adapt(x.data(), {4});
+    line = loom::cumsum(x);
+    EXPECT_EQ(elements_of(x), (std::vector<int>{1, 3, 6, 10}));
+    tensor<int> y{{1, 2}, {3, 4}};
+    auto backwards = loom::flip(loom::adapt(y.data(), {4}), 0);
+    backwards = loom::cumsum(y);
+    EXPECT_EQ(elements_of(y), (std::vector<int>{10, 6, 3, 1}));
+}
+
+TEST(Aliasing, CumsumAlongAnAxisIntoItsOwnOperandTransposed) {
+    // x.T = cumsum(x, 0): the operand meets the destination under another mapping.
+    tensor<int> x{{1, 2}, {3, 4}};
+    auto t = x.transpose();
+    t = loom::cumsum(x, 0);
+    // NumPy: c = np.cumsum(x, 0) = [[1, 2], [4, 6]]; x.T[...] = c leaves x = c.T
+    EXPECT_EQ(elements_of(x), (std::vector<int>{1, 4, 2, 6}));
+}
+
 }  // namespace

@@ -25,6 +25,8 @@
 #include <algorithm>
 #include <array>
 #include <concepts>
+#include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <optional>
 #include <span>
@@ -452,4 +454,38 @@ private:
     bool row_major_ = false;
 };
 
+/// The bytes an array's elements can touch, [first + low, first + high):
+/// every overlap test of loom compares two of these (the plan's aliasing,
+/// the direct path's, a product's or reduction's destination against its
+/// operands).
+struct memory_span {
+    const std::byte* first = nullptr;
+    std::ptrdiff_t low = 0;
+    std::ptrdiff_t high = 0;
+
+    /// The span of the elements of `layout` whose element (0, 0, ...) is at
+    /// `data`; empty when there are none.
+    template <class T>
+    static memory_span of(const T* data, const strided_layout& layout) {
+        if (layout.size() == 0) return {};
+        const auto [low, high] = layout.reach();
+        const auto bytes = static_cast<std::ptrdiff_t>(sizeof(T));
+        return {reinterpret_cast<const std::byte*>(data), low * bytes, (high + 1) * bytes};
+    }
+    /// The `bytes` bytes from `first`.
+    static memory_span contiguous(const void* first, index_t bytes) {
+        return {static_cast<const std::byte*>(first), 0, bytes};
+    }
+
+    /// True when the two spans share a byte.
+    bool meets(const memory_span& other) const {
+        if (first == nullptr || other.first == nullptr) return false;
+        // Compare as integers: the two spans may belong to different allocations.
+        const auto begin = reinterpret_cast<std::uintptr_t>(first) + static_cast<std::uintptr_t>(low);
+        const auto end = reinterpret_cast<std::uintptr_t>(first) + static_cast<std::uintptr_t>(high);
+        const auto other_begin = reinterpret_cast<std::uintptr_t>(other.first) + static_cast<std::uintptr_t>(other.low);
+        const auto other_end = reinterpret_cast<std::uintptr_t>(other.first) + static_cast<std::uintptr_t>(other.high);
+        return begin < other_end && other_begin < end;
+    }
+};
 }  // namespace loom

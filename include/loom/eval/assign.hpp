@@ -122,6 +122,26 @@ void evaluate_into(D* data, const strided_layout& layout, const E& value, bool f
     }
 }
 
+/// Writes a whole value of `shape` and element type V (Note [whole values]),
+/// the same way for every node that computes its own result:
+/// `compute(data, layout, fresh)` writes the value into the memory at
+/// `data` laid out as `layout` and returns true, or returns false, having
+/// written nothing, where it cannot (an operand meets that memory, or the
+/// layout does not suit it). The destination is offered first when its
+/// element type and shape are the value's; otherwise, or when `compute`
+/// declines, the value is computed into new memory (which `compute` always
+/// takes) and stored from there.
+template <element V, element D, class Compute>
+void write_whole_value(D* data, const strided_layout& layout, const shape_type& shape, bool fresh,
+                       const Compute& compute) {
+    if constexpr (std::same_as<D, V>) {
+        if (layout.shape() == shape && compute(data, layout, fresh)) return;
+    }
+    detail::computed_operand<V> result(shape);
+    compute(result.data(), result.layout(), true);
+    evaluate_into(data, layout, result, fresh);
+}
+
 /// How an assignment treats its destination.
 namespace assignment {
 

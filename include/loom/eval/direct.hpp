@@ -72,12 +72,8 @@ inline bool is_trailing_block(const shape_type& sizes, const shape_type& shape) 
 inline index_t bytes_of(const direct_leaf& leaf) { return leaf.layout->size() * leaf.element_bytes; }
 
 // True when a leaf's elements share a byte with the `bytes` at `destination`.
-// Addresses compared as integers: memory of unrelated arrays has no order in C++.
 inline bool meets(const direct_leaf& leaf, const std::byte* destination, index_t bytes) {
-    const auto begin = reinterpret_cast<std::uintptr_t>(leaf.first);
-    const auto destination_begin = reinterpret_cast<std::uintptr_t>(destination);
-    return begin < destination_begin + static_cast<std::uintptr_t>(bytes) &&
-           destination_begin < begin + static_cast<std::uintptr_t>(bytes_of(leaf));
+    return memory_span::contiguous(leaf.first, bytes_of(leaf)).meets(memory_span::contiguous(destination, bytes));
 }
 
 // The run of the direct path (the smallest leaf's size) when `leaves` allow

@@ -292,29 +292,6 @@ private:
         shape_.resize(kept);
     }
 
-    // The bytes an operand can touch: [first + low, first + high).
-    struct memory_span {
-        const std::byte* first = nullptr;
-        std::ptrdiff_t low = 0;
-        std::ptrdiff_t high = 0;
-
-        template <class T>
-        static memory_span of(const T* data, const strided_layout& layout) {
-            if (layout.size() == 0) return {};
-            const auto [low, high] = layout.reach();
-            const auto bytes = static_cast<std::ptrdiff_t>(sizeof(T));
-            return {reinterpret_cast<const std::byte*>(data), low * bytes, (high + 1) * bytes};
-        }
-        bool meets(const memory_span& other) const {
-            if (first == nullptr || other.first == nullptr) return false;
-            // Compare as integers: the two spans may belong to different allocations.
-            const auto begin = reinterpret_cast<std::uintptr_t>(first) + low;
-            const auto end = reinterpret_cast<std::uintptr_t>(first) + high;
-            const auto other_begin = reinterpret_cast<std::uintptr_t>(other.first) + other.low;
-            const auto other_end = reinterpret_cast<std::uintptr_t>(other.first) + other.high;
-            return begin < other_end && other_begin < end;
-        }
-    };
     struct operand {
         const char* type;  // element type, by NumPy's name
         index_t element_size;

@@ -142,27 +142,20 @@ public:
         built_b_.check(b_.shape(), "matmul");
         decltype(auto) a = detail::in_memory(a_);
         decltype(auto) b = detail::in_memory(b_);
-        if constexpr (std::same_as<D, value_type>) {
-            if (layout.shape() == shapes_.result && layout.is_unique() &&
-                (fresh || !(meets(data, layout, a) || meets(data, layout, b)))) {
-                multiply(data, layout, a, b);
-                return;
-            }
-        }
-        detail::computed_operand<value_type> result(shapes_.result);
-        multiply(result.data(), result.layout(), a, b);
-        evaluate_into(data, layout, result, fresh);
+        write_whole_value<value_type>(
+            data, layout, shapes_.result, fresh, [&](value_type* out, const strided_layout& where, bool fresh_memory) {
+                const memory_span result = memory_span::of(out, where);
+                if (!where.is_unique() ||
+                    (!fresh_memory && (result.meets(memory_span::of(a.data(), a.layout())) ||
+                                       result.meets(memory_span::of(b.data(), b.layout()))))) {
+                    return false;
+                }
+                multiply(out, where, a, b);
+                return true;
+            });
     }
 
 private:
-    // Whether `leaf` shares memory with the destination: the engine's own test.
-    template <element D, memory_leaf L>
-    static bool meets(const D* data, const strided_layout& layout, const L& leaf) {
-        loop_plan plan(layout.shape());
-        plan.add_operand(data, layout, layout.strides());
-        plan.add_operand(leaf.data(), leaf.layout(), strides_type(layout.rank(), 0));
-        return plan.destination_meets_operands();
-    }
 
     template <memory_leaf X, memory_leaf Y>
     void multiply(value_type* data, const strided_layout& layout, const X& a, const Y& b) const {

@@ -141,12 +141,10 @@ public:
     template <element D>
     void write_to(D* data, const strided_layout& layout, bool fresh) const {
         built_.check(operand_.shape(), name());
-        if constexpr (std::same_as<D, value_type>) {
-            if (layout.shape() == shape_ && compute(data, layout)) return;
-        }
-        detail::computed_operand<value_type> result(shape_);
-        compute(result.data(), result.layout());
-        evaluate_into(data, layout, result, fresh);
+        write_whole_value<value_type>(data, layout, shape_, fresh,
+                                      [&](value_type* out, const strided_layout& where, bool) {
+                                          return compute(out, where);
+                                      });
     }
 
 private:

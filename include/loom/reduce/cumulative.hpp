@@ -68,24 +68,20 @@ public:
     template <element D>
     void write_to(D* data, const strided_layout& layout, bool fresh) const {
         built_.check(operand_.shape(), name_);
-        if constexpr (std::same_as<D, value_type>) {
-            if (!flat_ && layout.shape() == shape_) {
-                evaluate_into(data, layout, astype<value_type>(materialize(operand_)), fresh);
-                accumulate(data, layout);
-                return;
-            }
-        }
-        // Flattened, the operand is stored in its own shape, contiguous: that memory is the rank-1 result.
-        detail::computed_operand<value_type> result(operand_.shape());
-        evaluate_into(result.data(), result.layout(), astype<value_type>(materialize(operand_)), true);
-        if (flat_) {
-            const strided_layout line(shape_);
-            accumulate(result.data(), line);
-            evaluate_into(data, layout, detail::memory_operand<value_type>{result.data(), line}, fresh);
-        } else {
-            accumulate(result.data(), result.layout());
-            evaluate_into(data, layout, result, fresh);
-        }
+        write_whole_value<value_type>(
+            data, layout, shape_, fresh, [&](value_type* out, const strided_layout& where, bool fresh_memory) {
+                if (!flat_) {
+                    evaluate_into(out, where, astype<value_type>(materialize(operand_)), fresh_memory);
+                    accumulate(out, where);
+                    return true;
+                }
+                // Flattened: the operand stored in its own shape, row-major, is the line the result runs along.
+                if (!where.is_row_major()) return false;
+                evaluate_into(out, strided_layout(operand_.shape()), astype<value_type>(materialize(operand_)),
+                              fresh_memory);
+                accumulate(out, where);
+                return true;
+            });
     }
 
 private:

@@ -62,19 +62,14 @@ public:
     /// the reduction's broadcasts to); `fresh`: that memory is new.
     template <element D>
     void write_to(D* data, const strided_layout& layout, bool fresh) const {
-        using A = value_type;
         built_.check(operand_.shape(), name_);
         decltype(auto) operand = materialize(operand_);  // Note [computed once]
-        if constexpr (std::same_as<D, A>) {
-            if (layout.shape() == shape_ && reduce_into<R>(data, layout, operand, axes_, keepdims_)) {
-                finish(data, layout);
-                return;
-            }
-        }
-        detail::computed_operand<A> result(shape_);
-        reduce_into<R>(result.data(), result.layout(), operand, axes_, keepdims_);
-        finish(result.data(), result.layout());
-        evaluate_into(data, layout, result, fresh);
+        write_whole_value<value_type>(data, layout, shape_, fresh,
+                                      [&](value_type* out, const strided_layout& where, bool) {
+                                          if (!reduce_into<R>(out, where, operand, axes_, keepdims_)) return false;
+                                          finish(out, where);
+                                          return true;
+                                      });
     }
 
 private:
