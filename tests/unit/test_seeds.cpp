@@ -246,7 +246,7 @@ TEST(PyTorchBlog, MatmulBatchDimensionsBroadcast) {
     EXPECT_EQ(loom::broadcast_shapes(shape_type{1, 1}, shape_type{2, 3}), (shape_type{2, 3}));
 }
 
-class SequenceMask : public ::testing::Test {
+class PyTorchBlogSequenceMask : public ::testing::Test {
 protected:
     const tensor<std::int64_t> A{{2, 3, 4, 0, 0}, {1, 0, 0, 2, 3}, {0, 5, 6, 7, 8}};
     // torch.arange(A.shape[1]).unsqueeze(0) and lengths.unsqueeze(1), written out.
@@ -254,12 +254,12 @@ protected:
     const tensor<std::int64_t> lengths{{3}, {1}, {5}};
 };
 
-TEST_F(SequenceMask, OperandsHaveThePagesShapes) {
+TEST_F(PyTorchBlogSequenceMask, OperandsHaveThePagesShapes) {
     EXPECT_EQ(positions.shape(), (shape_type{1, 5}));
     EXPECT_EQ(lengths.shape(), (shape_type{3, 1}));
 }
 
-TEST_F(SequenceMask, LessThanBroadcastsToTheMask) {
+TEST_F(PyTorchBlogSequenceMask, LessThanBroadcastsToTheMask) {
     const tensor<bool> mask = positions < lengths;
     ASSERT_EQ(mask.shape(), (shape_type{3, 5}));
     const std::vector<bool> expected{true, true, true,  false, false,  //
@@ -268,7 +268,7 @@ TEST_F(SequenceMask, LessThanBroadcastsToTheMask) {
     EXPECT_EQ(std::vector<bool>(mask.begin(), mask.end()), expected);
 }
 
-TEST_F(SequenceMask, MaskedValuesKeepAsType) {
+TEST_F(PyTorchBlogSequenceMask, MaskedValuesKeepAsType) {
     const tensor<bool> mask = positions < lengths;
     const auto masked = A * mask;
     static_assert(std::is_same_v<loom::value_type_of<decltype(masked)>, std::int64_t>);
@@ -280,7 +280,7 @@ TEST_F(SequenceMask, MaskedValuesKeepAsType) {
     EXPECT_EQ(loom::testing::elements_of(r), expected);
 }
 
-TEST_F(SequenceMask, FusedInOneExpression) {
+TEST_F(PyTorchBlogSequenceMask, FusedInOneExpression) {
     const tensor<std::int64_t> r = A * (positions < lengths);
     const std::vector<std::int64_t> expected{2, 3, 4, 0, 0, 1, 0, 0, 0, 0, 0, 5, 6, 7, 8};
     EXPECT_EQ(loom::testing::elements_of(r), expected);

@@ -13,12 +13,15 @@ public:
 
     explicit scalar_node(T value) : value_(value) {}
 
-    const shape_type& shape() const { return shape_; }
+    const shape_type& shape() const { return rank_zero; }
     T value() const { return value_; }
 
 private:
+    // One shape for every scalar: a node holds its value alone, so that
+    // moving it copies no shape.
+    inline static const shape_type rank_zero{};
+
     T value_;
-    shape_type shape_;
 };
 
 }  // namespace loom
