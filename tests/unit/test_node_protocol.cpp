@@ -212,6 +212,10 @@ TEST(NodeProtocol, WholeValueAloneAndNested) {
     // Computed once, then read as a leaf by the element-wise expression.
     const tensor<std::int64_t> shifted = x - total(x) + clamp(x, fill_value<std::int64_t>(2), fill_value<std::int64_t>(3));
     EXPECT_EQ(elements_of(shifted), (std::vector<std::int64_t>{-7, -6, -4, -3}));
+    // A whole value below the new element-wise node: computed first, the node rebuilt over it.
+    const tensor<std::int64_t> below =
+        clamp(total(x) - x, fill_value<std::int64_t>(2), fill_value<std::int64_t>(8));
+    EXPECT_EQ(elements_of(below), (std::vector<std::int64_t>{8, 8, 7, 6}));
     // Into memory of another element type: through a temporary.
     tensor<double> as_double(shape_type{});
     as_double = total(x);
