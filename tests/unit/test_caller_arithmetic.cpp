@@ -9,6 +9,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "error_text.hpp"
 #include "loom/loom.hpp"
@@ -38,6 +39,14 @@ TEST(CallerArithmetic, BroadcastToEmptyShapeWhoseOtherSizesOverflowIsRefused) {
 TEST(CallerArithmetic, ExpandToEmptyShapeWhoseOtherSizesOverflowIsRefused) {
     const tensor<std::int8_t> x(shape_type{1, 0});
     EXPECT_THROW((void)loom::expand(x, {big, 4, -1, 0}), std::length_error);
+}
+
+TEST(CallerArithmetic, PlacingOntoEmptyShapeWhoseOtherSizesOverflowIsRefused) {
+    const tensor<std::int8_t> x(shape_type{4, 0});
+    const std::string message =
+        message_of([&] { (void)loom::broadcast_to(x, {big, 4, 0}, loom::broadcast::pdpd(1)); });
+    EXPECT_TRUE(contains(message, "cannot place shape [4, 0] onto [4611686018427387904, 4, 0]")) << message;
+    EXPECT_THROW((void)loom::broadcast_to(x, {big, 4, 0}, loom::broadcast::pdpd(1)), std::length_error);
 }
 
 // ---- The count a reduction reduces ----
@@ -105,6 +114,25 @@ TEST(CallerArithmetic, ArraySplitIntoMoreSectionsThanAVectorHoldsIsRefused) {
     EXPECT_TRUE(contains(message, "9223372036854775807 sections")) << message;
     EXPECT_THROW((void)loom::array_split(a, sections), std::length_error);
     EXPECT_EQ(loom::array_split(a, 5).size(), 5u);
+}
+
+// ---- Joined sizes ----
+
+TEST(CallerArithmetic, ConcatenatedSizesThatOverflowNameTheOperand) {
+    // Each operand fits; their sum along the axis does not (NumPy: "array is too big").
+    const tensor<std::int8_t> one{1};
+    const auto v = loom::broadcast_to(one, {big});
+    const std::vector operands{v, v, v};
+    loom::testing::expect_error_text<std::length_error>(
+        [&] { (void)loom::concatenate(operands); },
+        "concatenate: the sizes along axis 0 add up past what a 64-bit index holds at operand 1, of shape "
+        "[4611686018427387904] (4611686018427387904 + 4611686018427387904); join fewer or smaller arrays");
+    loom::testing::expect_error_text<std::length_error>(
+        [&] { (void)loom::concatenate(operands, flat); },
+        "concatenate: the element counts add up past what a 64-bit index holds at operand 1, of shape "
+        "[4611686018427387904] (4611686018427387904 + 4611686018427387904); join fewer or smaller arrays");
+    const std::string message = message_of([&] { (void)loom::hstack(operands); });
+    EXPECT_TRUE(contains(message, "hstack: the sizes along axis 0 add up past")) << message;
 }
 
 }  // namespace
