@@ -135,4 +135,24 @@ TEST(CallerArithmetic, ConcatenatedSizesThatOverflowNameTheOperand) {
     EXPECT_TRUE(contains(message, "hstack: the sizes along axis 0 add up past")) << message;
 }
 
+TEST(CallerArithmetic, OuterOfAHugeBroadcastOperandWithAnEmptyOneCopiesNothing) {
+    // NumPy: np.outer(np.broadcast_to(a, (2**40, 3, 2)), np.zeros(0)).shape == (6597069766656, 0)
+    const tensor<double> a = loom::ones<double>({1, 2});
+    const tensor<double> empty = loom::zeros<double>({0});
+    const tensor<double> r = loom::outer(loom::broadcast_to(a, {index_t{1} << 40, 3, 2}), empty);
+    EXPECT_EQ(r.shape(), (shape_type{(index_t{1} << 40) * 6, 0}));
+}
+
+TEST(CallerArithmetic, TensordotOfAHugeBroadcastOperandWithAnEmptyResultCopiesNothing) {
+    // Free sizes 2^40 beside an empty one: the result [0, 2^40] has no element to compute.
+    const tensor<float> a = loom::zeros<float>({0, 3});
+    const tensor<float> b = loom::ones<float>({3, 1});
+    const tensor<float> r = loom::tensordot(a, loom::broadcast_to(b, {3, index_t{1} << 40}), 1);
+    EXPECT_EQ(r.shape(), (shape_type{0, index_t{1} << 40}));
+    // Sums over an empty axis are zeros, whatever the other sizes.
+    const tensor<float> zeros = loom::tensordot(loom::ones<float>({2, 0}), loom::ones<float>({0, 3}), 1);
+    EXPECT_EQ(zeros.shape(), (shape_type{2, 3}));
+    EXPECT_TRUE(loom::array_equal(zeros, loom::zeros<float>({2, 3})));
+}
+
 }  // namespace
