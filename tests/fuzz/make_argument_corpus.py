@@ -169,6 +169,42 @@ SEEDS = {
         # float64 [3] holding NaN: prod(x)
         'prod_nan': '01 01 03 fa 05 06 00 01 00 00',
     },
+    'products': {
+        # matmul([2, 3], [3, 2])
+        'matmul': '00 02 02 03 00 01 02 03 04 00 09 02 03 02 00 01 02 03 04 00 09',
+        # matmul of a [2, 1, 2, 3] stack and a transposed [2, 3] (a [3, 2] operand)
+        'matmul_batch': '00 04 02 01 02 03 00 01 02 03 04 00 01 02 03 04 00 01 09 02 02 03 00 01 02 03 04 00 00',
+        # matmul of a rank-0 operand: refused
+        'matmul_rank_0': '00 00 00 09 01 03 00 01 02 09',
+        # dot([2, 3], [3]) and dot of [3, 2] broadcast from [1, 2] with [2, 2]
+        'dot': '01 02 02 03 00 01 02 03 04 00 09 01 03 00 01 02 09',
+        'dot_broadcast': '01 02 01 02 00 01 05 03 00 02 02 02 00 01 02 03 09',
+        # inner([2, 3], [4, 3]) and vdot of [2, 2] with flipped [4]
+        'inner': '02 02 02 03 00 01 02 03 04 00 09 02 04 03 00 01 02 03 04 00 01 02 03 04 00 01 09',
+        'vdot': '03 02 02 02 00 01 02 03 09 01 04 00 01 02 03 03 00',
+        # outer([3], [2, 2])
+        'outer': '04 01 03 00 01 02 09 02 02 02 00 01 02 03 09',
+        # tensordot([2, 3, 4], [3, 4, 2], 2) and with the count -1
+        'tensordot_n': '05 03 02 03 04 00 01 02 03 04 00 01 02 03 04 00 01 02 03 04 00 01 02 03 04 00 01 02 03 09 03 03 04 02 00 01 02 03 04 00 01 02 03 04 00 01 02 03 04 00 01 02 03 04 00 01 02 03 09 03',
+        'tensordot_negative': '05 01 02 00 01 09 01 02 00 01 09 00',
+        # tensordot([2, 3], [3, 2], [1], [0]) and with axes [0, 0], [1, 1]
+        'tensordot_axes': '06 02 02 03 00 01 02 03 04 00 09 02 03 02 00 01 02 03 04 00 09 01 01 05 04',
+        'tensordot_axis_twice': '06 02 02 02 00 01 02 03 09 02 02 02 00 01 02 03 09 02 01 04 04 05 05',
+        # einsum("ij->ji") of [2, 3]; einsum("ii") of [3, 3]; einsum("ij,jk->ik")
+        'einsum_transpose': '07 02 02 03 00 01 02 03 04 00 09 00 00 09 05 00 01 00 02 01 00',
+        'einsum_trace': '07 02 03 03 00 01 02 03 04 00 01 02 03 09 00 00 09 05 00 00 07',
+        'einsum_matmul': '08 02 02 03 00 01 02 03 04 00 09 02 03 02 00 01 02 03 04 00 09 05 00 01 01 02 00 02 00 02',
+        # einsum with an ellipsis ("i..."), with "->" twice ("i->i->"), and with the subscripts of one operand for two ("i")
+        'einsum_ellipsis': '07 01 02 00 01 09 00 00 09 03 00 07',
+        'einsum_two_arrows': '07 01 02 00 01 09 00 00 09 05 00 02 01 00',
+        'einsum_operands': '08 01 02 00 01 09 01 02 00 01 09 00 00 07',
+        # outer of [1, 2] broadcast to [2^40, 3, 2] with an empty [0]: the result has no elements
+        'outer_hostile': '04 02 01 02 00 01 08 00 00 01 00 09',
+        # einsum("i,i->") of [0] and a rank-0 tensor broadcast to [2^40]: refused (the sizes of i differ)
+        'einsum_hostile': '08 01 00 09 00 00 08 00 05 00 00 00 00',
+        # tensordot of [2, 1] broadcast to [2, 65536] with an empty [0]
+        'tensordot_wide': '06 02 02 01 00 01 08 01 c2 01 00 09 00 00',
+    },
     'losses': {
         # nll_loss, float64 [2, 3], targets [0, 2], mean
         'nll': '01 01 02 03 08 0a 0c 06 04 02 00 00 00 01 00 02',
