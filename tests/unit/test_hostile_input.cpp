@@ -5,12 +5,15 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <span>
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "error_text.hpp"
 #include "file_support.hpp"
@@ -307,6 +310,141 @@ TEST(HostileInput, ExpandToShapeWithTooManyElementsIsRefused) {
 TEST(HostileInput, BroadcastBidirectionalToShapeWithTooManyElementsIsRefused) {
     EXPECT_THROW((void)loom::broadcast_bidirectional(tensor<int>{1}, {index_t{1} << 40, index_t{1} << 40}),
                  std::length_error);
+}
+
+// ---- 11. var and std with ddof at the limits of index_t ----
+
+TEST(HostileInput, VarWithDdofWhoseDifferenceOverflowsIsInfiniteAsInNumPy) {
+    // NumPy's n - ddof wraps around to a negative count there, so it gives inf.
+    const tensor<double> x{1, 2, 3};
+    constexpr index_t index_min = std::numeric_limits<index_t>::min();
+    EXPECT_EQ(tensor<double>(loom::var(x, loom::flat, index_min))(), std::numeric_limits<double>::infinity());
+    EXPECT_EQ(tensor<double>(loom::std(x, loom::flat, index_min))(), std::numeric_limits<double>::infinity());
+    EXPECT_EQ(tensor<double>(loom::var(x, loom::flat, index_min + 3))(), std::numeric_limits<double>::infinity());
+    // The first ddof for which n - ddof fits: 2 / (2^63 - 1), as NumPy.
+    EXPECT_DOUBLE_EQ(tensor<double>(loom::var(x, loom::flat, index_min + 4))(), 2.0 / 9223372036854775807.0);
+}
+
+TEST(HostileInput, VarWithHugeDdofIsInfiniteAsInNumPy) {
+    const tensor<double> x{1, 2, 3};
+    EXPECT_EQ(tensor<double>(loom::var(x, loom::flat, index_max))(), std::numeric_limits<double>::infinity());
+    EXPECT_EQ(tensor<double>(loom::std(x, 0, index_max))(), std::numeric_limits<double>::infinity());
+    EXPECT_TRUE(std::isnan(tensor<double>(loom::var(tensor<double>{1, 1, 1}, loom::flat, index_max))()));
+}
+
+// ---- 12. one_hot with classes at the limits ----
+
+TEST(HostileInput, OneHotOfLargestInt64ClassIsRefused) {
+    const tensor<std::int64_t> classes{index_max, 0};
+    const std::string message = message_of([&] { (void)loom::one_hot(classes); });
+    EXPECT_TRUE(contains(message, "9223372036854775807")) << message;
+    EXPECT_THROW((void)loom::one_hot(classes), std::length_error);
+}
+
+TEST(HostileInput, OneHotOfUnsignedClassBeyondInt64IsRefused) {
+    const tensor<std::uint64_t> classes{std::numeric_limits<std::uint64_t>::max()};
+    const std::string message = message_of([&] { (void)loom::one_hot(classes); });
+    EXPECT_TRUE(contains(message, "18446744073709551615")) << message;
+    EXPECT_THROW((void)loom::one_hot(classes), std::length_error);
+}
+
+TEST(HostileInput, OneHotWhoseResultOverflowsIsRefusedNamingTheShape) {
+    const tensor<std::int64_t> classes(shape_type{4}, 0);
+    const std::string message = message_of([&] { (void)loom::one_hot(classes, index_t{1} << 62); });
+    EXPECT_TRUE(contains(message, "[4, 4611686018427387904]")) << message;
+    EXPECT_THROW((void)loom::one_hot(classes, index_t{1} << 62), std::length_error);
+}
+
+TEST(HostileInput, OneHotOfNegativeClassesIsRefusedBeforeAllocating) {
+    const std::string message = message_of([] { (void)loom::one_hot(tensor<int>{-5, -2}); });
+    EXPECT_TRUE(contains(message, "class -5 at [0]")) << message;
+    EXPECT_FALSE(contains(message, "0 to -1")) << message;
+    EXPECT_THROW((void)loom::one_hot(tensor<int>{-5, -2}), std::out_of_range);
+    // A class out of range is found before 2^40 int64 are allocated.
+    EXPECT_THROW((void)loom::one_hot(tensor<int>{-1}, index_t{1} << 40), std::out_of_range);
+}
+
+// ---- 13. tile and repeat whose result sizes overflow ----
+
+TEST(HostileInput, TileWhoseSizeOverflowsIsRefusedNamingShapeAndRepetitions) {
+    const tensor<int> x{1, 2, 3, 4};
+    const std::vector<index_t> reps{index_t{1} << 62};
+    const std::string message = message_of([&] { (void)loom::tile(x, reps); });
+    EXPECT_TRUE(contains(message, "[4]")) << message;
+    EXPECT_TRUE(contains(message, "[4611686018427387904]")) << message;
+    EXPECT_THROW((void)loom::tile(x, reps), std::length_error);
+    EXPECT_THROW((void)loom::tile(x, index_t{1} << 62), std::length_error);
+    EXPECT_THROW((void)loom::tile(x, std::vector<index_t>{index_t{1} << 40, index_t{1} << 40}), std::length_error);
+}
+
+TEST(HostileInput, TileOfRankAboveHalfTheMaximumWorks) {
+    // The result seen with a dimension per repetition and per size keeps within max_rank.
+    shape_type shape(40, 1);
+    shape[3] = 2;
+    const tensor<int> x = loom::reshape(tensor<int>{5, 6}, std::vector<index_t>(shape.begin(), shape.end()));
+    std::vector<index_t> reps(40, 1);
+    reps[39] = 3;
+    const tensor<int> r = loom::tile(x, reps);
+    shape[39] = 3;
+    EXPECT_EQ(r.shape(), shape);
+    EXPECT_EQ(std::vector<int>(r.begin(), r.end()), (std::vector<int>{5, 5, 5, 6, 6, 6}));
+}
+
+TEST(HostileInput, RepeatWhoseCountsOverflowIsRefusedNamingTheCounts) {
+    const tensor<int> x{1, 2};
+    const std::string message = message_of([&] { (void)loom::repeat(x, {index_max, 1}, 0); });
+    EXPECT_TRUE(contains(message, "[9223372036854775807, 1]")) << message;
+    EXPECT_TRUE(contains(message, "[2]")) << message;
+    EXPECT_THROW((void)loom::repeat(x, {index_max, 1}, 0), std::length_error);
+    EXPECT_THROW((void)loom::repeat(x, index_t{1} << 62, 0), std::length_error);
+}
+
+TEST(HostileInput, RepeatOfHugeBroadcastViewZeroTimesIsEmptyAtOnce) {
+    // One count is multiplied by the 2^62 slices, not added once per slice.
+    const auto huge = loom::broadcast_to(tensor<int>{7}, {index_t{1} << 62});
+    EXPECT_EQ(loom::repeat(huge, 0, 0).shape(), (shape_type{0}));
+    EXPECT_THROW((void)loom::repeat(huge, 2, 0), std::length_error);
+}
+
+// ---- 14. roll with no shift or no axis, and shifts at the limits ----
+
+TEST(HostileInput, RollWithNoShiftOrNoAxisReturnsTheInputAsNumPy) {
+    using list = std::vector<index_t>;
+    const tensor<int> x{{0, 1, 2}, {3, 4, 5}};
+    EXPECT_TRUE(loom::array_equal(loom::roll(x, list{1}, list{}), x));
+    EXPECT_TRUE(loom::array_equal(loom::roll(x, list{}, list{0}), x));
+    EXPECT_TRUE(loom::array_equal(loom::roll(x, list{}, list{}), x));
+    // The axes are still checked, and lists that do not pair refused, as NumPy does.
+    EXPECT_THROW((void)loom::roll(x, list{}, list{5}), std::out_of_range);
+    EXPECT_THROW((void)loom::roll(x, list{1, 2}, list{}), std::invalid_argument);
+    EXPECT_THROW((void)loom::roll(x, list{}, list{0, 1}), std::invalid_argument);
+}
+
+TEST(HostileInput, RollByExtremeShiftsMatchesNumPy) {
+    constexpr index_t index_min = std::numeric_limits<index_t>::min();
+    const tensor<int> x{0, 1, 2, 3, 4};
+    EXPECT_TRUE(loom::array_equal(loom::roll(x, index_min, 0), tensor<int>{3, 4, 0, 1, 2}));
+    EXPECT_TRUE(loom::array_equal(loom::roll(x, index_max, 0), tensor<int>{3, 4, 0, 1, 2}));
+    // An axis given twice is rolled by the sum, taken modulo its size without
+    // overflowing (NumPy's int64 sum wraps around for two index_max: [2, 3, 4, 0, 1]).
+    using list = std::vector<index_t>;
+    EXPECT_TRUE(loom::array_equal(loom::roll(x, list{index_min, index_max}, list{0}), tensor<int>{1, 2, 3, 4, 0}));
+    EXPECT_TRUE(loom::array_equal(loom::roll(x, list{index_max, index_max}, list{0}), tensor<int>{1, 2, 3, 4, 0}));
+    const tensor<int> empty(shape_type{0, 3});
+    EXPECT_EQ(loom::roll(empty, index_min, 0).shape(), (shape_type{0, 3}));
+    EXPECT_EQ(loom::roll(empty, index_max, 1).shape(), (shape_type{0, 3}));
+}
+
+// ---- 15. pad widths that overflow ----
+
+TEST(HostileInput, PadWidthsThatOverflowAreNamed) {
+    const tensor<int> x{1, 2};
+    const std::string message = message_of([&] { (void)loom::pad(x, loom::pad_width{index_max, 1}); });
+    EXPECT_TRUE(contains(message, "(9223372036854775807, 1)")) << message;
+    EXPECT_TRUE(contains(message, "[2]")) << message;
+    EXPECT_FALSE(contains(message, "shape [2] has more elements")) << message;
+    EXPECT_THROW((void)loom::pad(x, loom::pad_width{index_max, 1}), std::length_error);
+    EXPECT_THROW((void)loom::pad(x, loom::pad_width{1, index_max - 2}), std::length_error);
 }
 
 }  // namespace
