@@ -447,4 +447,56 @@ TEST(HostileInput, PadWidthsThatOverflowAreNamed) {
     EXPECT_THROW((void)loom::pad(x, loom::pad_width{1, index_max - 2}), std::length_error);
 }
 
+// ---- 16. .npy header shapes as Python writes integers, and ranks above the maximum ----
+
+std::string npy_header_with_shape(const std::string& shape) {
+    return "{'descr': '<i1', 'fortran_order': False, 'shape': " + shape + ", }\n";
+}
+
+TEST(HostileInput, NpyHeaderSizesInPythonIntegerSyntaxAreReadAsNumPyReadsThem) {
+    // What np.load of NumPy 1.24 accepts.
+    const std::pair<const char*, shape_type> accepted[] = {
+        {"(0x6,)", {6}},   {"(0X6,)", {6}},     {"(6_0,)", {60}},  {"(+6,)", {6}},      {"(+ 6,)", {6}},
+        {"(-0,)", {0}},    {"(00,)", {0}},      {"(0_0,)", {0}},   {"(0o7,)", {7}},     {"(0b11,)", {3}},
+        {"(0x_6,)", {6}},  {"(6L,)", {6}},      {"(0x6L,)", {6}},  {"( 6 , 2 )", {6, 2}}, {"(6 ,)", {6}},
+        {"(0xff, 1_000)", {255, 1000}},
+    };
+    for (const auto& [text, shape] : accepted) {
+        EXPECT_EQ(loom::npy::parse_header(npy_header_with_shape(text)).shape, shape) << text;
+    }
+}
+
+TEST(HostileInput, NpyHeaderSizesNumPyRefusesAreRefusedQuotingTheHeader) {
+    // What np.load of NumPy 1.24 refuses, each quoted as the header has it.
+    const std::pair<const char*, const char*> refused[] = {
+        {"(2.5, 3)", "'2.5'"}, {"(06,)", "'06'"},   {"(0_6,)", "'0_6'"}, {"(6_,)", "'6_'"},
+        {"(6__0,)", "'6__0'"}, {"(1e1,)", "'1e1'"}, {"(6j,)", "'6j'"},   {"(--6,)", "'--6'"},
+        {"(0b12,)", "'0b12'"}, {"(0x,)", "'0x'"},   {"(0x6)", "(0x6)"},  {"(6_0)", "(6_0)"},
+        {"(+6)", "(+6)"},      {"(6,,)", "',)"},    {"(,)", "',)"},      {"(- 6,)", "negative"},
+        {"(-6,)", "negative"},
+    };
+    for (const auto& [text, quoted] : refused) {
+        const std::string header = npy_header_with_shape(text);
+        const std::string message = message_of([&] { (void)loom::npy::parse_header(header); });
+        EXPECT_TRUE(contains(message, quoted)) << text << ": " << message;
+        EXPECT_THROW((void)loom::npy::parse_header(header), std::runtime_error) << text;
+    }
+}
+
+TEST(HostileInput, NpyHeaderShapeOfRankAboveTheMaximumIsAFileError) {
+    std::string shape = "(";
+    for (int d = 0; d < 100000; ++d) shape += "1,";
+    shape += ")";
+    const auto bytes = loom::testing::bytes_of(loom::testing::npy_image(2, npy_header_with_shape(shape)));
+    const std::string message = message_of([&] { (void)loom::read_npy_any(bytes); });
+    EXPECT_TRUE(contains(message, "rank 100000")) << message;
+    EXPECT_TRUE(contains(message, "64")) << message;
+    EXPECT_THROW((void)loom::read_npy_any(bytes), std::runtime_error);
+    // Rank 64 itself is read.
+    std::string largest = "(";
+    for (std::size_t d = 0; d < loom::max_rank; ++d) largest += "1, ";
+    largest += ")";
+    EXPECT_EQ(loom::npy::parse_header(npy_header_with_shape(largest)).shape, shape_type(loom::max_rank, 1));
+}
+
 }  // namespace
