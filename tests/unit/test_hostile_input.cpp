@@ -499,4 +499,33 @@ TEST(HostileInput, NpyHeaderShapeOfRankAboveTheMaximumIsAFileError) {
     EXPECT_EQ(loom::npy::parse_header(npy_header_with_shape(largest)).shape, shape_type(loom::max_rank, 1));
 }
 
+// ---- 17. Thread counts ----
+
+class HostileThreadCount : public ::testing::Test {
+protected:
+    void TearDown() override { loom::set_num_threads(saved_); }
+    int saved_ = loom::num_threads();
+};
+
+TEST_F(HostileThreadCount, ThreadCountsOutsideTheRangeAreRefused) {
+    EXPECT_LE(loom::max_num_threads(), loom::max_threads);
+    for (const int threads : {0, -1, loom::max_num_threads() + 1, 100000, std::numeric_limits<int>::max(),
+                              std::numeric_limits<int>::min()}) {
+        const std::string message = message_of([&] { loom::set_num_threads(threads); });
+        EXPECT_TRUE(contains(message, std::to_string(threads))) << message;
+        EXPECT_TRUE(contains(message, "from 1 to")) << message;
+        EXPECT_THROW(loom::set_num_threads(threads), std::invalid_argument);
+    }
+    EXPECT_EQ(loom::num_threads(), saved_);
+}
+
+TEST_F(HostileThreadCount, ThreadCountsInTheRangeAreAccepted) {
+    loom::set_num_threads(1);
+    EXPECT_EQ(loom::num_threads(), 1);
+    loom::set_num_threads(loom::max_num_threads());
+    loom::set_num_threads(3);
+    const tensor<float> x = loom::ones<float>({1 << 17});
+    EXPECT_EQ(tensor<float>(loom::sum(x * 2.f))(), float(1 << 18));
+}
+
 }  // namespace
