@@ -528,4 +528,37 @@ TEST_F(HostileThreadCount, ThreadCountsInTheRangeAreAccepted) {
     EXPECT_EQ(tensor<float>(loom::sum(x * 2.f))(), float(1 << 18));
 }
 
+// ---- 18. softmax, log_softmax and logsumexp with infinities ----
+
+TEST(HostileInput, SoftmaxFunctionsNameThemselvesForADuplicateAxis) {
+    const tensor<double> x{{1, 2}, {3, 4}};
+    const std::string message = message_of([&] { (void)loom::logsumexp(x, {0, 0}); });
+    EXPECT_TRUE(contains(message, "logsumexp")) << message;
+    EXPECT_FALSE(contains(message, "softmax")) << message;
+    EXPECT_THROW((void)loom::logsumexp(x, {0, 0}), std::invalid_argument);
+    EXPECT_TRUE(contains(message_of([&] { (void)loom::log_softmax(x, 2); }), "log_softmax"));
+    EXPECT_TRUE(contains(message_of([&] { (void)loom::softmax(x, 2); }), "softmax"));
+}
+
+TEST(HostileInput, SoftmaxWithInfinityIsNaNAsInPyTorch) {
+    constexpr double inf = std::numeric_limits<double>::infinity();
+    const tensor<double> s = loom::softmax(tensor<double>{inf, 1});
+    EXPECT_TRUE(std::isnan(s(0)) && std::isnan(s(1))) << s;
+    const tensor<double> l = loom::log_softmax(tensor<double>{inf, 1});
+    EXPECT_TRUE(std::isnan(l(0)) && std::isnan(l(1))) << l;
+    const tensor<double> n = loom::softmax(tensor<double>{-inf, -inf});
+    EXPECT_TRUE(std::isnan(n(0)) && std::isnan(n(1))) << n;
+    // A -inf beside finite values is a 0 (log: -inf).
+    EXPECT_TRUE(loom::array_equal(loom::softmax(tensor<double>{-inf, 1}), tensor<double>{0, 1}));
+    EXPECT_TRUE(loom::array_equal(loom::log_softmax(tensor<double>{-inf, 1}), tensor<double>{-inf, 0}));
+}
+
+TEST(HostileInput, LogsumexpWithInfinitiesFollowsSciPy) {
+    constexpr double inf = std::numeric_limits<double>::infinity();
+    EXPECT_EQ(loom::logsumexp(tensor<double>{inf, 1})(), inf);
+    EXPECT_EQ(loom::logsumexp(tensor<double>{inf, -inf})(), inf);
+    EXPECT_EQ(loom::logsumexp(tensor<double>{-inf, -inf})(), -inf);
+    EXPECT_TRUE(std::isnan(loom::logsumexp(tensor<double>{inf, std::nan("")})()));
+}
+
 }  // namespace
