@@ -561,4 +561,58 @@ TEST(HostileInput, LogsumexpWithInfinitiesFollowsSciPy) {
     EXPECT_TRUE(std::isnan(loom::logsumexp(tensor<double>{inf, std::nan("")})()));
 }
 
+// ---- 19. einsum of broadcast operands, and results too large ----
+
+TEST(HostileInput, EinsumWhoseResultOverflowsIsRefusedNamingTheShapes) {
+    const auto a = loom::broadcast_to(loom::ones<float>({1}), {index_t{1} << 40});
+    const std::string message = message_of([&] { (void)loom::einsum("i,j->ij", a, a); });
+    EXPECT_TRUE(contains(message, "[1099511627776, 1099511627776]")) << message;
+    EXPECT_TRUE(contains(message, "[1099511627776] and [1099511627776]")) << message;
+    EXPECT_THROW((void)loom::einsum("i,j->ij", a, a), std::length_error);
+}
+
+TEST(HostileInput, EinsumReadsBroadcastOperandsInPlace) {
+    // 2^40 elements each: a copy would ask for 4 TiB.
+    const auto a = loom::broadcast_to(loom::ones<float>({1}), {index_t{1} << 40});
+    EXPECT_EQ(loom::einsum("i,i->", a, a)(), float(index_t{1} << 40));
+    EXPECT_EQ(loom::einsum("i->", a)(), float(index_t{1} << 40));
+    const auto row = loom::broadcast_to(tensor<double>{{1, 2, 3}}, {index_t{1} << 40, 3});
+    const tensor<double> column_sums = loom::einsum("ij->j", row);
+    EXPECT_TRUE(loom::array_equal(column_sums, tensor<double>{1099511627776.0, 2199023255552.0, 3298534883328.0}));
+    const tensor<double> w{{1, 0}, {0, 1}, {1, 1}};
+    const tensor<double> projected = loom::einsum("ij,jk->k", row, w);
+    EXPECT_TRUE(loom::array_equal(projected, tensor<double>{4 * 1099511627776.0, 5 * 1099511627776.0}));
+    const auto grid = loom::broadcast_to(tensor<int>{{1}, {2}}, {2, index_t{1} << 40});
+    EXPECT_TRUE(loom::array_equal(loom::einsum("ij,ij->i", grid, grid), tensor<int>{0, 0}));  // wraps, as int32 sums do
+    EXPECT_EQ(loom::einsum("ij->i", grid).shape(), (shape_type{2}));
+}
+
+TEST(HostileInput, EinsumOfBroadcastOperandsMatchesEinsumOfCopies) {
+    const tensor<double> v{1, 2, 3};
+    const auto b = loom::broadcast_to(v, {4, 3});
+    const tensor<double> c = b.copy();
+    const tensor<double> m = loom::arange<double>(0, 12).reshape({3, 4});
+    for (const char* subscripts : {"ij,jk->ik", "ij,jk->k", "ij,jk->ijk", "ij,jk->", "ij,jk->ki", "ij,jk"}) {
+        EXPECT_TRUE(loom::array_equal(loom::einsum(subscripts, b, m), loom::einsum(subscripts, c, m))) << subscripts;
+        EXPECT_TRUE(loom::array_equal(loom::einsum(subscripts, b, m.transpose().copy().transpose()),
+                                      loom::einsum(subscripts, c, m)))
+            << subscripts;
+    }
+    for (const char* subscripts : {"ij->", "ij->i", "ij->j", "ij->ji", "ij"}) {
+        EXPECT_TRUE(loom::array_equal(loom::einsum(subscripts, b), loom::einsum(subscripts, c))) << subscripts;
+    }
+    const auto both = loom::broadcast_to(tensor<std::int64_t>{5}, {3, 3});
+    EXPECT_TRUE(loom::array_equal(loom::einsum("ii->i", both), tensor<std::int64_t>{5, 5, 5}));
+    EXPECT_TRUE(loom::array_equal(loom::einsum("ij,jk->ik", both, both), loom::full<std::int64_t>({3, 3}, 75)));
+    EXPECT_EQ(loom::einsum("ij,kl->", both, both)(), 25 * 81);
+}
+
+TEST(HostileInput, EinsumSubscriptsOfRankAboveTheMaximumAreRefused) {
+    const std::string many(100, 'a');
+    const std::string message = message_of([&] { (void)loom::einsum(many + "->a", tensor<int>{1}); });
+    EXPECT_TRUE(contains(message, "100 dimensions")) << message;
+    EXPECT_TRUE(contains(message, "64")) << message;
+    EXPECT_THROW((void)loom::einsum(many + "->a", tensor<int>{1}), std::invalid_argument);
+}
+
 }  // namespace
