@@ -13,6 +13,7 @@
 // pairwise, the reference in order).
 
 #include <cmath>
+#include <limits>
 #include <optional>
 
 #include "fuzz_support.hpp"
@@ -156,8 +157,11 @@ double reduce_group(op o, const std::vector<T>& g, wide ddof) {
             const double m = s / static_cast<double>(g.size());
             double q = 0;
             for (T x : g) q += (static_cast<double>(x) - m) * (static_cast<double>(x) - m);
+            // NumPy's divisor is max(n - ddof, 0) in int64: a difference past
+            // int64's range wraps below 0, and the divisor is 0.
             const wide n = static_cast<wide>(g.size()) - ddof;
-            const double v = q / (n > 0 ? static_cast<double>(n) : 0.0);
+            const bool fits = n <= std::numeric_limits<index_t>::max();
+            const double v = q / (n > 0 && fits ? static_cast<double>(n) : 0.0);
             return o == op_var ? v : std::sqrt(v);
         }
         case op_any:

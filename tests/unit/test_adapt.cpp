@@ -211,4 +211,15 @@ TEST(Adapt, OverlappingStridesOverTooManyElementsToCompareAreReadOnly) {
     EXPECT_TRUE(apart.is_writable());
 }
 
+TEST(Adapt, EmptyShapeWhoseOtherSizesOverflowIsRowMajorWithoutOverflow) {
+    // No element: accepted, row-major whatever its strides, and the product of
+    // the other sizes (which does not fit in an index) is never formed.
+    int x = 0;
+    constexpr loom::index_t max = std::numeric_limits<loom::index_t>::max();
+    const auto v = adapt(&x, {0, max, max}, {1, max, 1});
+    EXPECT_EQ(v.size(), 0);
+    EXPECT_TRUE(v.is_contiguous());
+    EXPECT_TRUE(v.is_writable());
+}
+
 }  // namespace

@@ -67,18 +67,7 @@ public:
         : shape_(std::move(shape)), strides_(std::move(strides)), offset_(offset) {
         check_shape(shape_);
         size_ = element_count(shape_);
-        if (size_ == 0) offset_ = 0;  // Note [shared memory]: a view may be written through only when each of its
-// elements has an address of its own, or a write would store one value over
-// another (NumPy's results then depend on the order it happens to write in).
-// A stride 0 over a dimension of size 2 or more shares memory (a broadcast).
-// Otherwise, with the dimensions sorted by their strides' absolute values,
-// the elements are apart when each stride exceeds the distance the smaller
-// ones reach, which holds for every view that slicing, transposing and the
-// other transforms make of a tensor. Strides given to adapt() may not: the
-// addresses of up to sharing_check_limit elements are then compared, and a
-// larger layout is reported as unproven, which refuses writes too.
-//
-// Note [empty layouts]
+        if (size_ == 0) offset_ = 0;  // Note [empty layouts]
         row_major_ = find_row_major();
     }
 
@@ -435,9 +424,12 @@ private:
     }
 
     bool find_row_major() const {
+        // No element: row-major whatever the strides. The other sizes' product
+        // may not fit in an index then (adapt accepts [0, 2^63 - 1, 2^63 - 1]);
+        // otherwise the element count bounds it.
+        if (size_ == 0) return true;
         index_t expected = 1;
         for (std::size_t d = rank(); d-- > 0;) {
-            if (shape_[d] == 0) return true;
             if (shape_[d] != 1 && strides_[d] != expected) return false;
             expected *= shape_[d];
         }
