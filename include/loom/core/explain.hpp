@@ -270,6 +270,12 @@ broadcast_explanation explain(const X& x, const S&... rest) {
     return detail::explain_numpy({detail::shape_of(x), detail::shape_of(rest)...});
 }
 
+/// How NumPy's rule broadcasts a list of shapes (one or more), as explain(x, y, ...) does.
+/// Throws std::invalid_argument for a negative size.
+inline broadcast_explanation explain(std::vector<shape_type> shapes) {
+    return detail::explain_numpy(std::move(shapes));
+}
+
 /// How `spec` (broadcast::numpy, none, pdpd(axis), paddle_elementwise(axis))
 /// aligns y with x: the explanation of `add(x, y, spec)`.
 /// Throws std::invalid_argument for a negative size.

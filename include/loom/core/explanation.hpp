@@ -142,7 +142,7 @@ inline std::string to_string(const broadcast_explanation& e) {
     }
     text += '\n';
     for (const explanation_check& check : e.checks) {
-        text += "  - " + check.text + (check.holds ? "" : ": fails") + '\n';
+        text += "  - " + check.text + '\n';
     }
 
     if (!e.compared.empty() && e.failing_check() == nullptr) {
@@ -189,7 +189,7 @@ inline std::string to_string(const broadcast_explanation& e) {
         return text + ": the " + detail::ordinal(failing + 1) + " step fails, at dimension " +
                std::to_string(e.steps[failing].dimension) + '\n';
     }
-    return text + ": a check fails\n";
+    return text + ": the last check fails\n";
 }
 
 /// Writes to_string(e).
