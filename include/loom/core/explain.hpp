@@ -246,7 +246,10 @@ inline broadcast_explanation explain_none(const shape_type& a, const shape_type&
 // The names of n operands of NumPy's rule: x, y, z; x1, x2, ... beyond three.
 inline std::vector<std::string> operand_names(std::size_t n) {
     std::vector<std::string> names;
-    for (std::size_t k = 0; k < n; ++k) names.push_back(n <= 3 ? std::string(1, "xyz"[k]) : "x" + std::to_string(k + 1));
+    for (std::size_t k = 0; k < n; ++k) {
+        names.emplace_back(1, n <= 3 ? "xyz"[k] : 'x');
+        if (n > 3) names.back() += std::to_string(k + 1);
+    }
     return names;
 }
 

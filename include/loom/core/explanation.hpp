@@ -159,7 +159,8 @@ inline std::string to_string(const broadcast_explanation& e) {
             name_width = std::max(name_width, row_names[r].size());
             for (index_t size : rows[r]) width = std::max(width, std::to_string(size).size());
         }
-        for (std::size_t r = 0; r < rows.size(); ++r) {
+        if (rank == 0) text += "  (no dimension to compare: rank 0 broadcasts with anything)\n";
+        for (std::size_t r = 0; r < rows.size() && rank > 0; ++r) {
             std::string line = "  " + std::string(name_width - row_names[r].size(), ' ') + row_names[r];
             for (std::size_t d = 0; d < rank; ++d) {
                 const std::size_t offset = rank - rows[r].size();
