@@ -47,13 +47,33 @@ inline int num_threads() {
 #endif
 }
 
-/// Sets the number of threads large evaluations use (1: no threads).
-/// Throws std::invalid_argument for a number below 1.
+/// The most threads set_num_threads accepts. A parallel region asks the
+/// OpenMP runtime for every thread at once, and a runtime that cannot start
+/// them aborts the process (libomp: "OMP: Error #34") or waits for them; a
+/// bound keeps that a refused argument. 1024 is above the cores of any
+/// machine loom runs on.
+inline constexpr int max_threads = 1024;
+
+/// The most threads set_num_threads accepts: max_threads, and with OpenMP
+/// no more than its thread limit (omp_get_thread_limit(): OMP_THREAD_LIMIT).
+inline int max_num_threads() {
+#if defined(_OPENMP)
+    return std::min(max_threads, omp_get_thread_limit());
+#else
+    return max_threads;
+#endif
+}
+
+/// Sets the number of threads large evaluations use (1: no threads), from 1
+/// to max_num_threads().
+/// Throws std::invalid_argument for a number outside that range, naming it and the range.
 /// PyTorch: torch.set_num_threads.
 inline void set_num_threads(int threads) {
-    if (threads < 1) {
+    const int most = max_num_threads();
+    if (threads < 1 || threads > most) {
         throw std::invalid_argument("set_num_threads(" + std::to_string(threads) +
-                                    "): the number of threads must be 1 or more");
+                                    "): the number of threads must be from 1 to " + std::to_string(most) +
+                                    "; give a number in that range");
     }
     detail::thread_setting().store(threads, std::memory_order_relaxed);
 }

@@ -10,10 +10,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 
+#include "loom/core/checked_arithmetic.hpp"
 #include "loom/core/shape.hpp"
 
 namespace loom::npy {
@@ -103,12 +105,13 @@ private:
     void skip_space() {
         while (at_ < text_.size() && (text_[at_] == ' ' || text_[at_] == '\t' || text_[at_] == '\n' || text_[at_] == '\r')) ++at_;
     }
-    std::string excerpt() const {
-        const std::string_view rest = text_.substr(at_, 20);
-        std::string shown;
-        for (char c : rest) shown += (c >= 0x20 && c < 0x7f) ? c : '?';
-        return shown;
+    // Header text as a message shows it: anything but printable ASCII as '?'.
+    static std::string shown(std::string_view part) {
+        std::string text;
+        for (char c : part) text += (c >= 0x20 && c < 0x7f) ? c : '?';
+        return text;
     }
+    std::string excerpt() const { return shown(text_.substr(at_, 20)); }
     void expect(char c) {
         skip_space();
         if (peek() != c) fail(std::string("has '") + excerpt() + "' where '" + c + "' should be");
@@ -139,32 +142,102 @@ private:
         fail("has '" + excerpt() + "' where fortran_order's True or False should be");
     }
 
-    // `()`, `(3,)`, `(2, 3)`: sizes as Python ints, with Python 2's L suffix allowed.
+    // `()`, `(3,)`, `(2, 3)`: sizes as Python int literals, as np.load reads
+    // them (through ast.literal_eval): decimal, 0x, 0o or 0b, with single
+    // underscores between digits and one sign, and Python 2's L suffix. A
+    // loop, not a recursion, however many sizes; at most max_rank are kept.
     shape_type shape_literal() {
         shape_type shape;
+        std::size_t rank = 0;
         bool trailing_comma = false;
+        skip_space();
+        const std::size_t start = at_;
         expect('(');
         while (skip_space(), peek() != ')') {
-            if (peek() == '-') fail("has a negative size at dimension " + std::to_string(shape.size()) + " of its shape; sizes are 0 or more");
-            if (peek() < '0' || peek() > '9') fail("has '" + excerpt() + "' where a size of the shape should be");
-            index_t size = 0;
-            while (peek() >= '0' && peek() <= '9') {
-                if (__builtin_mul_overflow(size, index_t{10}, &size) || __builtin_add_overflow(size, index_t{peek() - '0'}, &size)) {
-                    fail("has a size at dimension " + std::to_string(shape.size()) + " of its shape that does not fit in a 64-bit index");
-                }
-                ++at_;
-            }
-            if (peek() == 'L') ++at_;
-            shape.push_back(size);
+            const index_t size = size_literal(rank);
+            if (rank < max_rank) shape.push_back(size);
+            ++rank;
             skip_space();
             trailing_comma = peek() == ',';
             if (!trailing_comma) break;
             ++at_;
         }
         // `(3)` is the int 3 in Python, not a tuple: NumPy refuses it too.
-        if (shape.size() == 1 && !trailing_comma) fail("has the shape (" + std::to_string(shape[0]) + "), which is not a tuple; a 1-tuple is written (n,)");
+        if (rank == 1 && !trailing_comma && peek() == ')') {
+            fail("has the shape " + shown(text_.substr(start, at_ + 1 - start)) +
+                 ", which is not a tuple; a 1-tuple is written (n,)");
+        }
         expect(')');
+        if (rank > max_rank) {
+            fail("has a shape of rank " + std::to_string(rank) + ", above loom's maximum rank, " +
+                 std::to_string(max_rank) + "; loom reads arrays of at most " + std::to_string(max_rank) +
+                 " dimensions");
+        }
         return shape;
+    }
+
+    // One size of the shape, at dimension `d`.
+    index_t size_literal(std::size_t d) {
+        const std::size_t start = at_;
+        const auto refuse = [&] {
+            std::size_t end = at_;
+            while (end < text_.size() && text_[end] != ',' && text_[end] != ')' && text_[end] != '}') ++end;
+            fail("has '" + shown(text_.substr(start, std::min<std::size_t>(end - start, 40))) +
+                 "' as the size at dimension " + std::to_string(d) +
+                 " of its shape; sizes are integers such as 6, 0x6 or 6_000");
+        };
+        const char sign = peek();
+        if (sign == '+' || sign == '-') {
+            ++at_;
+            skip_space();
+        }
+        int base = 10;
+        if (peek() == '0' && at_ + 1 < text_.size()) {
+            const char letter = static_cast<char>(text_[at_ + 1] | 0x20);  // lower case
+            base = letter == 'x' ? 16 : letter == 'o' ? 8 : letter == 'b' ? 2 : 10;
+            if (base != 10) at_ += 2;
+        }
+        const auto digit_value = [&](char c) {
+            const int value = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                              : c >= 'A' && c <= 'F' ? c - 'A' + 10 : 99;
+            return value < base ? value : -1;
+        };
+        index_t size = 0;
+        bool overflow = false, nonzero_digit = false;
+        std::size_t digits = 0;
+        while (true) {
+            // An underscore between digits, or after a base prefix.
+            const bool underscore = peek() == '_' && (digits > 0 || base != 10);
+            const char c = underscore && at_ + 1 < text_.size() ? text_[at_ + 1] : peek();
+            const int value = digit_value(c);
+            if (value < 0) {
+                if (underscore) refuse();
+                break;
+            }
+            // Python refuses a decimal 0 followed by another digit (`06`), but not `00`.
+            if (base == 10 && digits > 0 && !nonzero_digit && value != 0) refuse();
+            at_ += underscore ? 2 : 1;
+            ++digits;
+            nonzero_digit = nonzero_digit || value != 0;
+            const auto next = checked_mul(size, index_t{base});
+            const auto sum = next ? checked_add(*next, index_t{value}) : std::nullopt;
+            overflow = overflow || !sum;
+            size = sum.value_or(0);
+        }
+        if (digits == 0) {
+            if (at_ == start) fail("has '" + excerpt() + "' where a size of the shape should be");
+            refuse();
+        }
+        if (peek() == 'L') ++at_;
+        const char after = peek();
+        if ((after >= '0' && after <= '9') || ((after | 0x20) >= 'a' && (after | 0x20) <= 'z') || after == '_' || after == '.') refuse();
+        if (sign == '-' && nonzero_digit) {
+            fail("has a negative size at dimension " + std::to_string(d) + " of its shape; sizes are 0 or more");
+        }
+        if (overflow) {
+            fail("has a size at dimension " + std::to_string(d) + " of its shape that does not fit in a 64-bit index");
+        }
+        return size;
     }
 
     std::string_view text_;
@@ -176,13 +249,14 @@ private:
 /// The fields of a header text (what follows the preamble, padding included).
 /// Throws std::runtime_error when it is not a dict of exactly 'descr' (a
 /// string), 'fortran_order' (True or False) and 'shape' (a tuple of sizes),
-/// or when the shape's element count overflows.
+/// when the shape's rank is above max_rank, or when its element count overflows.
 inline header parse_header(std::string_view text) {
     header result = detail::header_parser(text).parse();
     // As row_major_strides, sizes of 0 count as 1: the strides of the other sizes must fit.
-    index_t count = 1;
+    std::optional<index_t> count = 1;
     for (index_t size : result.shape) {
-        if (__builtin_mul_overflow(count, size == 0 ? 1 : size, &count)) {
+        count = checked_mul(*count, size == 0 ? index_t{1} : size);
+        if (!count) {
             throw std::runtime_error("its shape " + to_string(result.shape) + " has more elements than fit in a 64-bit index");
         }
     }

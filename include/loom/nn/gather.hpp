@@ -6,9 +6,12 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <optional>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
+#include "loom/core/checked_arithmetic.hpp"
 #include "loom/core/shape.hpp"
 #include "loom/expr/functors_arithmetic.hpp"
 #include "loom/tensor/axis.hpp"
@@ -110,7 +113,8 @@ tensor<value_type_of<A>> take_along_axis(A&& arr, I&& indices, index_t axis) {
 /// `num_classes` zeros with a 1 at the index (shape: the indices' shape,
 /// then num_classes). num_classes -1 takes the largest index plus 1.
 /// Throws std::invalid_argument for num_classes below -1 (or -1 with no index), std::out_of_range
-/// for a class index outside [0, num_classes).
+/// for a class index outside [0, num_classes), std::length_error when the largest index plus 1
+/// does not fit in index_t or the result has more elements than fit in index_t.
 template <expression I>
     requires fn::integer<value_type_of<I>>
 tensor<std::int64_t> one_hot(I&& indices, index_t num_classes = -1) {
@@ -124,20 +128,34 @@ tensor<std::int64_t> one_hot(I&& indices, index_t num_classes = -1) {
             throw std::invalid_argument("one_hot: num_classes -1 needs at least one index (shape " +
                                         to_string(classes.shape()) + "); give the number of classes");
         }
-        num_classes = std::max<index_t>(static_cast<index_t>(*std::max_element(classes.begin(), classes.end())) + 1, 0);
+        const auto largest = *std::max_element(classes.begin(), classes.end());
+        num_classes = 0;  // for a negative largest index, refused below as any negative index
+        if (!detail::is_negative(largest)) {
+            const auto count = std::in_range<index_t>(largest) ? checked_add(static_cast<index_t>(largest), index_t{1})
+                                                               : std::nullopt;
+            if (!count) {
+                throw std::length_error("one_hot: the largest class, " + std::to_string(largest) +
+                                        ", plus 1 is more classes than fit in a 64-bit index; give smaller classes");
+            }
+            num_classes = *count;
+        }
     }
-    shape_type shape = classes.shape();
-    shape.push_back(num_classes);
-    tensor<std::int64_t> result(shape, 0);
+    // Every class is checked before the result is allocated.
     for (index_t i = 0; i < classes.size(); ++i) {
         const auto c = classes.data()[i];
         if (detail::is_negative(c) || static_cast<std::uint64_t>(c) >= static_cast<std::uint64_t>(num_classes)) {
             throw std::out_of_range("one_hot: class " + std::to_string(c) + " at " +
                                     detail::position_text(i, classes.shape()) + " is out of range for " +
-                                    std::to_string(num_classes) + " classes; classes are 0 to " +
-                                    std::to_string(num_classes - 1));
+                                    std::to_string(num_classes) + " classes" +
+                                    (num_classes == 0 ? std::string("; classes must be 0 or more")
+                                                      : "; classes are 0 to " + std::to_string(num_classes - 1)));
         }
-        result.data()[i * num_classes + static_cast<index_t>(c)] = 1;
+    }
+    shape_type shape = classes.shape();
+    shape.push_back(num_classes);
+    tensor<std::int64_t> result(shape, 0);  // throws std::length_error when num_classes * size overflows
+    for (index_t i = 0; i < classes.size(); ++i) {
+        result.data()[i * num_classes + static_cast<index_t>(classes.data()[i])] = 1;
     }
     return result;
 }

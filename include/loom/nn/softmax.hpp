@@ -23,15 +23,17 @@ using softmax_type_t = std::conditional_t<std::floating_point<T>, T, double>;
 
 namespace detail {
 
-// The largest values along `axes`, kept as 1s, with an infinite largest
-// value replaced by 0 (SciPy's logsumexp): x - it is then NaN only where
-// x has NaN, and an all -inf extent gives -inf, not NaN.
+// The largest values along `axes`, kept as 1s, refusing bad axes in the
+// name of `function`. For logsumexp (`scipy`), an infinite largest value is
+// replaced by 0, as SciPy does: x - it is then NaN only where x has NaN, and
+// an all -inf extent gives -inf, not NaN. softmax and log_softmax keep it, as
+// PyTorch does: a +inf along the axis makes the whole extent NaN.
 template <element F, expression X>
-tensor<F> stable_shift(const X& x, const axis_set& axes) {
-    const reduced_axes reduced("softmax", axes, x.shape());
+tensor<F> stable_shift(const char* function, const X& x, const axis_set& axes, bool scipy) {
+    const reduced_axes reduced(function, axes, x.shape());
     if (reduced.extent(x.shape()) == 0) return tensor<F>(reduced.result_shape(x.shape(), true), F(0));  // nothing to shift
     tensor<F> largest = max(astype<F>(x), axes, true);
-    largest = where(isinf(largest), F(0), largest);
+    if (scipy) largest = where(isinf(largest), F(0), largest);
     return largest;
 }
 
@@ -44,7 +46,7 @@ tensor<F> stable_shift(const X& x, const axis_set& axes) {
 template <expression X>
 tensor<softmax_type_t<value_type_of<X>>> logsumexp(const X& x, const axis_set& axes = flat, bool keepdims = false) {
     using F = softmax_type_t<value_type_of<X>>;
-    const tensor<F> shift = detail::stable_shift<F>(x, axes);
+    const tensor<F> shift = detail::stable_shift<F>("logsumexp", x, axes, true);
     tensor<F> result = log(sum(exp(astype<F>(x) - shift), axes, true)) + shift;
     if (keepdims) return result;
     const shape_type reduced = reduced_axes("logsumexp", axes, x.shape()).result_shape(x.shape(), false);
@@ -56,7 +58,7 @@ tensor<softmax_type_t<value_type_of<X>>> logsumexp(const X& x, const axis_set& a
 template <expression X>
 tensor<softmax_type_t<value_type_of<X>>> softmax(const X& x, index_t axis = -1) {
     using F = softmax_type_t<value_type_of<X>>;
-    tensor<F> result = exp(astype<F>(x) - detail::stable_shift<F>(x, axis));
+    tensor<F> result = exp(astype<F>(x) - detail::stable_shift<F>("softmax", x, axis, false));
     result /= sum(result, axis, true);
     return result;
 }
@@ -67,7 +69,7 @@ tensor<softmax_type_t<value_type_of<X>>> softmax(const X& x, index_t axis = -1) 
 template <expression X>
 tensor<softmax_type_t<value_type_of<X>>> log_softmax(const X& x, index_t axis = -1) {
     using F = softmax_type_t<value_type_of<X>>;
-    tensor<F> result = astype<F>(x) - detail::stable_shift<F>(x, axis);
+    tensor<F> result = astype<F>(x) - detail::stable_shift<F>("log_softmax", x, axis, false);
     result -= log(sum(exp(result), axis, true));
     return result;
 }

@@ -15,6 +15,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "loom/core/checked_arithmetic.hpp"
 #include "loom/core/types.hpp"
 #include "loom/expr/expression.hpp"
 #include "loom/expr/functions.hpp"
@@ -185,14 +186,17 @@ auto all_t::operator()(X&& x, Arguments&&... arguments) const {
 
 /// numpy.var: the mean of the squared deviations from the mean, divided by
 /// (n - ddof) instead of n; as NumPy, computed in two passes (the mean, then
-/// the squared deviations). NaN (or inf) where n - ddof <= 0.
+/// the squared deviations). NaN (or inf) where n - ddof <= 0, and, as NumPy
+/// (whose n - ddof wraps around to a negative count), where n - ddof does not
+/// fit in index_t (a ddof near the smallest index_t).
 /// Throws std::out_of_range for an axis out of range, std::invalid_argument for an axis given
 /// twice.
 template <expression X>
 auto var(X&& x, const axis_set& axes = flat, index_t ddof = 0, bool keepdims = false) {
     using A = detail::mean_type_t<value_type_of<X>>;
     const index_t n = reduced_axes("var", axes, x.shape()).extent(x.shape());
-    const A divisor = static_cast<A>(n > ddof ? n - ddof : 0);
+    const auto rest = checked_sub(n, ddof);
+    const A divisor = static_cast<A>(rest && *rest > 0 ? *rest : 0);
     auto centre = mean<A>(detail::reuse<X>(x), axes, true);
     auto deviations = square(std::forward<X>(x) - std::move(centre));
     return sum<A>(std::move(deviations), axes, keepdims) / divisor;

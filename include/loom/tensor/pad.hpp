@@ -10,11 +10,13 @@
 // element written is read only after it has been written.
 
 #include <initializer_list>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "loom/core/checked_arithmetic.hpp"
 #include "loom/tensor/manipulation.hpp"
 #include "loom/tensor/tensor.hpp"
 #include "loom/tensor/view_of.hpp"
@@ -95,7 +97,8 @@ inline index_t pad_source(pad_mode mode, index_t i, index_t n) {
 /// for every axis, or one pair per axis. `value` fills pad_mode::constant;
 /// the other modes need every padded axis to have elements.
 /// Throws std::invalid_argument for a number of pairs that fits no axis count, a negative width, or
-/// a mode other than constant that would extend an empty axis.
+/// a mode other than constant that would extend an empty axis; std::length_error for a result with
+/// more elements than fit in index_t.
 template <expression X>
 tensor<value_type_of<X>> pad(const X& x, const std::vector<pad_width>& widths, pad_mode mode = pad_mode::constant,
                              value_type_of<X> value = value_type_of<X>{}) {
@@ -110,7 +113,15 @@ tensor<value_type_of<X>> pad(const X& x, const std::vector<pad_width>& widths, p
                                         detail::pad_mode_name(mode) + ", which copies the array's elements; "
                                         "use pad_mode::constant");
         }
-        shape[d] = detail::add_size(detail::add_size(shape[d], w[d].first, shape), w[d].second, shape);
+        const auto before = checked_add(shape[d], w[d].first);
+        const auto size = before ? checked_add(*before, w[d].second) : std::nullopt;
+        if (!size) {
+            throw std::length_error("pad: the widths (" + std::to_string(w[d].first) + ", " +
+                                    std::to_string(w[d].second) + ") of axis " + std::to_string(d) +
+                                    " grow its size " + std::to_string(shape[d]) + " (shape " + to_string(x.shape()) +
+                                    ") past what fits in a 64-bit index; use smaller widths");
+        }
+        shape[d] = *size;
     }
     tensor<T> result(uninitialized, shape);
     if (result.size() == 0) return result;

@@ -6,10 +6,12 @@
 
 #include <algorithm>
 #include <initializer_list>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "loom/core/checked_arithmetic.hpp"
 #include "loom/tensor/axis.hpp"
 #include "loom/tensor/manipulation.hpp"
 #include "loom/tensor/split.hpp"
@@ -39,7 +41,8 @@ inline void check_counts(const char* name, const std::vector<index_t>& counts) {
 /// numpy.tile: `x` repeated reps[d] times along each axis d. When reps and x
 /// differ in rank, the shorter is padded with leading 1s, so the result has
 /// the larger rank.
-/// Throws std::invalid_argument for a negative count.
+/// Throws std::invalid_argument for a negative count or a result of rank above max_rank,
+/// std::length_error for a result with more elements than fit in index_t.
 template <expression X>
 tensor<value_type_of<X>> tile(const X& x, const std::vector<index_t>& reps) {
     using T = value_type_of<X>;
@@ -53,20 +56,34 @@ tensor<value_type_of<X>> tile(const X& x, const std::vector<index_t>& reps) {
         source_strides.push_back(v.strides()[d]);
     }
     for (index_t r : reps) times.push_back(r);
-    for (std::size_t d = 0; d < rank; ++d) result_shape.push_back(source_shape[d] * times[d]);
+    for (std::size_t d = 0; d < rank; ++d) {
+        const auto size = checked_mul(source_shape[d], times[d]);
+        if (!size) {
+            throw std::length_error("tile: shape " + to_string(v.shape()) + " repeated " + detail::counts_text(reps) +
+                                    " times has a size of " + std::to_string(source_shape[d]) + " * " +
+                                    std::to_string(times[d]) + " elements at dimension " + std::to_string(d) +
+                                    ", more than fit in a 64-bit index; use fewer repetitions");
+        }
+        result_shape.push_back(*size);
+    }
     tensor<T> result(uninitialized, result_shape);
     if (result.size() == 0) return result;
     // The result seen as [times[0], source[0], times[1], source[1], ...], and
-    // x broadcast to that shape with stride 0 along each times[d].
+    // x broadcast to that shape with stride 0 along each times[d]. Sizes of 1
+    // are left out: the split shape keeps within max_rank for any result.
     shape_type split_shape;
     strides_type target_strides, repeated_strides;
     for (std::size_t d = 0; d < rank; ++d) {
-        split_shape.push_back(times[d]);
-        split_shape.push_back(source_shape[d]);
-        target_strides.push_back(result.strides()[d] * source_shape[d]);
-        target_strides.push_back(result.strides()[d]);
-        repeated_strides.push_back(0);
-        repeated_strides.push_back(source_strides[d]);
+        if (times[d] != 1) {
+            split_shape.push_back(times[d]);
+            target_strides.push_back(result.strides()[d] * source_shape[d]);
+            repeated_strides.push_back(0);
+        }
+        if (source_shape[d] != 1) {
+            split_shape.push_back(source_shape[d]);
+            target_strides.push_back(result.strides()[d]);
+            repeated_strides.push_back(source_strides[d]);
+        }
     }
     tensor_view<T> target(result.data(), split_shape, std::move(target_strides));
     target = tensor_view<const T>(v.data(), split_shape, std::move(repeated_strides));
@@ -81,8 +98,8 @@ tensor<value_type_of<X>> tile(const X& x, index_t reps) {
 /// numpy.repeat along `axis`: slice i of `x` along `axis` repeated counts[i]
 /// times; one count applies to every slice.
 /// Throws std::invalid_argument for a negative count or a number of counts that is neither 1 nor
-/// the
-/// number of slices, std::out_of_range for an axis out of range.
+/// the number of slices, std::out_of_range for an axis out of range, std::length_error for a
+/// result with more elements than fit in index_t.
 template <expression X>
 tensor<value_type_of<X>> repeat(const X& x, const std::vector<index_t>& counts, index_t axis) {
     using T = value_type_of<X>;
@@ -97,9 +114,20 @@ tensor<value_type_of<X>> repeat(const X& x, const std::vector<index_t>& counts, 
                                     "; give one count, or one per slice");
     }
     const auto count_of = [&](index_t i) { return counts.size() == 1 ? counts[0] : counts[std::size_t(i)]; };
+    // One count is multiplied, not added n times: n may be huge for a broadcast view.
+    std::optional<index_t> total = index_t{0};
+    if (counts.size() == 1) {
+        total = checked_mul(n, counts[0]);
+    } else {
+        for (index_t count : counts) total = total ? checked_add(*total, count) : std::nullopt;
+    }
+    if (!total) {
+        throw std::length_error("repeat: the counts " + detail::counts_text(counts) + " for the " + std::to_string(n) +
+                                " slices along axis " + std::to_string(a) + " of shape " + to_string(v.shape()) +
+                                " add up to more elements than fit in a 64-bit index; use smaller counts");
+    }
     shape_type shape = v.shape();
-    shape[a] = 0;
-    for (index_t i = 0; i < n; ++i) shape[a] = detail::add_size(shape[a], count_of(i), shape);
+    shape[a] = *total;
     tensor<T> result(uninitialized, shape);
     if (result.size() == 0) return result;
     index_t start = 0;

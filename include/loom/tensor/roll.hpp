@@ -35,7 +35,8 @@ tensor<value_type_of<X>> roll(const X& x, index_t shift, index_t axis) {
 
 /// numpy.roll with several axes: each axis rolled by its shift; one shift
 /// applies to every axis, one axis takes every shift, and an axis given
-/// twice is rolled by the sum.
+/// twice is rolled by the sum. As NumPy, which broadcasts the two lists, no
+/// shift or no axis rolls nothing (every axis given is still checked).
 /// Throws std::invalid_argument when the shifts and axes do not pair, std::out_of_range for an axis
 /// out of range.
 template <expression X>
@@ -45,7 +46,9 @@ tensor<value_type_of<X>> roll(const X& x, const std::vector<index_t>& shifts, co
                                     std::to_string(axes.size()) + " axes; give one shift per axis, "
                                     "or one shift or one axis for all");
     }
+    for (index_t axis : axes) (void)detail::resolve_named_axis("roll", axis, x.shape());
     tensor<value_type_of<X>> result(x);
+    if (shifts.empty() || axes.empty()) return result;
     for (std::size_t i = 0; i < std::max(shifts.size(), axes.size()); ++i) {
         result = roll(result, shifts[shifts.size() == 1 ? 0 : i], axes[axes.size() == 1 ? 0 : i]);
     }
