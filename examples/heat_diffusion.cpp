@@ -20,7 +20,7 @@ using namespace loom;
 namespace {
 
 constexpr index_t n = 256;     // grid points along each side
-constexpr int steps = 200;     // time steps
+constexpr int steps = 100;     // time steps
 constexpr double r = 0.2;      // alpha dt / dx^2: the explicit scheme is stable up to 0.25
 
 const range interior(1, n - 1), before(0, n - 2), after(2, n);  // the interior, and its neighbours' rows and columns
