@@ -11,6 +11,7 @@
 
 #include "loom/core/broadcast.hpp"
 #include "loom/core/errors.hpp"
+#include "loom/core/explain.hpp"
 #include "loom/core/shape.hpp"
 #include "loom/core/types.hpp"
 #include "loom/eval/assign.hpp"

@@ -1,15 +1,19 @@
 #pragma once
 // Broadcast rules (docs/semantics.md): NumPy's n-ary rule, the three
 // broadcast specs of element-wise operations (none, numpy, pdpd) as
-// OpenVINO's spec (seed 003_3137ca9d25be8e19.txt) and Paddle's element-wise
-// page (seed 001_16829360ff8eaa39.txt) define them, and the in-place rule
-// that a destination never grows.
+// OpenVINO's broadcast rules and PaddlePaddle's broadcasting guide define
+// them, and the in-place rule that a destination never grows. Each
+// broadcast_error they throw carries the explanation of its rule
+// (core/explain.hpp), built only when it is thrown.
 
 #include <algorithm>
 #include <array>
 #include <string>
+#include <utility>
 
+#include "loom/core/broadcast_spec.hpp"
 #include "loom/core/errors.hpp"
+#include "loom/core/explain.hpp"
 #include "loom/core/shape.hpp"
 
 namespace loom {
@@ -17,11 +21,12 @@ namespace loom {
 namespace detail {
 
 [[noreturn]] inline void throw_not_broadcastable(const shape_type& a, const shape_type& b, index_t size_a,
-                                                 index_t size_b, std::size_t dim) {
+                                                 index_t size_b, std::size_t dim, broadcast_explanation explanation) {
     throw broadcast_error("shapes " + to_string(a) + " and " + to_string(b) + " are not broadcastable: size " +
                           std::to_string(size_a) + " vs " + std::to_string(size_b) + " at dimension " +
                           std::to_string(dim) +
-                          " (shapes align on the right; each pair of sizes must be equal or one of them 1)");
+                          " (shapes align on the right; each pair of sizes must be equal or one of them 1)",
+                          std::move(explanation));
 }
 
 }  // namespace detail
@@ -63,8 +68,8 @@ inline shape_type broadcast_two(const shape_type& a, const shape_type& b) {
         index_t& taken = result[offset + j];
         if (size == taken || size == 1) continue;
         if (taken != 1) {
-            if (a_longer) throw_not_broadcastable(a, b, taken, size, offset + j);
-            throw_not_broadcastable(a, b, size, taken, offset + j);
+            if (a_longer) throw_not_broadcastable(a, b, taken, size, offset + j, explain_numpy({a, b}));
+            throw_not_broadcastable(a, b, size, taken, offset + j, explain_numpy({a, b}));
         }
         taken = size;
     }
@@ -129,7 +134,7 @@ shape_type broadcast_valid_shapes(const shape_type& first, const Shapes&... rest
                     owner = s;
                     result[d] = size;
                 } else if (size != result[d]) {
-                    throw_not_broadcastable(*owner, *s, result[d], size, d);
+                    throw_not_broadcastable(*owner, *s, result[d], size, d, explain_numpy({first, rest...}));
                 }
             }
         }
@@ -152,38 +157,6 @@ shape_type broadcast_shapes(const shape_type& first, const Shapes&... rest) {
     return detail::broadcast_valid_shapes(first, rest...);
 }
 
-/// How an element-wise binary operation aligns its operands' shapes.
-struct broadcast_spec {
-    /// The rule.
-    enum class mode {
-        none,                ///< shapes must be identical
-        numpy,               ///< NumPy's rule (the default, and what operators use)
-        pdpd,                ///< OpenVINO's PDPD: B placed onto A at `axis`; only B broadcasts
-        paddle_elementwise,  ///< Paddle's elementwise_* ops: B placed at `axis`, then NumPy's rule
-    };
-    /// Which rule.
-    mode kind = mode::numpy;
-    /// Where B is placed on A's dimensions, for pdpd and paddle_elementwise (-1: at the end).
-    index_t axis = -1;
-
-    /// Equal when the rules and the axes are.
-    friend constexpr bool operator==(const broadcast_spec&, const broadcast_spec&) = default;
-};
-
-/// The broadcast specs, spelled as at a call site: `add(a, b, broadcast::pdpd(1))`.
-namespace broadcast {
-/// The shapes must be identical (OpenVINO's NONE).
-inline constexpr broadcast_spec none{broadcast_spec::mode::none, -1};
-/// NumPy's rule, the default (OpenVINO's NUMPY).
-inline constexpr broadcast_spec numpy{broadcast_spec::mode::numpy, -1};
-/// OpenVINO's PDPD rule (seed 003_3137ca9d25be8e19.txt): the result has A's shape.
-constexpr broadcast_spec pdpd(index_t axis = -1) { return {broadcast_spec::mode::pdpd, axis}; }
-/// Paddle's element-wise rule (seed 001_16829360ff8eaa39.txt): a 1 in A may grow.
-constexpr broadcast_spec paddle_elementwise(index_t axis = -1) {
-    return {broadcast_spec::mode::paddle_elementwise, axis};
-}
-}  // namespace broadcast
-
 /// Where the PDPD rules put B onto A: B without its trailing 1s, placed at
 /// an axis of A and padded with 1s on both sides to A's rank.
 struct placement {
@@ -191,16 +164,17 @@ struct placement {
     dimension_map map;  ///< for each dimension of B, its dimension of A (-1 for a trailing 1 dropped)
 };
 
-/// The PDPD placement of B onto A at `axis` (docs/semantics.md, steps 1 to
-/// 5; -1 aligns B with A's trailing dimensions). Throws broadcast_error when
-/// B cannot be placed.
-inline placement place_onto(const shape_type& a, const shape_type& b, index_t axis) {
+namespace detail {
+
+// place_onto under one of the PDPD specs, whose explanation its errors carry.
+inline placement place_under_spec(const shape_type& a, const shape_type& b, const broadcast_spec& spec) {
     check_shape(a);
     check_shape(b);
-    index_t start = axis;  // -1 resolved below; messages show it resolved from then on
+    index_t start = spec.axis;  // -1 resolved below; messages show it resolved from then on
     const auto fail = [&](const std::string& why) {
         throw broadcast_error("cannot place shape " + to_string(b) + " onto " + to_string(a) + " at axis " +
-                              std::to_string(start) + ": " + why);
+                              std::to_string(start) + ": " + why,
+                              explain_placed(a, b, spec));
     };
     if (b.size() > a.size()) fail("B has a higher rank than A; swap the operands or use broadcast::numpy");
     if (start == -1) start = static_cast<index_t>(a.size() - b.size());
@@ -221,6 +195,15 @@ inline placement place_onto(const shape_type& a, const shape_type& b, index_t ax
     return result;
 }
 
+}  // namespace detail
+
+/// The PDPD placement of B onto A at `axis` (docs/semantics.md, steps 1 to
+/// 5; -1 aligns B with A's trailing dimensions). Throws broadcast_error when
+/// B cannot be placed.
+inline placement place_onto(const shape_type& a, const shape_type& b, index_t axis) {
+    return detail::place_under_spec(a, b, broadcast::pdpd(axis));
+}
+
 /// The shape B takes when the PDPD rules place it onto A (place_onto's shape).
 inline shape_type pdpd_placement(const shape_type& a, const shape_type& b, index_t axis) {
     return place_onto(a, b, axis).shape;
@@ -237,14 +220,15 @@ inline shape_type broadcast_shapes(const shape_type& a, const shape_type& b, con
             if (!(a == b)) {
                 throw broadcast_error("shapes " + to_string(a) + " and " + to_string(b) +
                                       " differ, and broadcast::none needs identical shapes; "
-                                      "use broadcast::numpy to broadcast them");
+                                      "use broadcast::numpy to broadcast them",
+                                      detail::explain_none(a, b));
             }
             return a;
         case broadcast_spec::mode::numpy:
             return broadcast_shapes(a, b);
         case broadcast_spec::mode::pdpd:
         case broadcast_spec::mode::paddle_elementwise: {
-            placement placed = place_onto(a, b, spec.axis);
+            placement placed = detail::place_under_spec(a, b, spec);
             const shape_type& p = placed.shape;
             if (placed_b != nullptr) *placed_b = p;
             if (spec.kind == broadcast_spec::mode::paddle_elementwise) {
@@ -252,7 +236,8 @@ inline shape_type broadcast_shapes(const shape_type& a, const shape_type& b, con
                     return broadcast_shapes(a, p);
                 } catch (const broadcast_error& error) {  // name B as given, beside B placed
                     throw broadcast_error("shape " + to_string(b) + " placed onto " + to_string(a) + " at axis " +
-                                          std::to_string(spec.axis) + " gives " + to_string(p) + ": " + error.what());
+                                          std::to_string(spec.axis) + " gives " + to_string(p) + ": " + error.what(),
+                                          detail::explain_placed(a, b, spec));
                 }
             }
             for (std::size_t d = 0; d < a.size(); ++d) {
@@ -262,7 +247,8 @@ inline shape_type broadcast_shapes(const shape_type& a, const shape_type& b, con
                                           std::to_string(p[d]) + " vs " + std::to_string(a[d]) +
                                           " at dimension " + std::to_string(d) +
                                           "; broadcast::pdpd only broadcasts B onto A "
-                                          "(broadcast::paddle_elementwise also lets A's 1s grow)");
+                                          "(broadcast::paddle_elementwise also lets A's 1s grow)",
+                                          detail::explain_placed(a, b, spec));
                 }
             }
             return a;
@@ -276,13 +262,18 @@ inline shape_type broadcast_shapes(const shape_type& a, const shape_type& b, con
 inline placement placement_under(const shape_type& a, const shape_type& b, const broadcast_spec& spec) {
     broadcast_shapes(a, b, spec);
     const bool placed = spec.kind == broadcast_spec::mode::pdpd || spec.kind == broadcast_spec::mode::paddle_elementwise;
-    return placed ? place_onto(a, b, spec.axis) : placement{b, right_aligned_map(b.size(), b.size())};
+    return placed ? detail::place_under_spec(a, b, spec) : placement{b, right_aligned_map(b.size(), b.size())};
 }
 
-/// OpenVINO's bidirectional rule (seed 003_3137ca9d25be8e19.txt): the shape
-/// of `x * ones(target)`, which may differ from `target`.
+/// OpenVINO's bidirectional rule, from its broadcast rules: the shape of
+/// `x * ones(target)`, which may differ from `target`. Throws broadcast_error
+/// when the shapes do not broadcast.
 inline shape_type broadcast_bidirectional_shape(const shape_type& x, const shape_type& target) {
-    return broadcast_shapes(x, target);
+    try {
+        return broadcast_shapes(x, target);
+    } catch (const broadcast_error& error) {  // the same words, with the bidirectional rule's explanation
+        throw broadcast_error(error.what(), explain_bidirectional(x, target));
+    }
 }
 
 /// The in-place rule (docs/semantics.md, "Assignment"): an in-place
@@ -295,13 +286,15 @@ inline void check_fits_destination(const shape_type& destination, const shape_ty
         combined = broadcast_shapes(destination, value);
     } catch (const broadcast_error& error) {
         throw broadcast_error("output with shape " + to_string(destination) + " cannot take a value of shape " +
-                              to_string(value) + ": " + error.what());
+                              to_string(value) + ": " + error.what(),
+                              explain_in_place(destination, value));
     }
     if (!(combined == destination)) {
         throw broadcast_error("output with shape " + to_string(destination) + " doesn't match the broadcast shape " +
                               to_string(combined) +
                               "; an in-place operation never changes its destination's shape, so assign "
-                              "to a new tensor instead (t = expr)");
+                              "to a new tensor instead (t = expr)",
+                              explain_in_place(destination, value));
     }
 }
 

@@ -2,7 +2,12 @@
 // The exception types loom throws beyond the standard ones. Each derives from
 // the standard exception that names its category, so callers may catch either.
 
+#include <memory>
 #include <stdexcept>
+#include <string>
+#include <utility>
+
+#include "loom/core/explanation.hpp"
 
 namespace loom {
 
@@ -11,6 +16,26 @@ namespace loom {
 class broadcast_error : public std::invalid_argument {
 public:
     using std::invalid_argument::invalid_argument;
+
+    /// The error with `message` as its what(), and the explanation of the rule that refused the shapes.
+    broadcast_error(const std::string& message, broadcast_explanation explanation)
+        : std::invalid_argument(message),
+          explanation_(std::make_shared<const broadcast_explanation>(std::move(explanation))) {}
+
+    /// True when the error carries an explanation: every error of the rules
+    /// in core/broadcast.hpp does.
+    bool has_explanation() const noexcept { return explanation_ != nullptr; }
+
+    /// How the rule walked the shapes, to the step that fails (docs/explain.md);
+    /// an empty explanation, with no shapes, when has_explanation() is false.
+    const broadcast_explanation& explanation() const {
+        static const broadcast_explanation empty{};
+        return explanation_ ? *explanation_ : empty;
+    }
+
+private:
+    // Shared, so that copying the exception, as throwing may, cannot throw.
+    std::shared_ptr<const broadcast_explanation> explanation_;
 };
 
 }  // namespace loom

@@ -1,0 +1,204 @@
+#pragma once
+// What explain() returns and broadcast_error carries (docs/explain.md): the
+// shapes a broadcast rule compares, aligned, the rule's checks, one step
+// per dimension with its verdict and reason, and the result or the step
+// that fails; printed in the words of PaddlePaddle's broadcasting guide.
+//
+// Cost of including: <algorithm>, <string> and <vector>, beside core/shape.hpp.
+
+#include <algorithm>
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "loom/core/shape.hpp"
+
+namespace loom {
+
+/// The rules explain() knows, one per kind of broadcasting loom does.
+enum class explained_rule {
+    numpy,               ///< NumPy's rule, for any number of shapes
+    none,                ///< broadcast::none: identical shapes
+    pdpd,                ///< broadcast::pdpd(axis): y placed onto x; only y broadcasts
+    paddle_elementwise,  ///< broadcast::paddle_elementwise(axis): y placed onto x, then NumPy's rule
+    bidirectional,       ///< broadcast_bidirectional: NumPy's rule between x and a target
+    in_place,            ///< `dst op= src`: src broadcasts to dst, which never grows
+    broadcast_to,        ///< broadcast_to: x broadcasts to exactly the target
+    matmul,              ///< matmul: the last two dimensions multiply, the batch dimensions broadcast
+    loss_target,         ///< a class loss: the target is the input without its class dimension 1
+};
+
+/// One check a rule makes before it compares dimensions (a PDPD placement,
+/// matmul's inner sizes, the target a loss needs).
+struct explanation_check {
+    std::string text;   ///< what is checked, and what it gives
+    bool holds = true;  ///< false for the check that fails
+};
+
+/// One dimension compared: the sizes there and what the rule makes of them.
+struct explanation_step {
+    std::size_t dimension = 0;  ///< the dimension of the compared shapes, counted from the left
+    std::vector<index_t> sizes; ///< each compared shape's size there, -1 where it has no such dimension
+    index_t result = -1;        ///< the size the result takes there, -1 when the step fails
+    bool holds = true;          ///< false for the step that fails
+    std::string reason;         ///< why, in the guide's words: "y's dimension is 1"
+};
+
+/// How a broadcast rule treats some shapes, step by step (explain()).
+struct broadcast_explanation {
+    explained_rule rule = explained_rule::numpy;  ///< which rule
+    index_t axis = -1;                  ///< the axis of the PDPD rules, as given
+    std::vector<std::string> names;     ///< the operands' names: x, y, ...; dst, src; a, b; input, target
+    std::vector<shape_type> shapes;     ///< the operands' shapes, as given
+    std::vector<explanation_check> checks;  ///< what the rule checks first, in order; the walk needs them all to hold
+    std::vector<std::string> compared_names;  ///< the rows compared dimension by dimension ("y placed", "a's batch")
+    std::vector<shape_type> compared;   ///< their shapes, aligned on the right in the printed table
+    bool front_to_back = false;         ///< the steps go from the left (the PDPD rules, from the axis)
+    std::vector<explanation_step> steps;  ///< the dimensions compared, in the order compared, up to one that fails
+    bool holds = true;                  ///< true when the rule accepts the shapes
+    shape_type compared_result;         ///< what the steps give: the last row of the table (matmul's batch shape)
+    shape_type result;                  ///< the result's shape, when the rule accepts the shapes
+
+    /// The step that fails, or nullptr (all steps hold, or a check failed first).
+    const explanation_step* failing_step() const {
+        const auto it = std::find_if(steps.begin(), steps.end(), [](const explanation_step& s) { return !s.holds; });
+        return it == steps.end() ? nullptr : &*it;
+    }
+    /// The check that fails, or nullptr.
+    const explanation_check* failing_check() const {
+        const auto it = std::find_if(checks.begin(), checks.end(), [](const explanation_check& c) { return !c.holds; });
+        return it == checks.end() ? nullptr : &*it;
+    }
+};
+
+namespace detail {
+
+// "1st", "2nd", "3rd", "4th", ..., "11th", "21st".
+inline std::string ordinal(std::size_t n) {
+    const std::size_t tens = n % 100, units = n % 10;
+    const char* suffix = "th";
+    if (tens < 11 || tens > 13) suffix = units == 1 ? "st" : units == 2 ? "nd" : units == 3 ? "rd" : "th";
+    return std::to_string(n) + suffix;
+}
+
+inline std::string size_text(index_t size) { return size < 0 ? "-" : std::to_string(size); }
+
+// "x", "x and y", "x, y and z".
+inline std::string joined(const std::vector<std::string>& words) {
+    std::string text;
+    for (std::size_t k = 0; k < words.size(); ++k) {
+        if (k != 0) text += k + 1 == words.size() ? " and " : ", ";
+        text += words[k];
+    }
+    return text;
+}
+
+inline std::string rule_title(const broadcast_explanation& e) {
+    switch (e.rule) {
+        case explained_rule::numpy: return "NumPy's rule";
+        case explained_rule::none: return "broadcast::none";
+        case explained_rule::pdpd: return "broadcast::pdpd(" + std::to_string(e.axis) + ")";
+        case explained_rule::paddle_elementwise: return "broadcast::paddle_elementwise(" + std::to_string(e.axis) + ")";
+        case explained_rule::bidirectional: return "bidirectional broadcast";
+        case explained_rule::in_place: return "in place";
+        case explained_rule::broadcast_to: return "broadcast_to";
+        case explained_rule::matmul: return "matmul";
+        case explained_rule::loss_target: return "class loss target";
+    }
+    return "";
+}
+
+// What the last line says the rule made of the operands.
+inline std::string verdict(const broadcast_explanation& e) {
+    const std::string all = joined(e.names);
+    const std::string first = e.names.empty() ? "" : e.names.front();
+    const std::string second = e.names.size() > 1 ? e.names[1] : "";
+    switch (e.rule) {
+        case explained_rule::in_place:
+            return e.holds ? "src fits into dst, which keeps its shape" : "src does not fit into dst";
+        case explained_rule::broadcast_to:
+            return e.holds ? "x broadcasts to the target" : "x does not broadcast to the target";
+        case explained_rule::matmul:
+            return e.holds ? "a @ b is defined" : "a @ b is not defined";
+        case explained_rule::loss_target:
+            return e.holds ? "the target fits the input" : "the target does not fit the input";
+        case explained_rule::pdpd:
+        case explained_rule::paddle_elementwise:
+            return e.holds ? second + " broadcasts onto " + first : second + " does not broadcast onto " + first;
+        default:
+            return all + (e.holds ? " are broadcastable" : " are not broadcastable");
+    }
+}
+
+}  // namespace detail
+
+/// The explanation as text: the rule and the operands, the rule's checks,
+/// the compared shapes right-aligned in columns (`-` where a shape has no
+/// such dimension), the numbered steps, and the result or what fails.
+inline std::string to_string(const broadcast_explanation& e) {
+    std::string text = detail::rule_title(e) + ":";
+    for (std::size_t k = 0; k < e.names.size(); ++k) {
+        text += (k == 0 ? " " : k + 1 == e.names.size() ? " and " : ", ") + e.names[k] + " " + to_string(e.shapes[k]);
+    }
+    text += '\n';
+    for (const explanation_check& check : e.checks) {
+        text += "  - " + check.text + '\n';
+    }
+
+    if (!e.compared.empty() && e.failing_check() == nullptr) {
+        // The table: one row per compared shape, and the result's when there is one.
+        std::vector<std::string> row_names = e.compared_names;
+        std::vector<shape_type> rows = e.compared;
+        if (e.holds) {
+            row_names.push_back(e.rule == explained_rule::matmul ? "batch" : "result");
+            rows.push_back(e.compared_result);
+        }
+        std::size_t rank = 0, name_width = 0, width = 1;
+        for (std::size_t r = 0; r < rows.size(); ++r) {
+            rank = std::max(rank, rows[r].size());
+            name_width = std::max(name_width, row_names[r].size());
+            for (index_t size : rows[r]) width = std::max(width, std::to_string(size).size());
+        }
+        if (rank == 0) text += "  (no dimension to compare: rank 0 broadcasts with anything)\n";
+        for (std::size_t r = 0; r < rows.size() && rank > 0; ++r) {
+            std::string line = "  " + std::string(name_width - row_names[r].size(), ' ') + row_names[r];
+            for (std::size_t d = 0; d < rank; ++d) {
+                const std::size_t offset = rank - rows[r].size();
+                const std::string cell = d < offset ? "-" : std::to_string(rows[r][d - offset]);
+                line += "  " + std::string(width - cell.size(), ' ') + cell;
+            }
+            text += line + '\n';
+        }
+        if (!e.steps.empty()) {
+            text += e.front_to_back ? "compared from the axis, front to back:\n" : "compared from back to front:\n";
+        }
+        for (std::size_t s = 0; s < e.steps.size(); ++s) {
+            const explanation_step& step = e.steps[s];
+            std::vector<std::string> sizes;
+            for (index_t size : step.sizes) sizes.push_back(detail::size_text(size));
+            text += "  " + detail::ordinal(s + 1) + " step (dimension " + std::to_string(step.dimension) + "): " +
+                    detail::joined(sizes) + (step.holds ? " -> " + std::to_string(step.result) : "") + ": " +
+                    step.reason + '\n';
+        }
+    }
+
+    text += "so " + detail::verdict(e);
+    if (e.holds) return text + "; the result has shape " + to_string(e.result) + '\n';
+    std::size_t failing = 0;
+    while (failing < e.steps.size() && e.steps[failing].holds) ++failing;
+    if (failing < e.steps.size()) {
+        return text + ": the " + detail::ordinal(failing + 1) + " step fails, at dimension " +
+               std::to_string(e.steps[failing].dimension) + '\n';
+    }
+    return text + ": the last check fails\n";
+}
+
+/// Writes to_string(e).
+template <class Stream>
+    requires requires(Stream& os, const std::string& s) { os << s; }
+Stream& operator<<(Stream& os, const broadcast_explanation& e) {
+    os << to_string(e);
+    return os;
+}
+
+}  // namespace loom
