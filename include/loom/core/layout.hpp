@@ -451,8 +451,11 @@ private:
 /// the direct path's, a product's or reduction's destination against its
 /// operands).
 struct memory_span {
+    /// The address the offsets count from; null for no memory.
     const std::byte* first = nullptr;
+    /// The first byte, from `first`.
     std::ptrdiff_t low = 0;
+    /// One past the last byte, from `first`.
     std::ptrdiff_t high = 0;
 
     /// The span of the elements of `layout` whose element (0, 0, ...) is at
