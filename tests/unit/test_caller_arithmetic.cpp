@@ -155,4 +155,12 @@ TEST(CallerArithmetic, TensordotOfAHugeBroadcastOperandWithAnEmptyResultCopiesNo
     EXPECT_TRUE(loom::array_equal(zeros, loom::zeros<float>({2, 3})));
 }
 
+TEST(CallerArithmetic, OneHotWithoutClassesSaysNoClassIsValid) {
+    // NumPy has no one_hot; PyTorch: "Class values must be smaller than num_classes."
+    const std::string message = message_of([] { (void)loom::one_hot(tensor<index_t>{0}, 0); });
+    EXPECT_TRUE(contains(message, "with 0 classes no class is valid")) << message;
+    EXPECT_FALSE(contains(message, "0 to -1")) << message;
+    EXPECT_THROW((void)loom::one_hot(tensor<index_t>{0}, 0), std::out_of_range);
+}
+
 }  // namespace

@@ -147,7 +147,8 @@ tensor<std::int64_t> one_hot(I&& indices, index_t num_classes = -1) {
             throw std::out_of_range("one_hot: class " + std::to_string(c) + " at " +
                                     detail::position_text(i, classes.shape()) + " is out of range for " +
                                     std::to_string(num_classes) + " classes" +
-                                    (num_classes == 0 ? std::string("; classes must be 0 or more")
+                                    (num_classes == 0 ? std::string("; with 0 classes no class is valid: give num_classes above the "
+                                                                  "largest class, or -1 to count them")
                                                       : "; classes are 0 to " + std::to_string(num_classes - 1)));
         }
     }
