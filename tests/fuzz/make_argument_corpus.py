@@ -141,6 +141,137 @@ SEEDS = {
         # precision 2^31 - 1
         'huge_precision': '07 01 03 a0 a1 a2 01 0b 00 00 00 04 00',
     },
+    'reductions': {
+        # int32 [2, 3]: sum(x, 1)
+        'sum_axis': '00 02 02 03 05 06 07 08 09 0a 00 00 01 06 00',
+        # float64 [2, 3, 2] transposed: mean(x, {0, -1}, keepdims)
+        'mean_axes_keepdims': '01 03 02 03 02 05 06 07 08 09 0a 0b 0c 0d 0e 0f 10 01 02 02 02 05 04 01',
+        # int32 [3, 3]: sum(x, {1, -1}), an axis given twice
+        'repeated_axis': '00 02 03 03 01 02 03 04 05 06 07 08 09 00 00 02 02 06 04 00',
+        # float64 [2, 2]: max(x, 2^63 - 1)
+        'axis_out_of_range': '01 02 02 02 00 01 02 03 00 04 01 cc 00',
+        # float64 [0, 3]: max(x, 0), an extent of no elements
+        'max_empty': '01 02 00 03 00 04 01 05 00',
+        # float64 [4]: var(x, flat, ddof -2^63)
+        'var_hostile_ddof': '01 01 04 01 02 03 04 00 05 00 00 ce',
+        # float64 [3, 2]: std(x, 0, ddof 1)
+        'std_ddof': '01 02 03 02 01 02 03 04 05 06 00 06 01 05 00 03',
+        # int32 [3, 1] broadcast to [2, 3, 3]: argmax(x, flat, keepdims)
+        'argmax_broadcast': '00 02 03 01 01 02 03 03 02 03 0b 00 01',
+        # int32 [2, 3] flipped along axis 1: cumsum(x, -1)
+        'cumsum_flipped': '00 02 02 03 01 02 03 04 05 06 02 01 09 01 04',
+        # int32 [2, 2]: argmin(x, {0, 1}), two axes
+        'argmin_two_axes': '00 02 02 02 01 02 03 04 00 0c 02 02 05 06 00',
+        # float64 [2]: any(x, {}), no axes
+        'any_no_axes': '01 01 02 00 04 00 07 02 00 00',
+        # int32 rank 0: sum(x, 0)
+        'rank_0_axis': '00 00 05 00 00 01 05 00',
+        # float64 [3] holding NaN: prod(x)
+        'prod_nan': '01 01 03 fa 05 06 00 01 00 00',
+    },
+    'products': {
+        # matmul([2, 3], [3, 2])
+        'matmul': '00 02 02 03 00 01 02 03 04 00 09 02 03 02 00 01 02 03 04 00 09',
+        # matmul of a [2, 1, 2, 3] stack and a transposed [2, 3] (a [3, 2] operand)
+        'matmul_batch': '00 04 02 01 02 03 00 01 02 03 04 00 01 02 03 04 00 01 09 02 02 03 00 01 02 03 04 00 00',
+        # matmul of a rank-0 operand: refused
+        'matmul_rank_0': '00 00 00 09 01 03 00 01 02 09',
+        # dot([2, 3], [3]) and dot of [3, 2] broadcast from [1, 2] with [2, 2]
+        'dot': '01 02 02 03 00 01 02 03 04 00 09 01 03 00 01 02 09',
+        'dot_broadcast': '01 02 01 02 00 01 05 03 00 02 02 02 00 01 02 03 09',
+        # inner([2, 3], [4, 3]) and vdot of [2, 2] with flipped [4]
+        'inner': '02 02 02 03 00 01 02 03 04 00 09 02 04 03 00 01 02 03 04 00 01 02 03 04 00 01 09',
+        'vdot': '03 02 02 02 00 01 02 03 09 01 04 00 01 02 03 03 00',
+        # outer([3], [2, 2])
+        'outer': '04 01 03 00 01 02 09 02 02 02 00 01 02 03 09',
+        # tensordot([2, 3, 4], [3, 4, 2], 2) and with the count -1
+        'tensordot_n': '05 03 02 03 04 00 01 02 03 04 00 01 02 03 04 00 01 02 03 04 00 01 02 03 04 00 01 02 03 09 03 03 04 02 00 01 02 03 04 00 01 02 03 04 00 01 02 03 04 00 01 02 03 04 00 01 02 03 09 03',
+        'tensordot_negative': '05 01 02 00 01 09 01 02 00 01 09 00',
+        # tensordot([2, 3], [3, 2], [1], [0]) and with axes [0, 0], [1, 1]
+        'tensordot_axes': '06 02 02 03 00 01 02 03 04 00 09 02 03 02 00 01 02 03 04 00 09 01 01 05 04',
+        'tensordot_axis_twice': '06 02 02 02 00 01 02 03 09 02 02 02 00 01 02 03 09 02 01 04 04 05 05',
+        # einsum("ij->ji") of [2, 3]; einsum("ii") of [3, 3]; einsum("ij,jk->ik")
+        'einsum_transpose': '07 02 02 03 00 01 02 03 04 00 09 00 00 09 05 00 01 00 02 01 00',
+        'einsum_trace': '07 02 03 03 00 01 02 03 04 00 01 02 03 09 00 00 09 05 00 00 07',
+        'einsum_matmul': '08 02 02 03 00 01 02 03 04 00 09 02 03 02 00 01 02 03 04 00 09 05 00 01 01 02 00 02 00 02',
+        # einsum with an ellipsis ("i..."), with "->" twice ("i->i->"), and with the subscripts of one operand for two ("i")
+        'einsum_ellipsis': '07 01 02 00 01 09 00 00 09 03 00 07',
+        'einsum_two_arrows': '07 01 02 00 01 09 00 00 09 05 00 02 01 00',
+        'einsum_operands': '08 01 02 00 01 09 01 02 00 01 09 00 00 07',
+        # outer of [1, 2] broadcast to [2^40, 3, 2] with an empty [0]: the result has no elements
+        'outer_hostile': '04 02 01 02 00 01 08 00 00 01 00 09',
+        # einsum("i,i->") of [0] and a rank-0 tensor broadcast to [2^40]: refused (the sizes of i differ)
+        'einsum_hostile': '08 01 00 09 00 00 08 00 05 00 00 00 00',
+        # tensordot of [2, 1] broadcast to [2, 65536] with an empty [0]
+        'tensordot_wide': '06 02 02 01 00 01 08 01 c2 01 00 09 00 00',
+    },
+    'losses': {
+        # nll_loss, float64 [2, 3], targets [0, 2], mean
+        'nll': '01 01 02 03 08 0a 0c 06 04 02 00 00 00 01 00 02',
+        # cross_entropy, float64 [2, 3, 2], ignore_index 1, weights [1, 2, 0.5], mean, label_smoothing 0.1
+        'cross_entropy_spatial': '04 04 02 03 02 01 02 03 04 05 06 07 08 09 0a 0b 0c 00 01 01 01 02 04 01 01 01 00 01 02 00',
+        # cross_entropy, float32 [2, 3], target 3 of 3 classes
+        'target_out_of_range': '03 01 02 03 01 02 03 04 05 06 00 00 00 01 00 00 03',
+        # nll_loss, float64 [1, 4], uint8 target 255
+        'uint8_target_255': '02 01 01 04 01 02 03 04 00 00 00 02 ca',
+        # cross_entropy, float64 [2, 2], ignore_index -2^63, one target ignored
+        'ignore_hostile': '04 01 02 02 01 02 03 04 00 02 ce 00 01 00 e0 01',
+        # nll_loss, float32 [2, 3], a weight of shape [2]
+        'weight_wrong_shape': '00 01 02 03 01 02 03 04 05 06 00 00 02 01 02 02 02 01 00 01',
+        # cross_entropy, label_smoothing 1.5
+        'label_smoothing_outside': '04 01 01 02 01 02 00 00 00 01 05 00',
+        # nll_loss, float64 [2, 2], every target -100 (ignored): mean 0 / 0
+        'all_ignored': '01 01 02 02 01 02 03 04 00 00 00 01 c9 c9',
+        # cross_entropy, float64 [3] and a rank-0 target
+        'one_sample': '04 00 03 01 02 03 00 00 00 01 00 02',
+        # nll_loss of a rank-0 input
+        'rank_0_input': '01 07 00 00 00 01',
+        # mse_loss, float64 [2, 3], mean
+        'mse': '07 00 02 02 03 00 01 02 03 04 05 06 00 01 02 00 01 02 01',
+        # binary_cross_entropy, an input of 1.5
+        'bce_outside': '07 02 01 03 00 01 05 02 00 01 02 01 00',
+        # binary_cross_entropy, float64 [2, 3], a weight [3] broadcast, sum
+        'bce_weight': '07 02 02 02 03 00 01 02 03 00 01 02 00 01 02 00 01 02 02 03 01 00 01 02 03 04',
+        # binary_cross_entropy_with_logits, a pos_weight [3] for [2, 2]
+        'logits_pos_weight': '07 03 02 02 02 00 01 02 03 04 00 01 02 01 00 00 02 01 03 01 01 01',
+        # l1_loss, float32 [2] against a target [3]
+        'l1_shapes_differ': '06 01 01 02 07 01 03 01 02 00 01 02 01',
+    },
+    'adapt': {
+        # [3, 4] with strides [4, 1] over 12 elements: v += 1
+        'row_major': '0c 00 02 03 04 0a 07 01 01',
+        # [3, 4] with strides [-4, -1] from the last element: v = 7
+        'negative_strides': '0c 0b 02 03 04 02 05 01 00',
+        # [3, 3] with strides [1, 1]: elements share memory, a write is refused
+        'overlapping': '08 00 02 03 03 07 07 01 00',
+        # [4] with stride 0: v = sum(w, 0) is refused
+        'stride_zero': '04 01 01 04 06 01 02',
+        # [2, 2] with strides [1, 2]: v += v
+        'column_major': '04 00 02 02 02 07 08 01 03',
+        # stride -2^63
+        'hostile_stride': '04 00 01 02 ce 01',
+        # [2^31, 2] with strides [0, 1]: too many elements to read, a write refused at once
+        'huge_stride_zero': '02 00 02 c4 02 06 07 01',
+        # a size of -1
+        'negative_size': '04 00 01 c2 07 01',
+        # strides of rank 2 for shape [3]
+        'strides_rank': '04 00 01 03 07 0f 02',
+        # rank 0: v = 7
+        'rank_0': '01 00 00 01 00',
+    },
+    'threads': {
+        # set_num_threads(0), then 2^16 + 4 elements in rows of 5
+        'zero': '00 04 04 80',
+        # set_num_threads(-1)
+        'negative': '01 10 03 80',
+        # set_num_threads(1), set_num_threads(2), set_num_threads(4)
+        'one': '02 00 01 80',
+        'two': '03 08 0f 10',
+        'four': '05 ff 08 00',
+        # set_num_threads(INT_MAX), set_num_threads(INT_MIN)
+        'int_max': '0a 00 10 80',
+        'int_min': '0c 20 05 80',
+    },
 }
 
 for target, seeds in SEEDS.items():

@@ -41,6 +41,7 @@
 #include "loom/eval/unbuffered_kernel.hpp"
 #include "loom/expr/expression.hpp"
 #include "loom/expr/function_node.hpp"
+#include "loom/expr/node_protocol.hpp"
 
 namespace loom {
 
@@ -103,9 +104,10 @@ void run_store(const loop_plan& plan, const E& value) {
 /// the memory was just allocated, so no operand can overlap it.
 template <element D, expression E>
 void evaluate_into(D* data, const strided_layout& layout, const E& value, bool fresh) {
+    static_assert(check_node<E>);
     if constexpr (whole_value<E, D>) {
         value.write_to(data, layout, fresh);                          // a. Note [whole values]
-    } else if constexpr (detail::nests_whole<E>) {
+    } else if constexpr (detail::nests_whole<E>()) {
         evaluate_into(data, layout, materialize(value), fresh);       //    Note [computed once]
     } else {
         if (run_direct(data, layout, value, fresh)) return;           // b. Note [direct path]

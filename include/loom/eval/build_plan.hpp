@@ -25,9 +25,7 @@
 #include "loom/core/layout.hpp"
 #include "loom/eval/plan.hpp"
 #include "loom/expr/expression.hpp"
-#include "loom/expr/function_node.hpp"
-#include "loom/expr/placed_node.hpp"
-#include "loom/expr/scalar_node.hpp"
+#include "loom/expr/node_protocol.hpp"
 
 namespace loom {
 
@@ -46,42 +44,36 @@ inline std::span<const index_t> right_aligned(std::span<const index_t> parent, s
 }
 
 // add_leaves(plan, e, map): the leaves of `e`, whose dimensions sit at `map`
-// in the destination's index space, added to `plan` in tree order.
-template <class F, class... Operands>
-void add_leaves(loop_plan& plan, const function_node<F, Operands...>& node, std::span<const index_t> map);
-template <class Operand>
-void add_leaves(loop_plan& plan, const placed_node<Operand>& node, std::span<const index_t> map);
-
-template <element T>
-void add_leaves(loop_plan&, const scalar_node<T>&, std::span<const index_t>) {}  // a constant, not an operand
-
-template <memory_leaf L>
-void add_leaves(loop_plan& plan, const L& leaf, std::span<const index_t> map) {
-    const strided_layout& layout = leaf.layout();
-    const auto refuse = [&](index_t, index_t, index_t) {
-        throw broadcast_error("an operand of shape " + to_string(layout.shape()) + " does not fit the loop over " +
-                              to_string(plan.original_shape()) +
-                              ": it changed shape after the expression reading it was built; "
-                              "build the expression again");
-    };
-    plan.add_operand(leaf.data(), layout, layout.broadcast_to(plan.original_shape(), map, refuse).strides());
-}
-
-template <class F, class... Operands>
-void add_leaves(loop_plan& plan, const function_node<F, Operands...>& node, std::span<const index_t> map) {
-    std::apply([&](const auto&... o) { (add_leaves(plan, o, right_aligned(map, o.shape().size())), ...); },
-               node.operands());
-}
-
-template <class Operand>
-void add_leaves(loop_plan& plan, const placed_node<Operand>& node, std::span<const index_t> map) {
-    // The operand's dimension j sits at the placed dimension node.map()[j], or nowhere.
-    dimension_map placed(node.map().size());
-    for (std::size_t j = 0; j < placed.size(); ++j) {
-        const index_t d = node.map()[j];
-        placed[j] = d < 0 ? -1 : map[static_cast<std::size_t>(d)];
+// in the destination's index space, added to `plan` in tree order, through
+// the roles of Note [node protocol]. A whole value has been computed before
+// a plan is built (Note [computed once]), so none is met here.
+template <class E>
+void add_leaves(loop_plan& plan, const E& value, std::span<const index_t> map) {
+    if constexpr (memory_leaf<E>) {
+        const strided_layout& layout = value.layout();
+        const auto refuse = [&](index_t, index_t, index_t) {
+            throw broadcast_error("an operand of shape " + to_string(layout.shape()) + " does not fit the loop over " +
+                                  to_string(plan.original_shape()) +
+                                  ": it changed shape after the expression reading it was built; "
+                                  "build the expression again");
+        };
+        plan.add_operand(value.data(), layout, layout.broadcast_to(plan.original_shape(), map, refuse).strides());
+    } else if constexpr (elementwise_expression<E>) {
+        std::apply([&](const auto&... o) { (add_leaves(plan, o, right_aligned(map, o.shape().size())), ...); },
+                   value.operands());
+    } else if constexpr (placed_expression<E>) {
+        // The operand's dimension j sits at the placed dimension value.map()[j], or nowhere.
+        dimension_map placed(value.map().size());
+        for (std::size_t j = 0; j < placed.size(); ++j) {
+            const index_t d = value.map()[j];
+            placed[j] = d < 0 ? -1 : map[static_cast<std::size_t>(d)];
+        }
+        add_leaves(plan, value.operand(), placed);
+    } else if constexpr (whole_value<E>) {
+        static_assert(dependent_false<E>, "a whole value is computed before its expression's plan is built: materialize it");
+    } else if constexpr (!constant_expression<E>) {  // a constant is no operand of the plan
+        static_assert(check_node<E>);
     }
-    add_leaves(plan, node.operand(), placed);
 }
 
 }  // namespace detail

@@ -37,9 +37,7 @@
 #include "loom/eval/plan.hpp"
 #include "loom/eval/readers.hpp"
 #include "loom/expr/expression.hpp"
-#include "loom/expr/function_node.hpp"
-#include "loom/expr/placed_node.hpp"
-#include "loom/expr/scalar_node.hpp"
+#include "loom/expr/node_protocol.hpp"
 
 namespace loom {
 
@@ -153,35 +151,35 @@ struct leaf_block_bytes : std::integral_constant<std::size_t, block_buffers::byt
 
 /// The memory block_buffers may take for the leaves of E.
 template <class E>
-inline constexpr std::size_t buffer_bytes = sum_over_leaves<E, detail::leaf_block_bytes>::value;
+inline constexpr std::size_t buffer_bytes = sum_over_leaves<E, detail::leaf_block_bytes>();
 
 /// The cursor tree of `value`; its leaves take operand numbers from `next`
-/// on, in tree order (the order map_operands registered them).
-template <element T>
-scalar_cursor<T> make_cursor(const scalar_node<T>& value, std::size_t&, block_buffers&) {
-    return scalar_cursor<T>(value.value());
-}
-
-template <memory_leaf L>
-leaf_cursor<value_type_of<L>> make_cursor(const L&, std::size_t& next, block_buffers& buffers) {
-    const std::size_t k = next++;
-    return leaf_cursor<value_type_of<L>>(k, buffers.take<value_type_of<L>>(k));
-}
-
-template <class Operand>
-auto make_cursor(const placed_node<Operand>& value, std::size_t& next, block_buffers& buffers) {
-    return make_cursor(value.operand(), next, buffers);
-}
-
-template <class F, class... Operands>
-auto make_cursor(const function_node<F, Operands...>& value, std::size_t& next, block_buffers& buffers) {
-    // Braced initialisation runs left to right: leaves are numbered in tree order.
-    return std::apply(
-        [&](const auto&... o) {
-            return node_cursor<F, decltype(make_cursor(o, next, buffers))...>{value.function(),
-                                                                               make_cursor(o, next, buffers)...};
-        },
-        value.operands());
+/// on, in tree order (the order map_operands registered them), through the
+/// roles of Note [node protocol].
+template <class E>
+auto make_cursor(const E& value, std::size_t& next, block_buffers& buffers) {
+    if constexpr (memory_leaf<E>) {
+        using T = value_type_of<E>;
+        const std::size_t k = next++;
+        return leaf_cursor<T>(k, buffers.take<T>(k));
+    } else if constexpr (constant_expression<E>) {
+        return scalar_cursor<value_type_of<E>>(value.value());
+    } else if constexpr (elementwise_expression<E>) {
+        // Braced initialisation runs left to right: leaves are numbered in tree order.
+        return std::apply(
+            [&](const auto&... o) {
+                using F = std::remove_cvref_t<decltype(value.function())>;
+                return node_cursor<F, decltype(make_cursor(o, next, buffers))...>{value.function(),
+                                                                                   make_cursor(o, next, buffers)...};
+            },
+            value.operands());
+    } else if constexpr (placed_expression<E>) {
+        return make_cursor(value.operand(), next, buffers);
+    } else if constexpr (whole_value<E>) {
+        static_assert(dependent_false<E>, "a whole value is computed before its expression is read: materialize it");
+    } else {
+        static_assert(check_node<E>);
+    }
 }
 
 /// The type of the reader a store kernel makes for E (Note [blocks and readers]).

@@ -208,7 +208,7 @@ void stream_direct(D* data, const E& value, const std::array<direct_leaf, N>& le
 /// was just allocated, so no leaf can meet it.
 template <element D, expression E>
 bool run_direct(D* data, const strided_layout& layout, const E& value, bool fresh) {
-    if constexpr (has_placement<E>) {
+    if constexpr (has_placement<E>()) {
         return false;
     } else {
         if (!layout.is_row_major()) return false;

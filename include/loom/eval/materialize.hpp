@@ -19,28 +19,22 @@
 #include "loom/core/storage.hpp"
 #include "loom/expr/expression.hpp"
 #include "loom/expr/function_node.hpp"
+#include "loom/expr/node_protocol.hpp"
 #include "loom/expr/placed_node.hpp"
 
 namespace loom {
 
-/// A value that writes itself into its destination (Note [whole values]).
-template <class E, class D>
-concept whole_value = expression<E> && requires(const E& value, D* data, const strided_layout& layout) {
-    value.write_to(data, layout, true);
-};
-
 namespace detail {
-
-template <class E>
-inline constexpr bool is_whole = whole_value<E, value_type_of<E>>;
 
 // True when E, or an operand below it, is a whole value.
 template <class E>
-inline constexpr bool nests_whole = is_whole<E>;
-template <class F, class... Operands>
-inline constexpr bool nests_whole<function_node<F, Operands...>> = (nests_whole<std::remove_cvref_t<Operands>> || ...);
-template <class Operand>
-inline constexpr bool nests_whole<placed_node<Operand>> = nests_whole<std::remove_cvref_t<Operand>>;
+constexpr bool nests_whole() {
+    if constexpr (whole_value<E>) {
+        return true;
+    } else {
+        return over_children<E>([]<class... C>() { return (nests_whole<C>() || ...); });
+    }
+}
 
 // A whole value's result: new memory, contiguous, read as a leaf.
 template <element T>
@@ -67,13 +61,13 @@ private:
 /// once]): the expression itself, by reference, when it nests none.
 template <expression E>
 decltype(auto) materialize(const E& value) {
-    if constexpr (!detail::nests_whole<E>) {
+    if constexpr (!detail::nests_whole<E>()) {
         return (value);
-    } else if constexpr (detail::is_whole<E>) {
+    } else if constexpr (whole_value<E>) {
         detail::computed_operand<value_type_of<E>> result(value.shape());
         value.write_to(result.data(), result.layout(), true);
         return result;
-    } else if constexpr (requires { value.operands(); }) {
+    } else if constexpr (elementwise_expression<E>) {
         return std::apply([&](const auto&... o) { return make_node(value.function(), materialize(o)...); },
                           value.operands());
     } else {

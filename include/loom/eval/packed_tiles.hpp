@@ -106,6 +106,6 @@ struct leaf_tile_bytes : std::integral_constant<std::size_t, packed_tiles::bytes
 /// The memory packed_tiles may take for storing E into elements of D.
 template <class E, class D>
 inline constexpr std::size_t tile_bytes = std::min(
-    packed_tiles::max_bytes, packed_tiles::bytes_for(sizeof(D)) + sum_over_leaves<E, detail::leaf_tile_bytes>::value);
+    packed_tiles::max_bytes, packed_tiles::bytes_for(sizeof(D)) + sum_over_leaves<E, detail::leaf_tile_bytes>());
 
 }  // namespace loom

@@ -23,9 +23,7 @@
 #include "loom/core/shape.hpp"
 #include "loom/eval/leaves.hpp"
 #include "loom/expr/expression.hpp"
-#include "loom/expr/function_node.hpp"
-#include "loom/expr/placed_node.hpp"
-#include "loom/expr/scalar_node.hpp"
+#include "loom/expr/node_protocol.hpp"
 
 namespace loom {
 
@@ -53,36 +51,12 @@ struct node_reader {
 /// in_place_reader's Splat when no leaf repeats.
 inline constexpr std::size_t no_splat = std::numeric_limits<std::size_t>::max();
 
-/// The reader of `value` for one run whose leaves are all read where they
-/// lie: leaf k, numbered in tree order from First, starts at at[k]; leaf
-/// Splat's first element is the value it repeats along the run.
-template <std::size_t Splat, std::size_t First, element T>
-scalar_reader<T> in_place_reader(const scalar_node<T>& value, const std::byte* const*) {
-    return {value.value()};
-}
-
-template <std::size_t Splat, std::size_t First, memory_leaf L>
-auto in_place_reader(const L&, const std::byte* const* at) {
-    using T = value_type_of<L>;
-    const T* const first = reinterpret_cast<const T*>(at[First]);
-    if constexpr (First == Splat) {
-        return scalar_reader<T>{*first};
-    } else {
-        return leaf_reader<T>{first};
-    }
-}
-
-template <std::size_t Splat, std::size_t First, class Operand>
-auto in_place_reader(const placed_node<Operand>& value, const std::byte* const* at) {
-    return in_place_reader<Splat, First>(value.operand(), at);
-}
-
 namespace detail {
 
 // The number of each operand's first leaf, the leaves numbered from First.
 template <std::size_t First, class... Operands>
 constexpr std::array<std::size_t, sizeof...(Operands)> first_leaves() {
-    const std::array<std::size_t, sizeof...(Operands)> counts{leaf_count<std::remove_cvref_t<Operands>>...};
+    const std::array<std::size_t, sizeof...(Operands)> counts{leaf_count<Operands>...};
     std::array<std::size_t, sizeof...(Operands)> firsts{};
     std::size_t next = First;
     for (std::size_t i = 0; i < counts.size(); ++i) {
@@ -99,13 +73,35 @@ node_reader<F, Readers...> make_node_reader(const F& function, Readers... operan
 
 }  // namespace detail
 
-template <std::size_t Splat, std::size_t First, class F, class... Operands>
-auto in_place_reader(const function_node<F, Operands...>& value, const std::byte* const* at) {
-    constexpr auto firsts = detail::first_leaves<First, Operands...>();
-    return [&]<std::size_t... I>(std::index_sequence<I...>) {
-        return detail::make_node_reader(value.function(),
-                                        in_place_reader<Splat, firsts[I]>(std::get<I>(value.operands()), at)...);
-    }(std::index_sequence_for<Operands...>{});
+/// The reader of `value` for one run whose leaves are all read where they
+/// lie: leaf k, numbered in tree order from First, starts at at[k]; leaf
+/// Splat's first element is the value it repeats along the run. Through the
+/// roles of Note [node protocol].
+template <std::size_t Splat, std::size_t First, class E>
+auto in_place_reader(const E& value, const std::byte* const* at) {
+    using T = value_type_of<E>;
+    if constexpr (memory_leaf<E>) {
+        const T* const first = reinterpret_cast<const T*>(at[First]);
+        if constexpr (First == Splat) {
+            return scalar_reader<T>{*first};
+        } else {
+            return leaf_reader<T>{first};
+        }
+    } else if constexpr (constant_expression<E>) {
+        return scalar_reader<T>{value.value()};
+    } else if constexpr (elementwise_expression<E>) {
+        constexpr auto firsts = over_children<E>([]<class... C>() { return detail::first_leaves<First, C...>(); });
+        return [&]<std::size_t... I>(std::index_sequence<I...>) {
+            return detail::make_node_reader(value.function(),
+                                            in_place_reader<Splat, firsts[I]>(std::get<I>(value.operands()), at)...);
+        }(std::make_index_sequence<firsts.size()>{});
+    } else if constexpr (placed_expression<E>) {
+        return in_place_reader<Splat, First>(value.operand(), at);
+    } else if constexpr (whole_value<E>) {
+        static_assert(dependent_false<E>, "a whole value is computed before its expression is read: materialize it");
+    } else {
+        static_assert(check_node<E>);
+    }
 }
 
 }  // namespace loom

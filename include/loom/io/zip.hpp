@@ -181,6 +181,8 @@ void write_zip(std::span<const zip_member> members, zip_method method, Write&& w
             method == zip_method::deflated ? deflate_raw(member.bytes) : std::vector<std::byte>();
         const std::span<const std::byte> data = method == zip_method::deflated ? std::span<const std::byte>(deflated) : member.bytes;
         check_fits(member.bytes.size(), "member '" + std::string(member.name) + "'");
+        // Deflate may grow data it cannot compress: a few bytes per 64 KiB.
+        check_fits(data.size(), "member '" + std::string(member.name) + "', deflated,");
         check_fits(offset, "the archive");
         // The fields the local header and the directory record share, from "version needed" to the name's length.
         std::vector<std::byte> common;

@@ -6,6 +6,7 @@
 // types are NumPy's (promote_t of the operands; trace sums as sum does).
 
 #include <algorithm>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -50,7 +51,6 @@ auto contract(const char* name, const VA& a, const VB& b, const contraction_axes
     }
     std::vector<int> summed_a(a.ndim(), 0), summed_b(b.ndim(), 0);
     std::vector<index_t> order_a, order_b;  // a: free, then summed; b: summed, then free
-    index_t k = 1;
     for (std::size_t j = 0; j < axes.a.size(); ++j) {
         const std::size_t da = resolve_named_axis(name, axes.a[j], a.shape());
         const std::size_t db = resolve_named_axis(name, axes.b[j], b.shape());
@@ -64,15 +64,12 @@ auto contract(const char* name, const VA& a, const VB& b, const contraction_axes
                                   ") are summed together and must have the same size");
         }
         summed_a[da] = summed_b[db] = 1;
-        k *= a.shape()[da];
     }
     shape_type result_shape;
-    index_t m = 1, n = 1;
     for (std::size_t d = 0; d < a.ndim(); ++d) {
         if (summed_a[d] != 0) continue;
         order_a.push_back(static_cast<index_t>(d));
         result_shape.push_back(a.shape()[d]);
-        m *= a.shape()[d];
     }
     for (index_t axis : axes.a) order_a.push_back(static_cast<index_t>(resolve_named_axis(name, axis, a.shape())));
     for (index_t axis : axes.b) order_b.push_back(static_cast<index_t>(resolve_named_axis(name, axis, b.shape())));
@@ -80,11 +77,29 @@ auto contract(const char* name, const VA& a, const VB& b, const contraction_axes
         if (summed_b[d] != 0) continue;
         order_b.push_back(static_cast<index_t>(d));
         result_shape.push_back(b.shape()[d]);
-        n *= b.shape()[d];
     }
+    // The result is allocated, its size checked, before either operand is
+    // seen as a matrix, which may copy a broadcast operand whole: a result
+    // without elements, or sums over an empty axis, need no product at all.
+    // Otherwise m * k and k * n are the element counts of a and b, which fit.
+    tensor<R> result(result_shape);  // zeros: the value of sums of nothing
+    const auto size_over = [](const shape_type& shape, std::span<const index_t> dims) {
+        index_t count = 1;
+        for (const index_t d : dims) count *= shape[static_cast<std::size_t>(d)];
+        return count;
+    };
+    const std::size_t free_a = a.ndim() - axes.a.size();
+    const std::span<const index_t> kept_a = std::span<const index_t>(order_a).first(free_a);
+    const std::span<const index_t> summed = std::span<const index_t>(order_a).subspan(free_a);
+    if (result.size() == 0 ||
+        std::ranges::any_of(summed, [&](index_t d) { return a.shape()[static_cast<std::size_t>(d)] == 0; })) {
+        return result;
+    }
+    const index_t k = size_over(a.shape(), summed);
+    const index_t m = size_over(a.shape(), kept_a);
+    const index_t n = size_over(b.shape(), std::span<const index_t>(order_b).subspan(axes.b.size()));
     const auto left = reshape(permute(a, order_a), {m, k});
     const auto right = reshape(permute(b, order_b), {k, n});
-    tensor<R> result(uninitialized, result_shape);
     tensor_view<R> as_matrix(result.data(), strided_layout(shape_type{m, n}));  // the result, seen as m x n
     assign(as_matrix, matmul(left, right), assignment::fresh);
     return result;
@@ -179,7 +194,11 @@ auto outer(X&& a, Y&& b) {
     using R = promote_t<value_type_of<X>, value_type_of<Y>>;
     const auto va = view_of(std::forward<X>(a));
     const auto vb = view_of(std::forward<Y>(b));
-    return tensor<R>(reshape(va, {-1, 1}) * reshape(vb, {1, -1}));
+    // Allocated first: an empty result copies no broadcast operand, and a
+    // size that overflows is refused before anything is copied.
+    tensor<R> result(shape_type{va.size(), vb.size()});
+    if (result.size() != 0) assign(result, reshape(va, {-1, 1}) * reshape(vb, {1, -1}), assignment::fresh);
+    return result;
 }
 
 /// numpy.trace: the sum of the diagonal `offset` above the main one of the

@@ -139,8 +139,11 @@ std::pair<tensor<F>, F> nll_rows(const char* name, const tensor<F>& rows, index_
         if (is_negative(t) || static_cast<std::uint64_t>(t) >= static_cast<std::uint64_t>(classes)) {
             throw std::out_of_range(std::string(name) + ": target " + std::to_string(t) + " is out of range for " +
                                     std::to_string(classes) + " classes at " +
-                                    position_text(i, target.shape()) + "; classes are 0 to " +
-                                    std::to_string(classes - 1) + " (or ignore_index, " +
+                                    position_text(i, target.shape()) +
+                                    (classes == 0 ? "; there are none (the class dimension has size 0), so every "
+                                                    "target must be ignore_index ("
+                                                  : "; classes are 0 to " + std::to_string(classes - 1) +
+                                                        " (or ignore_index, ") +
                                     std::to_string(ignore_index) + ")");
         }
         const auto c = static_cast<index_t>(t);

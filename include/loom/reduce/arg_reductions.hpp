@@ -53,8 +53,8 @@ public:
         root_.start_run(data, strides);
         T best{};
         index_t at = 0;
-        for (index_t start = 0; start < count; start += loop_plan::block_size) {
-            const index_t n = std::min(loop_plan::block_size, count - start);
+        for (index_t start = 0, n = 0; start < count; start += n) {  // steps of n: see reduce_run in reduce_kernel.hpp
+            n = std::min(loop_plan::block_size, count - start);
             root_.load_block(start, n);
             const auto reader = root_.reader(start);
             if (start == 0) best = reader(0);
@@ -81,8 +81,8 @@ public:
 
     void operator()(const std::byte* const* data, const index_t* strides, index_t count) {
         root_.start_run(data, strides);
-        for (index_t start = 0; start < count; start += loop_plan::block_size) {
-            const index_t n = std::min(loop_plan::block_size, count - start);
+        for (index_t start = 0, n = 0; start < count; start += n) {  // steps of n: see reduce_run in reduce_kernel.hpp
+            n = std::min(loop_plan::block_size, count - start);
             root_.load_block(start, n);
             const auto reader = root_.reader(start);
             const bool first = seen_ == 0;

@@ -6,10 +6,13 @@
 
 #include <cstddef>
 #include <initializer_list>
+#include <limits>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
 
+#include "loom/core/checked_arithmetic.hpp"
 #include "loom/core/shape.hpp"
 #include "loom/core/small_vector.hpp"
 #include "loom/tensor/axis.hpp"
@@ -87,13 +90,25 @@ public:
         return "axes " + to_string(axes);
     }
 
-    /// The number of elements each result element reduces.
+    /// The number of elements each result element reduces. Throws
+    /// std::length_error when it does not fit in index_t, which only a shape
+    /// without elements allows: [2^62, 4, 0] over axes [0, 1].
     index_t extent(const shape_type& shape) const {
-        index_t count = 1;
+        std::optional<index_t> count = 1;
+        bool empty = false;
         for (std::size_t d = 0; d < shape.size(); ++d) {
-            if (reduces(d)) count *= shape[d];
+            if (!reduces(d)) continue;
+            empty = empty || shape[d] == 0;
+            if (count) count = checked_mul(*count, shape[d]);
         }
-        return count;
+        if (empty) return 0;
+        if (!count) {
+            throw std::length_error("the " + describe() + " of shape " + to_string(shape) +
+                                    " hold more elements than a " +
+                                    std::to_string(std::numeric_limits<index_t>::digits + 1) +
+                                    "-bit index counts; use smaller sizes");
+        }
+        return *count;
     }
 
 private:

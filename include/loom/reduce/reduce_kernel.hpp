@@ -151,8 +151,10 @@ private:
     // of `chunk` (Note [pairwise sums]).
     A reduce_run(index_t first, index_t last) {
         carry_counter<R> chunks;
-        for (index_t start = first; start < last; start += chunk) {
-            const index_t n = std::min(chunk, last - start);
+        // Steps of n, not chunk: a run that ends near the largest index_t
+        // would otherwise step past it after its last chunk.
+        for (index_t start = first, n = 0; start < last; start += n) {
+            n = std::min(chunk, last - start);
             root_.load_block(start, n);
             chunks.add(reduce_chunk(root_.reader(start), n));
         }
@@ -249,8 +251,8 @@ private:
 
     // Element i of the run folds into out[i * stride].
     void fold_run(A* out, index_t stride, index_t count) {
-        for (index_t start = 0; start < count; start += chunk) {
-            const index_t n = std::min(chunk, count - start);
+        for (index_t start = 0, n = 0; start < count; start += n) {  // steps of n: see reduce_run
+            n = std::min(chunk, count - start);
             root_.load_block(start, n);
             const auto reader = root_.reader(start);
             A* const first = out + start * stride;

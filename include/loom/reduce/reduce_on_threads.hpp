@@ -171,13 +171,33 @@ void reduce_columns(const loop_plan& plan, const E& value) {
     });
 }
 
+/// A run of `elements` cut into `count` parts of `size` elements, a power
+/// of two chunks (the last part may be shorter), at most max_pieces of them.
+struct run_parts {
+    index_t elements;
+    index_t size;
+    index_t count;
+
+    /// The first element after part p.
+    index_t end(index_t p) const { return p * size + std::min(size, elements - p * size); }
+};
+
+/// The parts of a run of `elements`. A broadcast view's run may hold up to
+/// the largest index_t elements, so the divisions round up without adding
+/// to it, and no part ends past it.
+inline run_parts parts_of_run(index_t elements) {
+    const auto parts = [elements](index_t size) { return elements / size + (elements % size != 0); };
+    index_t size = loop_plan::block_size;
+    while (parts(size) > max_pieces) size *= 2;
+    return {elements, size, parts(size)};
+}
+
 template <reducer R, expression E>
 void reduce_run_in_parts(const loop_plan& plan, const E& value) {
     using A = typename R::accumulator;
     const index_t count = plan.inner_size();
-    index_t part = loop_plan::block_size;  // elements: a power of two chunks
-    while ((count + part - 1) / part > max_pieces) part *= 2;
-    const index_t parts = (count + part - 1) / part;
+    const run_parts cut = parts_of_run(count);
+    const index_t part = cut.size, parts = cut.count;
 
     small_vector<const std::byte*, 16> data(plan.operand_count());
     small_vector<index_t, 16> strides(plan.operand_count());
@@ -189,7 +209,7 @@ void reduce_run_in_parts(const loop_plan& plan, const E& value) {
     parallel_for(parts, true, [&](index_t first, index_t last) {
         with_reduce_kernel<R>(plan, value, [&](auto& kernel) {
             for (index_t p = first; p < last; ++p) {
-                values[p] = kernel.reduce_part(data.data(), strides.data(), p * part, std::min(count, (p + 1) * part));
+                values[p] = kernel.reduce_part(data.data(), strides.data(), p * part, cut.end(p));
             }
         });
     });

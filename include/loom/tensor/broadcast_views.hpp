@@ -4,10 +4,13 @@
 // dimensions have stride 0. Where that makes several elements share memory,
 // the view is read-only; copy() gives a writable tensor.
 
+#include <limits>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "loom/core/broadcast.hpp"
+#include "loom/core/checked_arithmetic.hpp"
 #include "loom/tensor/shape_members.hpp"
 #include "loom/tensor/view_of.hpp"
 
@@ -26,15 +29,36 @@ auto refuse_broadcast(Describe describe) {
     };
 }
 
+// Throws std::length_error, after the words of `describe()`, unless the sizes
+// of `shape` other than 0 multiply within index_t, as a tensor's must
+// (row_major_strides): [2^62, 4, 0] has no elements, but a reduction over its
+// first two axes would count 2^64 (NumPy: "iterator is too large").
+template <class Describe>
+void check_broadcast_sizes(const shape_type& shape, Describe describe) {
+    index_t product = 1;
+    for (const index_t size : shape) {
+        const auto next = checked_mul(product, size == 0 ? index_t{1} : size);
+        if (!next) {
+            throw std::length_error(describe() + ": the sizes other than 0 multiply past what a " +
+                                    std::to_string(std::numeric_limits<index_t>::digits + 1) +
+                                    "-bit index holds; use smaller sizes");
+        }
+        product = *next;
+    }
+}
+
 }  // namespace detail
 
 /// numpy.broadcast_to: `x` seen as exactly `shape` (unidirectional).
-/// Throws loom::broadcast_error when x's shape does not broadcast to `shape`.
+/// Throws loom::broadcast_error when x's shape does not broadcast to `shape`,
+/// std::invalid_argument for a negative size or a rank above max_rank,
+/// std::length_error when the sizes of `shape` other than 0 multiply past index_t.
 template <expression X>
 auto broadcast_to(X&& x, const shape_type& shape) {
     auto v = view_of(std::forward<X>(x));
     check_shape(shape);
     const auto describe = [&] { return "cannot broadcast shape " + to_string(v.shape()) + " to " + to_string(shape); };
+    detail::check_broadcast_sizes(shape, describe);
     if (v.ndim() > shape.size()) {
         throw broadcast_error(describe() + ": the target has fewer dimensions; give a target of rank " +
                               std::to_string(v.ndim()) + " or more");
@@ -46,7 +70,8 @@ auto broadcast_to(X&& x, const shape_type& shape) {
 /// `x` seen as `shape` under a broadcast spec: broadcast::numpy is
 /// broadcast_to; broadcast::none requires equal shapes; broadcast::pdpd(axis)
 /// places x onto `shape` at `axis` (seed 003_3137ca9d25be8e19.txt).
-/// Throws loom::broadcast_error when x's shape does not fit `shape` under the spec.
+/// Throws loom::broadcast_error when x's shape does not fit `shape` under the
+/// spec, and as broadcast_to(x, shape) does for the sizes of `shape`.
 template <expression X>
 auto broadcast_to(X&& x, const shape_type& shape, const broadcast_spec& spec) {
     auto v = view_of(std::forward<X>(x));
@@ -58,12 +83,13 @@ auto broadcast_to(X&& x, const shape_type& shape, const broadcast_spec& spec) {
         return "cannot place shape " + to_string(v.shape()) + " onto " + to_string(shape) + " at axis " +
                std::to_string(spec.axis);
     };
+    detail::check_broadcast_sizes(shape, describe);
     return v.with_layout(v.layout().broadcast_to(shape, placed.map, detail::refuse_broadcast(describe)));
 }
 
 /// torch.expand: like broadcast_to, where -1 keeps the existing size.
 /// Throws std::invalid_argument for a -1 where x has no dimension, loom::broadcast_error when
-/// x's shape does not broadcast to the sizes.
+/// x's shape does not broadcast to the sizes, and as broadcast_to does for the sizes.
 template <expression X>
 auto expand(X&& x, const std::vector<index_t>& sizes) {
     auto v = view_of(std::forward<X>(x));
@@ -83,7 +109,8 @@ auto expand(X&& x, const std::vector<index_t>& sizes) {
 
 /// OpenVINO's bidirectional Broadcast: `x` seen as the NumPy broadcast of its
 /// shape and `target` (like x * ones(target)), which may differ from target.
-/// Throws loom::broadcast_error when the two shapes do not broadcast.
+/// Throws loom::broadcast_error when the two shapes do not broadcast, and as
+/// broadcast_to does for the sizes of the broadcast shape.
 template <expression X>
 auto broadcast_bidirectional(X&& x, const shape_type& target) {
     auto v = view_of(std::forward<X>(x));

@@ -11,9 +11,11 @@
 
 #include <cstddef>
 #include <initializer_list>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
+#include "loom/core/checked_arithmetic.hpp"
 #include "loom/tensor/axis.hpp"
 #include "loom/tensor/operand_list.hpp"
 #include "loom/tensor/tensor.hpp"
@@ -86,6 +88,22 @@ std::size_t first_rank(const L& operands) {
     return rank;
 }
 
+// total + size, where total is what operands 0 to i - 1 add up to (`what`:
+// their sizes along the axis, or their element counts) and size operand
+// i's, of `shape`. Throws std::length_error instead of overflowing.
+inline index_t add_operand_size(const char* name, const std::string& what, index_t total, index_t size, std::size_t i,
+                                const std::string& shape) {
+    const auto sum = checked_add(total, size);
+    if (!sum) {
+        throw std::length_error(std::string(name) + ": " + what + " add up past what a " +
+                                std::to_string(std::numeric_limits<index_t>::digits + 1) +
+                                "-bit index holds at operand " + std::to_string(i) + ", of shape " + shape + " (" +
+                                std::to_string(total) + " + " + std::to_string(size) +
+                                "); join fewer or smaller arrays");
+    }
+    return *sum;
+}
+
 // Assigns `x` to the part of `result` that starts at `start` along `axis`
 // and has x's joined shape, seen without its inserted dimensions (so with
 // x's own shape).
@@ -144,7 +162,8 @@ tensor<list_value_t<L>> join(const char* name, const L& operands, index_t axis, 
                                             std::to_string(a) + " must agree");
             }
         }
-        result_shape[a] = add_size(result_shape[a], joined.shape[a], result_shape);
+        result_shape[a] = add_operand_size(name, "the sizes along axis " + std::to_string(a), result_shape[a],
+                                           joined.shape[a], i, joined_text(x.shape(), joined));
     });
     tensor<list_value_t<L>> result(uninitialized, result_shape);  // 2. allocated once
     index_t start = 0;
@@ -160,8 +179,9 @@ template <operand_list L>
 tensor<list_value_t<L>> join_flat(const L& operands) {
     check_not_empty("concatenate", operands);
     index_t total = 0;
-    for_each_operand(operands, [&](std::size_t, const auto& x) {
-        total = add_size(total, element_count(x.shape()), x.shape());
+    for_each_operand(operands, [&](std::size_t i, const auto& x) {
+        total = add_operand_size("concatenate", "the element counts", total, element_count(x.shape()), i,
+                                 to_string(x.shape()));
     });
     tensor<list_value_t<L>> result(uninitialized, shape_type{total});
     index_t start = 0;

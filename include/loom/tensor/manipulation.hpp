@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "loom/core/checked_arithmetic.hpp"
 #include "loom/tensor/shape_members.hpp"
 #include "loom/tensor/view_of.hpp"
 
@@ -75,12 +76,14 @@ auto reshape(X&& x, const std::vector<index_t>& sizes) {
                                         ": sizes must be 0 or more, with at most one -1 to infer");
         }
         zero = zero || sizes[d] == 0;
-        if (__builtin_mul_overflow(nonzero, sizes[d] == 0 ? 1 : sizes[d], &nonzero)) {
+        const auto product = checked_mul(nonzero, sizes[d] == 0 ? index_t{1} : sizes[d]);
+        if (!product) {
             throw std::length_error("cannot reshape " + to_string(v.shape()) + " into " + detail::dims_text(sizes) +
                                     ": the sizes multiply past what a " +
                                     std::to_string(std::numeric_limits<index_t>::digits + 1) +
                                     "-bit index holds (overflow); use smaller sizes");
         }
+        nonzero = *product;
     }
     const index_t known = zero ? 0 : nonzero;
     if (inferred != sizes.size()) {

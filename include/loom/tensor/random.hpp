@@ -194,9 +194,11 @@ tensor<T> randint(Low low, High high, const shape_type& shape, G& generator) {
     if (std::cmp_less_equal(high, low)) {
         throw std::invalid_argument(call() + ": the interval [low, high) is empty; pass high > low");
     }
-    // high > low, so high - 1 does not overflow.
+    // The last value is high - 1, but that wraps for an unsigned high of 0
+    // (above a negative low): test high itself first.
     if (std::cmp_less(low, std::numeric_limits<T>::min()) ||
-        std::cmp_greater(high - 1, std::numeric_limits<T>::max())) {
+        (std::cmp_greater(high, std::numeric_limits<T>::max()) &&
+         std::cmp_greater(high - 1, std::numeric_limits<T>::max()))) {
         throw std::out_of_range(call() + ": the interval goes beyond the range of " + type_name<T>() + ", [" +
                                 std::to_string(std::numeric_limits<T>::min()) + ", " +
                                 std::to_string(std::numeric_limits<T>::max()) + "]; narrow it or use a wider type");

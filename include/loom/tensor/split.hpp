@@ -56,7 +56,15 @@ std::vector<V> split_sections(const char* name, const V& v, index_t sections, in
                                     " do not divide into " + std::to_string(sections) +
                                     " equal sections; use array_split for unequal ones, or give indices");
     }
+    // One view per section, all allocated up front: a count that no vector
+    // holds is refused here, and one beyond memory fails at once
+    // (std::bad_alloc, NumPy's MemoryError) instead of growing through it.
+    if (static_cast<std::size_t>(sections) > std::vector<V>().max_size()) {
+        throw std::length_error(std::string(name) + ": " + std::to_string(sections) +
+                                " sections are more parts than a vector holds; ask for fewer sections");
+    }
     std::vector<index_t> bounds{0};
+    bounds.reserve(static_cast<std::size_t>(sections) + 1);
     for (index_t i = 0; i < sections; ++i) bounds.push_back(bounds.back() + size / sections + (i < size % sections));
     return parts_between(v, a, bounds);
 }
@@ -88,7 +96,8 @@ inline index_t hsplit_axis(const shape_type& shape) {
 }  // namespace detail
 
 /// numpy.split into `sections` equal parts along `axis`, as views; throws
-/// std::invalid_argument if the size along `axis` does not divide.
+/// std::invalid_argument if the size along `axis` does not divide, and as
+/// array_split does.
 template <expression X>
 auto split(X&& x, index_t sections, index_t axis = 0) {
     const auto v = view_of(std::forward<X>(x));
@@ -110,7 +119,8 @@ auto split(X&& x, std::initializer_list<index_t> indices, index_t axis = 0) {
 
 /// numpy.array_split: as split, but `sections` need not divide the size:
 /// the first size % sections parts have one element more.
-/// Throws std::invalid_argument for sections below 1, std::out_of_range for an axis out of range.
+/// Throws std::invalid_argument for sections below 1, std::out_of_range for an axis out of range,
+/// std::length_error for more sections than a std::vector of parts holds.
 template <expression X>
 auto array_split(X&& x, index_t sections, index_t axis = 0) {
     const auto v = view_of(std::forward<X>(x));
