@@ -418,6 +418,10 @@ TEST(HostileInput, RollWithNoShiftOrNoAxisReturnsTheInputAsNumPy) {
     EXPECT_THROW((void)loom::roll(x, list{}, list{5}), std::out_of_range);
     EXPECT_THROW((void)loom::roll(x, list{1, 2}, list{}), std::invalid_argument);
     EXPECT_THROW((void)loom::roll(x, list{}, list{0, 1}), std::invalid_argument);
+    // The same with braced lists, which pick no scalar shift or axis.
+    EXPECT_TRUE(loom::array_equal(loom::roll(x, {1}, {}), x));
+    EXPECT_TRUE(loom::array_equal(loom::roll(x, {}, {0}), x));
+    EXPECT_TRUE(loom::array_equal(loom::roll(x, {1}, {0}), tensor<int>{{3, 4, 5}, {0, 1, 2}}));
 }
 
 TEST(HostileInput, RollByExtremeShiftsMatchesNumPy) {

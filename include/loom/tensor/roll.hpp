@@ -3,6 +3,7 @@
 // coming back at the start. A new tensor, written through two views of it.
 
 #include <algorithm>
+#include <initializer_list>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -53,6 +54,15 @@ tensor<value_type_of<X>> roll(const X& x, const std::vector<index_t>& shifts, co
         result = roll(result, shifts[shifts.size() == 1 ? 0 : i], axes[axes.size() == 1 ? 0 : i]);
     }
     return result;
+}
+
+/// numpy.roll with braced lists of shifts and axes, `roll(x, {1, 2}, {0, 1})`:
+/// as the roll above, so that `roll(x, {1}, {})` rolls nothing, as NumPy
+/// (the braces would otherwise pick the roll of one shift along one axis,
+/// `{}` being axis 0). Throws as the roll above does.
+template <expression X>
+tensor<value_type_of<X>> roll(const X& x, std::initializer_list<index_t> shifts, std::initializer_list<index_t> axes) {
+    return roll(x, std::vector<index_t>(shifts), std::vector<index_t>(axes));
 }
 
 /// numpy.roll without an axis: the flattened elements rolled, in x's shape.
