@@ -414,7 +414,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         case 4: {
             expected e;
             const wide na = count_of(a.shape), nb = count_of(b.shape);
-            if (na * nb * wide(sizeof(double)) > std::numeric_limits<index_t>::max()) e = refuse(refusal::length_error);
+            // The result [na, nb] is refused as any shape is whose sizes but 0 overflow in bytes.
+            if (too_large({static_cast<index_t>(na), static_cast<index_t>(nb)})) e = refuse(refusal::length_error);
             else if (na * nb > (1 << 18)) e.skip = true;
             else {
                 e.shape = {static_cast<index_t>(na), static_cast<index_t>(nb)};

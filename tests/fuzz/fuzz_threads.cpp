@@ -2,9 +2,9 @@
 // INT_MAX, INT_MIN, any 32 bits), then evaluates an element-wise expression
 // and reductions of 2^16 elements or more (parallel_min_elements: enough to
 // run on threads when loom is compiled with OpenMP; on one thread without).
-// Property: a count below 1 is refused with std::invalid_argument and
-// num_threads() is then unchanged; any other count is either refused so or
-// accepted, num_threads() then 1 or more (1 without OpenMP); either way the
+// Property: a count outside 1 to max_num_threads() is refused with
+// std::invalid_argument and num_threads() is then unchanged; any other count
+// is accepted, num_threads() then 1 or more (1 without OpenMP); either way the
 // evaluations give the values of a reference computed here. The previous
 // setting is restored after each run.
 
@@ -37,7 +37,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const outcome o = attempt([&] { loom::set_num_threads(wanted); });
     require(o.kind == refusal::none || o.kind == refusal::invalid_argument,
             call + ": threw " + name(o.kind) + " (" + o.message + ")");
-    if (wanted < 1) require(o.refused(), call + " was accepted");
+    const bool in_range = wanted >= 1 && wanted <= loom::max_num_threads();
+    require(o.refused() != in_range, call + (in_range ? " was refused" : " was accepted") + ", where 1 to " +
+                                         std::to_string(loom::max_num_threads()) + " are accepted");
     if (o.refused()) {
         require(loom::num_threads() == previous, call + " was refused but changed num_threads()");
     } else {
