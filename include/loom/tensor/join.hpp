@@ -88,16 +88,18 @@ std::size_t first_rank(const L& operands) {
     return rank;
 }
 
-// total + size, where total is what operands 0 to i - 1 add up to (`what`:
+// total + size, where total is what operands 0 to i - 1 add up to (what():
 // their sizes along the axis, or their element counts) and size operand
-// i's, of `shape`. Throws std::length_error instead of overflowing.
-inline index_t add_operand_size(const char* name, const std::string& what, index_t total, index_t size, std::size_t i,
-                                const std::string& shape) {
+// i's, of shape shape(). Throws std::length_error instead of overflowing;
+// the texts are made only then, so that a join allocates nothing else.
+template <class What, class Shape>
+index_t add_operand_size(const char* name, index_t total, index_t size, std::size_t i, const What& what,
+                         const Shape& shape) {
     const auto sum = checked_add(total, size);
     if (!sum) {
-        throw std::length_error(std::string(name) + ": " + what + " add up past what a " +
+        throw std::length_error(std::string(name) + ": " + what() + " add up past what a " +
                                 std::to_string(std::numeric_limits<index_t>::digits + 1) +
-                                "-bit index holds at operand " + std::to_string(i) + ", of shape " + shape + " (" +
+                                "-bit index holds at operand " + std::to_string(i) + ", of shape " + shape() + " (" +
                                 std::to_string(total) + " + " + std::to_string(size) +
                                 "); join fewer or smaller arrays");
     }
@@ -162,8 +164,9 @@ tensor<list_value_t<L>> join(const char* name, const L& operands, index_t axis, 
                                             std::to_string(a) + " must agree");
             }
         }
-        result_shape[a] = add_operand_size(name, "the sizes along axis " + std::to_string(a), result_shape[a],
-                                           joined.shape[a], i, joined_text(x.shape(), joined));
+        result_shape[a] = add_operand_size(
+            name, result_shape[a], joined.shape[a], i, [&] { return "the sizes along axis " + std::to_string(a); },
+            [&] { return joined_text(x.shape(), joined); });
     });
     tensor<list_value_t<L>> result(uninitialized, result_shape);  // 2. allocated once
     index_t start = 0;
@@ -180,8 +183,9 @@ tensor<list_value_t<L>> join_flat(const L& operands) {
     check_not_empty("concatenate", operands);
     index_t total = 0;
     for_each_operand(operands, [&](std::size_t i, const auto& x) {
-        total = add_operand_size("concatenate", "the element counts", total, element_count(x.shape()), i,
-                                 to_string(x.shape()));
+        total = add_operand_size(
+            "concatenate", total, element_count(x.shape()), i, [] { return std::string("the element counts"); },
+            [&] { return to_string(x.shape()); });
     });
     tensor<list_value_t<L>> result(uninitialized, shape_type{total});
     index_t start = 0;
