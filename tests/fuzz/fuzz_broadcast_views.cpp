@@ -7,7 +7,7 @@
 // Property: each call throws the documented exception exactly when the
 // rules refuse it (std::invalid_argument for a negative size,
 // broadcast_error for sizes that do not broadcast, std::length_error at once
-// for more elements than index_t counts), naming the shapes as `[a, b]`;
+// for sizes other than 0 whose product index_t cannot count), naming the shapes as `[a, b]`;
 // otherwise the view has the shape the rules give, every element inside the
 // tensor's memory and equal to the element it broadcasts, and it is writable
 // exactly when no two of its elements share memory.
@@ -41,15 +41,13 @@ bool has_negative(const sizes& s) {
     return false;
 }
 
-// The element count of a view of `shape`: 0 with a 0 among the sizes, else
-// their product, which must fit in index_t.
+// Whether a view of `shape` may exist: the product of its sizes other than
+// 0 must fit in index_t, even when a 0 leaves it without elements (NumPy
+// refuses such a shape too: "array is too big").
 bool countable(const sizes& shape) {
     wide n = 1;
     for (index_t s : shape) {
-        if (s == 0) return true;
-    }
-    for (index_t s : shape) {
-        n *= s;
+        if (s != 0) n *= s;
         if (n > std::numeric_limits<index_t>::max()) return false;
     }
     return true;

@@ -58,18 +58,19 @@ auto broadcast_to(X&& x, const shape_type& shape) {
     auto v = view_of(std::forward<X>(x));
     check_shape(shape);
     const auto describe = [&] { return "cannot broadcast shape " + to_string(v.shape()) + " to " + to_string(shape); };
-    detail::check_broadcast_sizes(shape, describe);
     if (v.ndim() > shape.size()) {
         throw broadcast_error(describe() + ": the target has fewer dimensions; give a target of rank " +
                               std::to_string(v.ndim()) + " or more");
     }
-    return v.with_layout(
-        v.layout().broadcast_to(shape, right_aligned_map(v.ndim(), shape.size()), detail::refuse_broadcast(describe)));
+    strided_layout layout =
+        v.layout().broadcast_to(shape, right_aligned_map(v.ndim(), shape.size()), detail::refuse_broadcast(describe));
+    detail::check_broadcast_sizes(shape, describe);  // after the rule: a shape that does not broadcast says so first
+    return v.with_layout(std::move(layout));
 }
 
 /// `x` seen as `shape` under a broadcast spec: broadcast::numpy is
 /// broadcast_to; broadcast::none requires equal shapes; broadcast::pdpd(axis)
-/// places x onto `shape` at `axis` (seed 003_3137ca9d25be8e19.txt).
+/// places x onto `shape` at `axis` (OpenVINO's broadcast rules).
 /// Throws loom::broadcast_error when x's shape does not fit `shape` under the
 /// spec, and as broadcast_to(x, shape) does for the sizes of `shape`.
 template <expression X>
@@ -83,8 +84,9 @@ auto broadcast_to(X&& x, const shape_type& shape, const broadcast_spec& spec) {
         return "cannot place shape " + to_string(v.shape()) + " onto " + to_string(shape) + " at axis " +
                std::to_string(spec.axis);
     };
-    detail::check_broadcast_sizes(shape, describe);
-    return v.with_layout(v.layout().broadcast_to(shape, placed.map, detail::refuse_broadcast(describe)));
+    strided_layout layout = v.layout().broadcast_to(shape, placed.map, detail::refuse_broadcast(describe));
+    detail::check_broadcast_sizes(shape, describe);  // after the rule, as broadcast_to
+    return v.with_layout(std::move(layout));
 }
 
 /// torch.expand: like broadcast_to, where -1 keeps the existing size.
