@@ -1,6 +1,6 @@
 #pragma once
 // Loss functions as PyTorch defines them, with the loss-style broadcasting
-// of seed 002_c386cd1f3be06dc6.txt ("Loss Function"):
+// of the PyTorch blog post on broadcasting ("Loss Function"):
 //
 //   class losses    input [N, C] with target [N] of class indices, or input
 //                   [N, C, d1, ..., dk] with target [N, d1, ..., dk] (the class
