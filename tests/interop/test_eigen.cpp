@@ -16,6 +16,8 @@
 #include <Eigen/Core>
 #include <unsupported/Eigen/CXX11/Tensor>
 
+#include "../unit/element_values.hpp"
+#include "../unit/error_text.hpp"
 #include "loom/interop/eigen.hpp"
 #include "loom/loom.hpp"
 
@@ -32,22 +34,8 @@ using loom::tensor_view;
 using loom::to_eigen;
 using loom::to_eigen_outer;
 using loom::to_eigen_tensor;
-
-template <class F>
-std::string message_of(F&& action) {
-    try {
-        action();
-    } catch (const std::invalid_argument& error) {
-        return error.what();
-    }
-    return "(no std::invalid_argument)";
-}
-
-template <class V>
-std::vector<typename V::value_type> elements_of(const V& v) {
-    const tensor<typename V::value_type> t = v;
-    return std::vector<typename V::value_type>(t.begin(), t.end());
-}
+using loom::testing::elements_of;
+using loom::testing::expect_error_text;
 
 template <class X>
 concept viewable = requires(X&& x) { from_eigen(std::forward<X>(x)); };
@@ -299,11 +287,11 @@ TEST(InteropToEigen, OuterStrideMaps) {
     EXPECT_EQ(column_ref.data(), u.data());
     EXPECT_EQ(column_ref(2, 1), 5);
 
-    EXPECT_EQ(message_of([&] { (void)to_eigen_outer(u.transpose()); }),
+    expect_error_text<std::invalid_argument>([&] { (void)to_eigen_outer(u.transpose()); },
               "to_eigen_outer: Eigen::OuterStride needs the stride 1 along dimension 1 (a row-major map), and the "
               "view of shape [3, 2] and strides [1, 3] has 3; use to_eigen, which takes any strides, or the other "
               "storage order, or call copy() for a contiguous tensor");
-    EXPECT_EQ(message_of([&] { (void)to_eigen_outer(t(all, range(0, none, 2))); }),
+    expect_error_text<std::invalid_argument>([&] { (void)to_eigen_outer(t(all, range(0, none, 2))); },
               "to_eigen_outer: Eigen::OuterStride needs the stride 1 along dimension 1 (a row-major map), and the "
               "view of shape [3, 2] and strides [4, 2] has 2; use to_eigen, which takes any strides, or call "
               "copy() for a contiguous tensor");
@@ -311,11 +299,11 @@ TEST(InteropToEigen, OuterStrideMaps) {
 
 TEST(InteropToEigen, RefusesOtherRanks) {
     tensor<float> t({2, 3, 4});
-    EXPECT_EQ(message_of([&] { (void)to_eigen(t); }),
+    expect_error_text<std::invalid_argument>([&] { (void)to_eigen(t); },
               "to_eigen: an Eigen matrix has rank 2, and the view of shape [2, 3, 4] and strides [12, 4, 1] has "
               "rank 3; reshape it to rank 2 first, or use to_eigen_tensor for rank 3");
     tensor<float> v{1, 2, 3};
-    EXPECT_EQ(message_of([&] { (void)to_eigen(v.view()); }),
+    expect_error_text<std::invalid_argument>([&] { (void)to_eigen(v.view()); },
               "to_eigen: an Eigen matrix has rank 2, and the view of shape [3] and strides [1] has rank 1; reshape "
               "it to rank 2 first, or use to_eigen_tensor for rank 1");
     EXPECT_EQ(to_eigen(v.view().unsqueeze(1)).rows(), 3);
@@ -324,7 +312,7 @@ TEST(InteropToEigen, RefusesOtherRanks) {
 TEST(InteropToEigen, RefusesMutableViewsWhoseElementsShareMemory) {
     tensor<double> row{1, 2, 3};
     tensor_view<double> b = loom::broadcast_to(row, {2, 3});
-    EXPECT_EQ(message_of([&] { (void)to_eigen(b); }),
+    expect_error_text<std::invalid_argument>([&] { (void)to_eigen(b); },
               "to_eigen: the view of shape [2, 3] and strides [0, 1] has elements that share memory, so writes "
               "through the other library's view would store one value over another; pass a view of const "
               "elements (tensor_view<const T>) to read it, or call copy() for a writable tensor");
@@ -336,7 +324,7 @@ TEST(InteropToEigen, RefusesMutableViewsWhoseElementsShareMemory) {
 }
 
 TEST(InteropToEigen, RefusesATemporaryViewThatOwnsItsTensor) {
-    EXPECT_EQ(message_of([] { (void)to_eigen(tensor<float>({2, 3})(all, range(0, 2))); }),
+    expect_error_text<std::invalid_argument>([] { (void)to_eigen(tensor<float>({2, 3})(all, range(0, 2))); },
               "to_eigen: the temporary view of shape [2, 2] and strides [3, 1] owns the memory of a temporary "
               "tensor, which dies with it at the end of the statement; name the view (auto v = ...) and pass "
               "that, or pass a tensor");
@@ -363,10 +351,10 @@ TEST(InteropToEigen, TensorMaps) {
     // A contiguous view maps; a strided one does not.
     auto rows = to_eigen_tensor<3>(t(range(1, 2), all, all));
     EXPECT_EQ(rows.data(), t.data() + 12);
-    EXPECT_EQ(message_of([&] { (void)to_eigen_tensor<3>(t(all, all, range(0, 2))); }),
+    expect_error_text<std::invalid_argument>([&] { (void)to_eigen_tensor<3>(t(all, all, range(0, 2))); },
               "to_eigen_tensor<3>: an Eigen::TensorMap has no strides, and the view of shape [2, 3, 2] and "
               "strides [12, 4, 1] is not contiguous and row-major; call copy() for a contiguous tensor");
-    EXPECT_EQ(message_of([&] { (void)to_eigen_tensor<2>(t); }),
+    expect_error_text<std::invalid_argument>([&] { (void)to_eigen_tensor<2>(t); },
               "to_eigen_tensor<2>: the view of shape [2, 3, 4] and strides [12, 4, 1] has rank 3; ask for "
               "to_eigen_tensor<3>, or reshape it to rank 2");
 }

@@ -20,6 +20,8 @@
 #include <xtensor/xtensor.hpp>
 #include <xtensor/xview.hpp>
 
+#include "../unit/element_values.hpp"
+#include "../unit/error_text.hpp"
 #include "loom/interop/xtensor.hpp"
 #include "loom/loom.hpp"
 
@@ -35,22 +37,8 @@ using loom::strides_type;
 using loom::tensor;
 using loom::tensor_view;
 using loom::to_xtensor;
-
-template <class F>
-std::string message_of(F&& action) {
-    try {
-        action();
-    } catch (const std::invalid_argument& error) {
-        return error.what();
-    }
-    return "(no std::invalid_argument)";
-}
-
-template <class V>
-std::vector<typename V::value_type> elements_of(const V& v) {
-    const tensor<typename V::value_type> t = v;
-    return std::vector<typename V::value_type>(t.begin(), t.end());
-}
+using loom::testing::elements_of;
+using loom::testing::expect_error_text;
 
 template <class X>
 concept viewable = requires(X&& x) { from_xtensor(std::forward<X>(x)); };
@@ -179,7 +167,7 @@ TEST(InteropFromXtensor, ZeroStridesReadAndRefuseWrites) {
     EXPECT_EQ(b.strides(), (strides_type{0, 1}));
     EXPECT_EQ(elements_of(b), (std::vector<float>{1, 2, 3, 1, 2, 3}));
     EXPECT_FALSE(b.is_writable());
-    EXPECT_EQ(message_of([&] { b += 1.f; }),
+    expect_error_text<std::invalid_argument>([&] { b += 1.f; },
               "cannot write through a view of shape [2, 3] with strides [0, 1]: a stride-0 dimension makes several "
               "elements share memory (a broadcast view is read-only); call copy() for a writable tensor");
     EXPECT_EQ(memory, (xt::xarray<float>{1, 2, 3}));
@@ -280,14 +268,14 @@ TEST(InteropToXtensor, ConstAndBroadcastViews) {
     EXPECT_EQ(xt::xarray<double>(x), (xt::xarray<double>{{1, 2, 3}, {1, 2, 3}}));
     // The same view of mutable elements is refused: xtensor would write one element over another.
     tensor_view<double> m = loom::broadcast_to(row, {2, 3});
-    EXPECT_EQ(message_of([&] { (void)to_xtensor(m); }),
+    expect_error_text<std::invalid_argument>([&] { (void)to_xtensor(m); },
               "to_xtensor: the view of shape [2, 3] and strides [0, 1] has elements that share memory, so writes "
               "through the other library's view would store one value over another; pass a view of const "
               "elements (tensor_view<const T>) to read it, or call copy() for a writable tensor");
 }
 
 TEST(InteropToXtensor, RefusesATemporaryViewThatOwnsItsTensor) {
-    EXPECT_EQ(message_of([] { (void)to_xtensor(tensor<float>({2, 3})(all, range(0, 2))); }),
+    expect_error_text<std::invalid_argument>([] { (void)to_xtensor(tensor<float>({2, 3})(all, range(0, 2))); },
               "to_xtensor: the temporary view of shape [2, 2] and strides [3, 1] owns the memory of a temporary "
               "tensor, which dies with it at the end of the statement; name the view (auto v = ...) and pass "
               "that, or pass a tensor");
