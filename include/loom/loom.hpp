@@ -20,7 +20,7 @@
 #include "loom/io/npy.hpp"
 #include "loom/io/npz.hpp"
 #include "loom/io/print.hpp"
-#include "loom/io/print_plan.hpp"
+#include "loom/io/print_path.hpp"
 #include "loom/tensor/tensor.hpp"
 #include "loom/tensor/any_tensor.hpp"
 #include "loom/tensor/adapt.hpp"

@@ -46,7 +46,7 @@ struct sum_kernel {
     }
 };
 
-// The finished plan of storing `value` into `destination` (plan_of's
+// The finished plan of storing `value` into `destination` (planned.hpp's
 // destination has no memory, so only a plan with one can be run).
 template <class E>
 loom::loop_plan plan_into(tensor<std::int32_t>& destination, const E& value) {

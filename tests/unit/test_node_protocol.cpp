@@ -3,7 +3,7 @@
 // are evaluated on every path: into new memory, rebinding, writing into an
 // existing tensor or view, compound assignment, nested in a larger
 // expression (through a temporary and in place), large enough for
-// threads, with a whole value nested, and in plan_of.
+// threads, with a whole value nested, and in path_of.
 
 #include <gtest/gtest.h>
 
@@ -222,12 +222,19 @@ TEST(NodeProtocol, WholeValueAloneAndNested) {
     EXPECT_EQ(as_double.item(), 10.0);
 }
 
-TEST(NodeProtocol, PlanOfReadsTheNewKinds) {
+TEST(NodeProtocol, PathOfReadsTheNewKinds) {
     const tensor<float> x = loom::ones<float>({4, 3});
     const tensor<float> v{1, 2, 3, 4};
-    const loom::loop_plan plan = loom::plan_of(clamp(x, column(v), fill_value<float>(2.f)));
-    EXPECT_EQ(plan.operand_count(), 3u);  // the destination, x and v; the constant is no operand
-    EXPECT_EQ(plan.original_shape(), (shape_type{4, 3}));
+    // A placed leaf takes the plan, which maps the destination, x and v; the constant is no operand.
+    const loom::path_report path = loom::path_of(clamp(x, column(v), fill_value<float>(2.f)));
+    ASSERT_NE(path.plan(), nullptr);
+    EXPECT_EQ(path.plan()->operand_count(), 3u);
+    EXPECT_EQ(path.plan()->original_shape(), (shape_type{4, 3}));
+    // A whole value of the new kind is reported as one, nested or not.
+    EXPECT_EQ(loom::path_of(total(x)).kind(), loom::path_kind::whole_value);
+    const loom::path_report nested = loom::path_of(x - total(x));
+    EXPECT_EQ(nested.computed_first(), 1u);
+    EXPECT_EQ(nested.kind(), loom::path_kind::direct);
 }
 
 }  // namespace

@@ -300,14 +300,16 @@ TEST(Simd, WhichExpressionsRunInBatches) {
     static_assert(!loom::simd::runs_in_batches<node_reader<loom::fn::exp, leaf_reader<float>>, double>);
 }
 
-TEST(Simd, ThePrintedPlanNamesTheBatchKernel) {
+TEST(Simd, ThePrintedPathNamesTheBatchKernel) {
     const tensor<float> a = loom::ones<float>({3, 5}), b = loom::ones<float>({5});
     std::ostringstream batches, scalar;
-    batches << loom::plan_of(loom::exp(a) + b);
-    scalar << loom::plan_of(a + b);
+    batches << loom::path_of(loom::exp(a) + b);
+    scalar << loom::path_of(a + b);
+    EXPECT_EQ(loom::path_of(loom::exp(a) + b).batch_lanes(), loom::simd::batch_lanes<float>);
+    EXPECT_EQ(loom::path_of(a + b).batch_lanes(), 0);
     EXPECT_NE(batches.str().find("  kernel: xsimd batches of "), std::string::npos) << batches.str();
     EXPECT_NE(batches.str().find(" float32 ("), std::string::npos) << batches.str();
-    EXPECT_EQ(scalar.str().find("kernel"), std::string::npos) << scalar.str();
+    EXPECT_NE(scalar.str().find("  kernel: the scalar loop\n"), std::string::npos) << scalar.str();
 }
 
 }  // namespace

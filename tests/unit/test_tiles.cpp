@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "loom/loom.hpp"
+#include "planned.hpp"
 
 namespace {
 
@@ -112,7 +113,7 @@ TYPED_TEST(PackedTiles, ATransposeIsReadInBlocks) {
     using T = TypeParam;
     const tensor<T> a = numbered<T>(columns, rows, 1);
     const auto transposed = loom::transpose(a);
-    ASSERT_TRUE(loom::plan_of(transposed).packed(1));
+    ASSERT_TRUE(loom::testing::planned(transposed).packed(1));
     const tensor<T> z = transposed;
     for (index_t i = 0; i < rows; ++i) {
         for (index_t j = 0; j < columns; ++j) ASSERT_EQ(z.at(i, j), a.at(j, i)) << i << ", " << j;
@@ -134,7 +135,7 @@ TYPED_TEST(PackedTiles, LayoutsReversedAlongTheRowsAreCopiedElementByElement) {
     // Packed, but not by blocks: the tile's rows run backwards in memory.
     const tensor<T> a = numbered<T>(columns, rows, 3);
     const auto reversed = loom::transpose(loom::flip(a, 1));
-    const auto plan = loom::plan_of(reversed);
+    const auto plan = loom::testing::planned(reversed);
     ASSERT_TRUE(plan.tiled() && plan.packed(1));
     const tensor<T> z = reversed;
     for (index_t i = 0; i < rows; ++i) {
@@ -174,7 +175,7 @@ TEST(PackedTilesArithmetic, TransposedOperandsBeyondTheFourPackedAreGathered) {
     const tensor<double> a = numbered<double>(columns, rows, 7), b = numbered<double>(columns, rows, 8);
     const auto ta = loom::transpose(a), tb = loom::transpose(b);
     const auto value = ta + tb * ta - tb + ta * tb;
-    const auto plan = loom::plan_of(value);
+    const auto plan = loom::testing::planned(value);
     ASSERT_TRUE(plan.packed(4));
     ASSERT_FALSE(plan.packed(5));
     tensor<double> z({columns, rows});
@@ -192,7 +193,7 @@ TEST(PackedTilesArithmetic, ThreeDimensionsAndATransposedInnerPair) {
     tensor<float> a({3, 70, 90});
     for (index_t i = 0; i < a.size(); ++i) a.data()[i] = static_cast<float>(i);
     const tensor<float> z = loom::permute(a, {0, 2, 1}) * 2.f;
-    ASSERT_TRUE(loom::plan_of(loom::permute(a, {0, 2, 1}) * 2.f).tiled());
+    ASSERT_TRUE(loom::testing::planned(loom::permute(a, {0, 2, 1}) * 2.f).tiled());
     for (index_t m = 0; m < 3; ++m) {
         for (index_t i = 0; i < 90; ++i) {
             for (index_t j = 0; j < 70; ++j) ASSERT_EQ(z.at(m, i, j), 2.f * a.at(m, j, i)) << m << ", " << i << ", " << j;

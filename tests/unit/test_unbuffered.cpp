@@ -15,6 +15,7 @@
 
 #include "broadcast_reference.hpp"
 #include "loom/loom.hpp"
+#include "planned.hpp"
 
 namespace {
 
@@ -27,7 +28,7 @@ using loom::testing::iota_tensor;
 template <class E>
 std::string printed_path(const E& expression) {
     std::ostringstream out;
-    out << loom::plan_of(expression);
+    out << loom::testing::planned(expression);
     const std::string text = out.str();
     return text.substr(text.find("path "));
 }

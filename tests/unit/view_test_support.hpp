@@ -8,14 +8,15 @@
 #include "element_values.hpp"
 #include "error_text.hpp"
 #include "loom/loom.hpp"
+#include "planned.hpp"
 
 namespace loom::testing {
 
-/// The printed loop plan that evaluating `e` runs.
+/// The printed loop plan of evaluating `e` (planned.hpp).
 template <expression E>
 std::string plan_text(const E& e) {
     std::ostringstream os;
-    os << plan_of(e);
+    os << planned(e);
     return os.str();
 }
 

@@ -2,16 +2,17 @@
 // Assignment: the one place that decides how a value reaches memory, for
 // `tensor<T> t = e`, `t = e`, `v = e`, `t = 3` and `t op= e` alike.
 //
-// assign(destination, value, mode) decides, in this order: whether the
-// destination may be written and keeps its shape (the in-place rule), or
-// takes the value's shape in new memory; then evaluate_into stores the value:
+// assign(destination, value, mode) decides whether the destination may be
+// written and keeps its shape (the in-place rule), or takes the value's
+// shape in new memory; then evaluate_into stores the value:
 //   a. a node that computes its value as a whole (Note [whole values])
 //      writes straight into the destination;
-//   b. the direct path, without a plan (Note [direct path] in direct.hpp);
-//   c. the plan (build_plan.hpp), through a temporary when an operand
-//      overlaps the destination under another mapping (Note [aliasing]),
-//      run by the one loop with the unbuffered kernel when no leaf needs a
-//      block buffer (unbuffered_kernel.hpp), else the store kernel.
+//   b. whole values nested in the value are computed first (Note [computed
+//      once] in materialize.hpp), and the rest is stored as in c;
+//   c. choose_path picks the path of an element-wise value (Note [choosing
+//      a path] in choose_path.hpp): the direct path, a temporary, or the
+//      plan run by the unbuffered or the store kernel; run_path runs it.
+// path_of reports the path, by the same decisions, without running it.
 //
 // Note [whole values]: a node whose value is not computed element by
 // element (a matrix product, a reduction) declares
@@ -29,12 +30,14 @@
 #include "loom/core/broadcast.hpp"
 #include "loom/core/layout.hpp"
 #include "loom/core/storage.hpp"
-#include "loom/eval/build_plan.hpp"
+#include "loom/eval/choose_path.hpp"
 #include "loom/eval/cursors.hpp"
 #include "loom/eval/direct.hpp"
 #include "loom/eval/loop.hpp"
 #include "loom/eval/materialize.hpp"
 #include "loom/eval/packed_tiles.hpp"
+#include "loom/eval/path_report.hpp"
+#include "loom/eval/path_trace.hpp"
 #include "loom/eval/simd.hpp"
 #include "loom/eval/store_kernel.hpp"
 #include "loom/eval/threads.hpp"
@@ -71,21 +74,19 @@ template <std::size_t TileBytes, class Kernel>
     run_plan(plan, kernel, first, last);
 }
 
-// Step c of the recipe once the plan is finished: the unbuffered kernel
-// when no leaf needs a block buffer (Note [unbuffered runs]), else the store
-// kernel, its cursors and their block buffers (on the stack of the thread
-// that runs them), run over the plan, a piece of it per thread when it is
-// large.
+// The plan's path, once choose_path has finished the plan: the unbuffered
+// kernel when no leaf needs a block buffer (Note [unbuffered runs]), else
+// the store kernel, its cursors and their block buffers (on the stack of
+// the thread that runs them), run over the plan on `threads` threads.
 template <element D, expression E>
-void run_store(const loop_plan& plan, const E& value) {
-    const bool parallel = element_count(plan.shape()) >= parallel_min_elements;
+void run_store(const loop_plan& plan, const E& value, int threads) {
     if (const auto splat = plan.unbuffered_splat()) {
-        parallel_for(outer_units(plan), parallel, [&](index_t first, index_t last) {
+        parallel_for(outer_units(plan), threads, [&](index_t first, index_t last) {
             run_unbuffered<D>(plan, value, *splat, first, last);
         });
         return;
     }
-    parallel_for(outer_units(plan), parallel, [&](index_t first, index_t last) {
+    parallel_for(outer_units(plan), threads, [&](index_t first, index_t last) {
         alignas(64) std::byte memory[buffer_bytes<E> + block_buffers::bytes_for<D>()];
         block_buffers buffers(plan, memory);
         D* const scatter = buffers.take<D>(0);
@@ -103,24 +104,49 @@ void run_store(const loop_plan& plan, const E& value) {
 /// shape the value's broadcasts to (the caller has checked it). `fresh`:
 /// the memory was just allocated, so no operand can overlap it.
 template <element D, expression E>
+void evaluate_into(D* data, const strided_layout& layout, const E& value, bool fresh);
+
+namespace detail {
+
+// Runs the path choose_path chose for `value` (step c of the header comment).
+template <element D, expression E>
+void run_path(D* data, const strided_layout& layout, const E& value, const chosen_path<E>& path) {
+    record_path(path.kind);  // Note [path trace]
+    switch (path.kind) {
+    case path_kind::nothing:
+    case path_kind::whole_value:
+        return;
+    case path_kind::direct:
+        if constexpr (!has_placement<E>()) {
+            run_direct(data, value, path.leaves, path.run, layout.size(), path.threads, path.streams);
+        }
+        return;
+    case path_kind::through_temporary: {  // Note [aliasing]
+        storage<D> temporary(layout.size());
+        const strided_layout contiguous(layout.shape());
+        evaluate_into(temporary.data(), contiguous, value, true);
+        evaluate_into(data, layout, memory_operand<D>{temporary.data(), contiguous}, false);
+        return;
+    }
+    case path_kind::unbuffered:
+    case path_kind::store_kernel:
+        run_store<D>(*path.plan, value, path.threads);
+        return;
+    }
+}
+
+}  // namespace detail
+
+template <element D, expression E>
 void evaluate_into(D* data, const strided_layout& layout, const E& value, bool fresh) {
     static_assert(check_node<E>);
     if constexpr (whole_value<E, D>) {
-        value.write_to(data, layout, fresh);                          // a. Note [whole values]
+        detail::record_path(path_kind::whole_value);                    // a. Note [whole values]
+        value.write_to(data, layout, fresh);
     } else if constexpr (detail::nests_whole<E>()) {
-        evaluate_into(data, layout, materialize(value), fresh);       //    Note [computed once]
+        evaluate_into(data, layout, materialize(value), fresh);         // b. Note [computed once]
     } else {
-        if (run_direct(data, layout, value, fresh)) return;           // b. Note [direct path]
-        loop_plan plan = map_operands(data, layout, value);           // c. steps 1-2: operands mapped, checked
-        if (!fresh && plan.reads_destination_differently()) {         //    step 3: Note [aliasing]
-            storage<D> temporary(layout.size());
-            const strided_layout contiguous(layout.shape());
-            evaluate_into(temporary.data(), contiguous, value, true);
-            evaluate_into(data, layout, detail::memory_operand<D>{temporary.data(), contiguous}, false);
-            return;
-        }
-        shape_loop(plan);                                             //    steps 4-6: drop, merge, tile
-        detail::run_store<D>(plan, value);                            //    the one loop, storing
+        detail::run_path(data, layout, value, choose_path(data, layout, value, fresh));  // c.
     }
 }
 
@@ -203,19 +229,68 @@ void assign(Destination& destination, const E& value, Mode mode) {
     }
 }
 
-/// The plan that evaluating `value` into a new contiguous tensor runs: print
-/// it (io/print_plan.hpp) to see the merged shape, each operand's strides and
-/// the path chosen. It is for reading: its destination has no memory, so it
-/// cannot be run (map_operands and shape_loop make a plan that can).
+namespace detail {
+
+// What path_of reports of the path that stores `value` into the memory at
+// `data` laid out as `layout`: the decisions evaluate_into makes, made the
+// same way, and nothing run. `through_temporary` is set when the value goes
+// through a temporary; the details are then those of the path into it.
+template <element D, expression E>
+path_report::details reported_path(const D* data, const strided_layout& layout, const E& value, bool fresh,
+                                   bool& through_temporary) {
+    if constexpr (whole_value<E, D>) {
+        return {.kind = path_kind::whole_value, .threads = 0, .element_type = type_name<D>()};
+    } else if constexpr (nests_whole<E>()) {
+        return reported_path(data, layout, materialize<whole_values::allocated>(value), fresh, through_temporary);
+    } else {
+        chosen_path<E> path = choose_path(data, layout, value, fresh);
+        if (path.kind == path_kind::through_temporary) {
+            through_temporary = true;
+            path = choose_path(static_cast<const D*>(nullptr), strided_layout(layout.shape()), value, true);
+        }
+        return {path.kind,   path.threads, path.run, path.streams, simd::kernel_batch_lanes<reader_of<E>, D>(),
+                type_name<D>(), std::move(path.plan)};
+    }
+}
+
+// path_of for a destination of element type D at `data`, laid out as `layout`.
+template <element D, expression E>
+path_report report_path(const D* data, const strided_layout& layout, const E& value, bool fresh) {
+    bool through_temporary = false;
+    path_report::details path = reported_path(data, layout, value, fresh, through_temporary);
+    return path_report(layout.shape(), std::move(path), nested_whole_values<E>(), through_temporary);
+}
+
+}  // namespace detail
+
+/// The path that `tensor<T> t = value` takes now (Note [choosing a path]):
+/// the kind of path, its threads, its SIMD batches, its plan and tiling,
+/// and the temporaries it allocates; print it (io/print_path.hpp) to read
+/// it. Whole values nested in `value` are not computed: their memory is
+/// allocated, to choose the path of the rest.
 /// Throws loom::broadcast_error for an operand given another shape since the expression was built
 /// (Note [stale operands] in build_plan.hpp), as evaluating it would.
 template <expression E>
-loop_plan plan_of(const E& value) {
+path_report path_of(const E& value) {
     using D = value_type_of<E>;
-    loop_plan plan = map_operands(static_cast<const D*>(nullptr), strided_layout(value.shape()), value);
-    shape_loop(plan);
-    plan.describe_kernel(simd::batch_kernel_description<reader_of<E>, D>());
-    return plan;
+    return detail::report_path(static_cast<const D*>(nullptr), strided_layout(value.shape()), value, true);
+}
+
+/// The path that storing `value` into `destination`'s elements takes now,
+/// as `destination = value` does when the destination keeps its shape (a
+/// view, or a tensor of the value's shape) and `destination op= value`
+/// does for its operation's value: with the destination's memory, it says
+/// whether an operand overlapping it sends the value through a temporary,
+/// and whether the stores stream.
+/// Throws loom::broadcast_error when `value` does not broadcast to the destination's shape.
+template <class Destination, expression E>
+    requires requires(const Destination& d) {
+        { d.layout() } -> std::same_as<const strided_layout&>;
+        d.data();
+    }
+path_report path_of(const Destination& destination, const E& value) {
+    check_fits_destination(destination.shape(), value.shape());
+    return detail::report_path(destination.data(), destination.layout(), value, false);
 }
 
 }  // namespace loom

@@ -17,7 +17,7 @@
 // addresses (in_place_reader, readers.hpp). Aliasing reduces to one
 // question: a leaf that meets the destination must be the destination
 // itself, read whole; anything else leaves the decision to the plan. Runs
-// shorter than min_direct_run (a leaf of one element beside a large array)
+// shorter than min_direct_run (thresholds.hpp; a leaf of one element beside a large array)
 // leave it to the plan too, which repeats such a leaf along long runs
 // (Note [unbuffered runs]) where the direct path would make a call per
 // element.
@@ -30,19 +30,15 @@
 #include <span>
 
 #include "loom/core/layout.hpp"
-#include "loom/eval/leaves.hpp"
+#include "loom/eval/path_trace.hpp"
 #include "loom/eval/readers.hpp"
 #include "loom/eval/store_kernel.hpp"
 #include "loom/eval/streaming_stores.hpp"
 #include "loom/eval/threads.hpp"
+#include "loom/eval/thresholds.hpp"
 #include "loom/expr/expression.hpp"
 
 namespace loom {
-
-/// Runs shorter than this go through the plan (Note [direct path]), unless
-/// the whole array is no larger than direct_small_size.
-inline constexpr index_t min_direct_run = 16;
-inline constexpr index_t direct_small_size = 1024;
 
 namespace detail {
 
@@ -202,45 +198,28 @@ void stream_direct(D* data, const E& value, const std::array<direct_leaf, N>& le
 
 }  // namespace detail
 
-/// Stores `value` into the contiguous memory at `data` of `layout` by the
-/// direct path, when its leaves allow it (Note [direct path]); returns false
-/// without having written anything when they do not. `fresh`: the memory
-/// was just allocated, so no leaf can meet it.
-template <element D, expression E>
-bool run_direct(D* data, const strided_layout& layout, const E& value, bool fresh) {
-    if constexpr (has_placement<E>()) {
-        return false;
-    } else {
-        if (!layout.is_row_major()) return false;
-        const index_t count = layout.size();
-        if (count == 0) return true;
-        std::array<detail::direct_leaf, leaf_count<E>> leaves;
-        std::size_t k = 0;
-        for_each_leaf(value, [&](const auto& leaf) {
-            using T = value_type_of<decltype(leaf)>;
-            leaves[k++] = {reinterpret_cast<const std::byte*>(leaf.data()), &leaf.layout(), sizeof(T)};
-        });
-        const index_t run =
-            detail::direct_run(reinterpret_cast<const std::byte*>(data), layout, sizeof(D), leaves, fresh);
-        if (run == 0) return false;
-        if (count < parallel_min_elements) {
-            detail::store_direct(data, value, leaves, run, 0, count);
-            return true;
-        }
-        // Note [streaming stores]: a result in one run, into existing memory that no leaf shares.
-        const bool stream = run == count && !fresh && detail::streams_into(data, count, leaves);
-        // Threads take pieces of whole runs, or of elements when there is one run.
-        const index_t unit = run == count ? 1 : run;
-        parallel_for(count / unit, true, [&](index_t first, index_t last) {
-            if (stream) {
-                detail::stream_direct(data, value, leaves, run, first, last);
-                streaming_fence();
-            } else {
-                detail::store_direct(data + first * unit, value, leaves, run, first * unit, last * unit);
-            }
-        });
-        return true;
+/// Stores `value` into the `count` contiguous elements at `data` by the
+/// direct path that choose_path chose (Note [choosing a path] in
+/// choose_path.hpp): `leaves` and `run` are direct_run's, and it runs on
+/// `threads` threads, streaming its stores when `stream` says so.
+template <element D, expression E, std::size_t N>
+void run_direct(D* data, const E& value, const std::array<detail::direct_leaf, N>& leaves, index_t run,
+                index_t count, int threads, bool stream) {
+    if (threads == 1 && !stream) {
+        detail::store_direct(data, value, leaves, run, 0, count);
+        return;
     }
+    // Threads take pieces of whole runs, or of elements when there is one run.
+    const index_t unit = run == count ? 1 : run;
+    parallel_for(count / unit, threads, [&](index_t first, index_t last) {
+        if (stream) {
+            detail::record_streaming();  // Note [path trace]
+            detail::stream_direct(data, value, leaves, run, first, last);
+            streaming_fence();
+        } else {
+            detail::store_direct(data + first * unit, value, leaves, run, first * unit, last * unit);
+        }
+    });
 }
 
 }  // namespace loom

@@ -40,7 +40,6 @@
 #include <cstdint>
 #include <cstdlib>
 #include <optional>
-#include <string>
 
 #include "loom/core/layout.hpp"
 #include "loom/core/shape.hpp"
@@ -49,7 +48,7 @@
 namespace loom {
 
 /// The loop that evaluates an expression: the shape it walks (after dropping, merging and
-/// tiling) and each operand's strides in it. plan_of returns one, to print (io/print_plan.hpp).
+/// tiling) and each operand's strides in it. path_of reports the plan a path runs (io/print_path.hpp prints it).
 class loop_plan {
 public:
     /// A plan over `shape`, whose operand 0 will be the destination.
@@ -227,12 +226,6 @@ public:
     /// Elements per block when the inner run is not contiguous.
     static constexpr index_t block_size = 256;
 
-    /// What the store kernel runs when it is not the scalar loop (xsimd
-    /// batches; simd.hpp), for the printed plan: plan_of says, else empty.
-    const std::string& kernel() const { return kernel_; }
-    /// Records what kernel() says.
-    void describe_kernel(std::string text) { kernel_ = std::move(text); }
-
     /// True when the loop walks the last two dimensions in tiles (Note [tiling]).
     bool tiled() const { return tiled_; }
     /// True when the store kernel reads operand k (or writes the
@@ -304,7 +297,6 @@ private:
     bool tiled_ = false;
     small_vector<operand, 16> operands_;
     small_vector<index_t, 16 * inline_rank> strides_;  // operand k's strides at [k * rank, (k + 1) * rank)
-    std::string kernel_;
 };
 
 }  // namespace loom

@@ -22,7 +22,6 @@
 #include <concepts>
 #include <cstddef>
 #include <limits>
-#include <string>
 #include <tuple>
 #include <type_traits>
 
@@ -344,18 +343,17 @@ B evaluate(const Reader& reader, const ReadLeaf& read_leaf) {
     return evaluate<B>(reader, read_leaf, lanes);
 }
 
-/// The store kernel of `Reader` into elements of D, when it runs in
-/// batches, for the printed plan ("xsimd batches of 8 float32 (avx2)");
-/// empty for the scalar loop.
+/// The lanes of the batches the store kernel evaluates `Reader` into
+/// elements of D with (Note [batch forms]); 0 when it runs the scalar loop
+/// (which the compiler may vectorise itself).
 template <class Reader, class D>
-std::string batch_kernel_description() {
-    if constexpr (runs_in_batches<Reader, D>) {
-        return "xsimd batches of " + std::to_string(xsimd::batch<D>::size) + " " + type_name<D>() + " (" +
-               xsimd::default_arch::name() + ")";
-    } else {
-        return {};
-    }
+constexpr index_t kernel_batch_lanes() {
+    if constexpr (runs_in_batches<Reader, D>) return static_cast<index_t>(xsimd::batch<D>::size);
+    else return 0;
 }
+
+/// The name of the instruction set the batches are compiled for ("avx2").
+inline constexpr const char* batch_architecture() { return xsimd::default_arch::name(); }
 
 namespace detail {
 

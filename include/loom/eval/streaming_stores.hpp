@@ -18,7 +18,7 @@
 // ordered: each thread fences (streaming_fence) before the evaluation
 // returns.
 //
-// The threshold is 3/8 of the last-level cache. Below it the evaluation's
+// The threshold is 3/8 of the last-level cache (thresholds.hpp). Below it the evaluation's
 // arrays stay in the cache, and a result read soon after is read from
 // there: streaming would send it to memory for nothing. Above it the
 // evaluation evicts its own result's first lines before it ends, so a
@@ -46,6 +46,8 @@
 #include <atomic>
 #include <cstddef>
 #include <cstring>
+
+#include "loom/eval/thresholds.hpp"
 
 #if __has_include(<unistd.h>)
 #include <unistd.h>
@@ -87,7 +89,7 @@ inline std::size_t last_level_cache_bytes() {
 }
 
 inline std::atomic<std::size_t>& streaming_setting() {
-    static std::atomic<std::size_t> bytes{last_level_cache_bytes() / 8 * 3};
+    static std::atomic<std::size_t> bytes{last_level_cache_bytes() / 8 * streaming_cache_eighths};
     return bytes;
 }
 

@@ -15,16 +15,14 @@
 #include <string>
 
 #include "loom/core/shape.hpp"
+#include "loom/eval/path_trace.hpp"
+#include "loom/eval/thresholds.hpp"
 
 #if defined(_OPENMP)
 #include <omp.h>
 #endif
 
 namespace loom {
-
-/// Element-wise work below this many elements runs on the calling thread:
-/// starting a parallel region costs more than it saves.
-inline constexpr index_t parallel_min_elements = index_t{1} << 16;
 
 namespace detail {
 
@@ -117,6 +115,7 @@ private:
     {
         // Piece t: units / n of them, one more for the first units % n pieces.
         const index_t t = omp_get_thread_num(), n = omp_get_num_threads();
+        if (t == 0) record_threads(static_cast<int>(n));  // Note [path trace]
         const index_t share = units / n, extra = units % n;
         const index_t first = t * share + std::min(t, extra);
         body(first, first + share + (t < extra ? 1 : 0));
@@ -126,19 +125,28 @@ private:
 
 }  // namespace detail
 
-/// Calls body(first, last) on pieces of [0, units) that cover it, one per
-/// thread (Note [fixed partition]), when the work is `worth_threads`; else
-/// body(0, units) on the calling thread. Inside a parallel region already,
-/// it does not nest.
-template <class Body>
-void parallel_for(index_t units, [[maybe_unused]] bool worth_threads, Body&& body) {
+/// The number of threads that parallel_for runs `units` units of work on:
+/// num_threads(), no more than the units, when the work is `worth_threads`;
+/// 1 when it is not, inside a parallel region already (regions do not
+/// nest), or without OpenMP.
+inline int threads_for(index_t units, [[maybe_unused]] bool worth_threads = true) {
 #if defined(_OPENMP)
-    if (worth_threads) {
-        const int threads = static_cast<int>(std::min<index_t>(num_threads(), units));
-        if (threads > 1 && !omp_in_parallel()) {
-            detail::run_in_threads(units, threads, detail::piece_ref(body));
-            return;
-        }
+    if (worth_threads && !omp_in_parallel()) {
+        return static_cast<int>(std::clamp<index_t>(units, 1, num_threads()));
+    }
+#endif
+    return 1;
+}
+
+/// Calls body(first, last) on pieces of [0, units) that cover it, one per
+/// thread of `threads` (threads_for's count; Note [fixed partition]), or
+/// body(0, units) on the calling thread when `threads` is 1.
+template <class Body>
+void parallel_for(index_t units, [[maybe_unused]] int threads, Body&& body) {
+#if defined(_OPENMP)
+    if (threads > 1) {
+        detail::run_in_threads(units, threads, detail::piece_ref(body));
+        return;
     }
 #endif
     body(index_t{0}, units);

@@ -10,15 +10,13 @@
 #include "loom/core/storage.hpp"
 #include "loom/core/types.hpp"
 #include "loom/eval/threads.hpp"
+#include "loom/eval/thresholds.hpp"
 #include "loom/linalg/gemm_blocking.hpp"
 #include "loom/linalg/gemm_microkernel.hpp"
 #include "loom/linalg/gemm_pack.hpp"
 #include "loom/linalg/matrix_ref.hpp"
 
 namespace loom::linalg {
-
-/// Products of fewer multiply-adds than this run on the calling thread.
-inline constexpr double gemm_parallel_min_flops = double(index_t{1} << 22);
 
 namespace detail {
 
@@ -86,8 +84,8 @@ template <class R, class A, class B>
 void gemm_blocked_threads(matrix_ref<const A> a, matrix_ref<const B> b, matrix_ref<R> c, bool accumulate) {
     constexpr index_t nr = gemm_blocking<gemm_compute_t<R>>::nr;
     const index_t panels = (c.cols + nr - 1) / nr;  // pieces are whole micro-panels of B
-    const bool large = double(c.rows) * double(c.cols) * double(a.cols) >= gemm_parallel_min_flops;
-    parallel_for(panels, large, [&](index_t first, index_t last) {
+    const bool large = double(c.rows) * double(c.cols) * double(a.cols) >= parallel_min_multiply_adds;
+    parallel_for(panels, threads_for(panels, large), [&](index_t first, index_t last) {
         const index_t column = first * nr, columns = std::min(last * nr, c.cols) - column;
         if (columns <= 0) return;
         const matrix_ref<const B> b_piece{b.data + column * b.col_stride, b.rows, columns, b.row_stride, b.col_stride};

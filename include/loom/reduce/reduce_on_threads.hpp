@@ -57,6 +57,7 @@
 #include "loom/eval/loop.hpp"
 #include "loom/eval/plan.hpp"
 #include "loom/eval/threads.hpp"
+#include "loom/eval/thresholds.hpp"
 #include "loom/expr/expression.hpp"
 #include "loom/reduce/reduce_kernel.hpp"
 #include "loom/reduce/reducers.hpp"
@@ -67,17 +68,6 @@ namespace detail {
 
 /// How a reduction's finished plan is cut (Note [fixed partition of reductions]).
 enum class reduction_split { one_piece, rows, columns, run, partition };
-
-/// The most pieces a run or a partition is cut into.
-inline constexpr index_t max_pieces = 32;
-/// A result of at most this many bytes is folded in a partition, each
-/// piece into a set of accumulators this large, all of them on the calling
-/// thread's stack (16 KiB), so that no reduction allocates.
-inline constexpr index_t partition_set_bytes = 512;
-/// A partition has one piece per this many elements of the plan.
-inline constexpr index_t partition_piece_elements = index_t{1} << 15;
-/// Columns are handed to threads in units of this many.
-inline constexpr index_t column_unit = 64;
 
 /// The rule of Note [fixed partition of reductions] for `plan`, whose
 /// result takes `result_bytes`.
@@ -153,7 +143,7 @@ inline index_t piece_start(index_t units, index_t pieces, index_t piece) {
 template <reducer R, expression E>
 void reduce_rows(const loop_plan& plan, const E& value) {
     const index_t rows = plan.shape()[0], units_per_row = outer_units(plan) / rows;
-    parallel_for(rows, true, [&](index_t first, index_t last) {
+    parallel_for(rows, threads_for(rows), [&](index_t first, index_t last) {
         with_reduce_kernel<R>(plan, value,
                               [&](auto& kernel) { run_plan(plan, kernel, first * units_per_row, last * units_per_row); });
     });
@@ -162,7 +152,8 @@ void reduce_rows(const loop_plan& plan, const E& value) {
 template <reducer R, expression E>
 void reduce_columns(const loop_plan& plan, const E& value) {
     const index_t columns = plan.inner_size();
-    parallel_for((columns + column_unit - 1) / column_unit, true, [&](index_t first, index_t last) {
+    const index_t units = (columns + column_unit - 1) / column_unit;
+    parallel_for(units, threads_for(units), [&](index_t first, index_t last) {
         with_reduce_kernel<R>(plan, value, [&](auto& kernel) {
             const index_t start = first * column_unit, end = std::min(columns, last * column_unit);
             moved_runs window(kernel, plan, 0, start, end - start);
@@ -206,7 +197,7 @@ void reduce_run_in_parts(const loop_plan& plan, const E& value) {
         strides[k] = plan.inner_stride(k);
     }
     std::array<A, max_pieces> values;
-    parallel_for(parts, true, [&](index_t first, index_t last) {
+    parallel_for(parts, threads_for(parts), [&](index_t first, index_t last) {
         with_reduce_kernel<R>(plan, value, [&](auto& kernel) {
             for (index_t p = first; p < last; ++p) {
                 values[p] = kernel.reduce_part(data.data(), strides.data(), p * part, cut.end(p));
@@ -243,7 +234,7 @@ void run_partition(const loop_plan& plan, const E& value, index_t results, index
     using A = typename R::accumulator;
     const index_t rows = plan.shape()[0], stride = partition_set_bytes / static_cast<index_t>(sizeof(A));
     const index_t units_per_row = outer_units(plan) / rows;
-    parallel_for(pieces, true, [&](index_t first, index_t last) {
+    parallel_for(pieces, threads_for(pieces), [&](index_t first, index_t last) {
         with_reduce_kernel<R>(plan, value, [&](auto& kernel) {
             for (index_t p = first; p < last; ++p) {
                 const std::ptrdiff_t shift = p * partition_set_bytes;

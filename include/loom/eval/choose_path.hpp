@@ -1,0 +1,107 @@
+#pragma once
+// choose_path: the one place that decides how an element-wise value is
+// stored, and with what (the numbers it decides by are in thresholds.hpp).
+//
+// Note [choosing a path]: for a value that is not, and does not nest, a
+// whole value (those are decided by their node type alone, assign.hpp),
+// choose_path decides, in this order:
+//   1. nothing, when the destination is contiguous and empty;
+//   2. the direct path (Note [direct path] in direct.hpp), when the
+//      destination is contiguous, no leaf is placed (a view that moves its
+//      operand's dimensions), and direct_run accepts the leaves' layouts
+//      (their runs at least min_direct_run long unless the array has at
+//      most direct_small_size elements); with streaming stores when its
+//      result is one run into existing memory larger than the streaming
+//      threshold (Note [streaming stores]), and on threads_for(units)
+//      threads when it has parallel_min_elements elements or more;
+//   3. a temporary, when the destination is not fresh and the plan finds an
+//      operand that shares its memory under another index mapping (Note
+//      [aliasing] in plan.hpp): the value is stored into new memory by a
+//      path chosen for it, then copied;
+//   4. the plan, finished (dropped, merged, tiled), run by the unbuffered
+//      kernel when no operand needs a block buffer (Note [unbuffered runs]),
+//      else by the store kernel; on threads_for(outer units) threads when it
+//      has parallel_min_elements elements or more.
+// evaluate_into runs what it chose; path_of reports it (assign.hpp); the
+// path trace (path_trace.hpp) lets tests check that the two agree.
+
+#include <array>
+#include <cstddef>
+#include <optional>
+
+#include "loom/core/layout.hpp"
+#include "loom/eval/build_plan.hpp"
+#include "loom/eval/direct.hpp"
+#include "loom/eval/leaves.hpp"
+#include "loom/eval/loop.hpp"
+#include "loom/eval/path_trace.hpp"
+#include "loom/eval/plan.hpp"
+#include "loom/eval/threads.hpp"
+#include "loom/eval/thresholds.hpp"
+#include "loom/expr/expression.hpp"
+
+namespace loom {
+
+/// What choose_path decided for a value of type E: the path, its threads,
+/// and what running it needs (the direct path's leaves and run, or the
+/// finished plan).
+template <expression E>
+struct chosen_path {
+    /// The path (never whole_value: that is decided by the type).
+    path_kind kind = path_kind::nothing;
+    /// The threads it runs on.
+    int threads = 1;
+    /// The direct path's leaves, in the order for_each_leaf visits them.
+    std::array<detail::direct_leaf, leaf_count<E>> leaves{};
+    /// The direct path's run: the elements stored per run.
+    index_t run = 0;
+    /// Whether the direct path streams its stores.
+    bool streams = false;
+    /// The finished plan, for the unbuffered and store kernels.
+    std::optional<loop_plan> plan;
+};
+
+/// The path that stores `value` into the memory at `data`, laid out as
+/// `layout` (whose shape the value's broadcasts to), by Note [choosing a
+/// path]. `fresh`: the memory was just allocated, so no operand can overlap
+/// it. Throws what mapping the operands throws (Note [stale operands] in
+/// build_plan.hpp).
+template <element D, expression E>
+chosen_path<E> choose_path(const D* data, const strided_layout& layout, const E& value, bool fresh) {
+    chosen_path<E> path;
+    if constexpr (!has_placement<E>()) {
+        if (layout.is_row_major()) {
+            const index_t count = layout.size();
+            if (count == 0) return path;
+            std::size_t k = 0;
+            for_each_leaf(value, [&](const auto& leaf) {
+                using T = value_type_of<decltype(leaf)>;
+                path.leaves[k++] = {reinterpret_cast<const std::byte*>(leaf.data()), &leaf.layout(), sizeof(T)};
+            });
+            path.run = detail::direct_run(reinterpret_cast<const std::byte*>(data), layout, sizeof(D), path.leaves,
+                                          fresh);
+            if (path.run != 0) {
+                path.kind = path_kind::direct;
+                if (count >= parallel_min_elements) {
+                    // Threads take pieces of whole runs, or of elements when there is one run.
+                    const bool one_run = path.run == count;
+                    path.streams = one_run && !fresh && detail::streams_into(data, count, path.leaves);
+                    path.threads = threads_for(one_run ? count : count / path.run);
+                }
+                return path;
+            }
+        }
+    }
+    loop_plan& plan = path.plan.emplace(map_operands(data, layout, value));
+    if (!fresh && plan.reads_destination_differently()) {
+        path.kind = path_kind::through_temporary;
+        path.plan.reset();
+        return path;
+    }
+    shape_loop(plan);
+    path.kind = plan.unbuffered_splat() ? path_kind::unbuffered : path_kind::store_kernel;
+    path.threads = element_count(plan.shape()) >= parallel_min_elements ? threads_for(outer_units(plan)) : 1;
+    return path;
+}
+
+}  // namespace loom

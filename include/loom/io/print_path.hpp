@@ -1,0 +1,94 @@
+#pragma once
+// The path of an assignment as text (`std::cout << loom::path_of(a + b)`):
+// which path stores the value, on how many threads, with which kernel, and
+// the loop plan when it runs one, like NumPy's nditer dump.
+
+#include <ostream>
+#include <string>
+
+#include "loom/eval/path_report.hpp"
+#include "loom/eval/plan.hpp"
+#include "loom/eval/simd.hpp"
+
+namespace loom {
+
+/// Writes the plan: its shape before and after merging, each operand's type and strides, and the
+/// inner loop's path (as NumPy's nditer debug_print).
+inline std::ostream& operator<<(std::ostream& os, const loop_plan& plan) {
+    os << "loop plan: shape " << to_string(plan.original_shape()) << ", merged to " << to_string(plan.shape())
+       << "\n";
+    for (std::size_t k = 0; k < plan.operand_count(); ++k) {
+        os << "  operand " << k << (k == 0 ? " (destination, " : " (") << plan.operand_type(k) << "): strides "
+           << to_string(plan.operand_strides(k)) << "\n";
+    }
+    os << "  inner loop: " << plan.inner_size() << (plan.inner_size() == 1 ? " element, " : " elements, ");
+    if (const auto splat = plan.unbuffered_splat()) {
+        os << "path contiguous";
+        if (*splat != 0) os << " (operand " << *splat << " repeated along each run)";
+        return os << "\n";
+    }
+    os << "path blocked by " << plan.block_length() << " (";
+    for (std::size_t k = 0; k < plan.operand_count(); ++k) {
+        const index_t s = plan.inner_stride(k);
+        if (s == 1) continue;
+        if (plan.packed(k)) os << (k == 0 ? "destination" : "operand " + std::to_string(k)) << " packed in tiles; ";
+        else if (k == 0) os << "destination scattered; ";
+        else os << "operand " << k << (s == 0 ? " broadcast; " : " gathered; ");
+    }
+    os << "the rest read directly)\n";
+    if (plan.tiled()) {
+        os << "  tiles of " << loop_plan::tile_rows << " x " << loop_plan::tile_columns
+           << " elements over the last two dimensions\n";
+    }
+    return os;
+}
+
+/// Writes the path: a first line naming it, with its threads; the whole
+/// values computed first and the temporary, if any; the kernel; and the
+/// loop plan when the path runs one.
+inline std::ostream& operator<<(std::ostream& os, const path_report& path) {
+    const auto count = [](index_t n, const char* one, const char* many) {
+        return std::to_string(n) + " " + (n == 1 ? one : many);
+    };
+    os << "path of " << to_string(path.shape()) << " " << path.element_type() << ": ";
+    switch (path.storing_kind()) {
+    case path_kind::nothing:
+        return os << "nothing to store, no element\n";
+    case path_kind::whole_value:
+        return os << "a whole value, whose node writes its result itself\n";
+    case path_kind::direct:
+        os << "direct, "
+           << (path.run() == element_count(path.shape()) ? "one run of " + count(path.run(), "element", "elements")
+                                                          : "runs of " + count(path.run(), "element", "elements"));
+        if (path.streams()) os << ", streaming stores";
+        break;
+    case path_kind::unbuffered:
+        os << "the plan, unbuffered kernel";
+        break;
+    case path_kind::store_kernel:
+        os << "the plan, store kernel";
+        break;
+    case path_kind::through_temporary:  // the storing path is never this one
+        break;
+    }
+    os << ", on " << count(path.threads(), "thread", "threads") << "\n";
+    if (path.computed_first() > 0) {
+        os << "  first: " << count(static_cast<index_t>(path.computed_first()), "whole value", "whole values")
+           << " computed into new memory\n";
+    }
+    if (path.through_temporary()) {
+        os << "  through a temporary: an operand shares the destination's memory; the value is stored into new "
+              "memory, then copied\n";
+    }
+    os << "  kernel: ";
+    if (path.batch_lanes() > 0) {
+        os << "xsimd batches of " << path.batch_lanes() << " " << path.element_type() << " ("
+           << simd::batch_architecture() << ")\n";
+    } else {
+        os << "the scalar loop\n";
+    }
+    if (const loop_plan* plan = path.plan()) os << *plan;
+    return os;
+}
+
+}  // namespace loom
