@@ -51,8 +51,10 @@ struct chosen_path {
     path_kind kind = path_kind::nothing;
     /// The threads it runs on.
     int threads = 1;
-    /// The direct path's leaves, in the order for_each_leaf visits them.
-    std::array<detail::direct_leaf, leaf_count<E>> leaves{};
+    /// The direct path's leaves, in the order for_each_leaf visits them
+    /// (not zeroed: g++ then cleared the whole struct, plan included, and
+    /// the direct path of a (3, 4) array took twice as long).
+    std::array<detail::direct_leaf, leaf_count<E>> leaves;
     /// The direct path's run: the elements stored per run.
     index_t run = 0;
     /// Whether the direct path streams its stores.
@@ -60,6 +62,27 @@ struct chosen_path {
     /// The finished plan, for the unbuffered and store kernels.
     std::optional<loop_plan> plan;
 };
+
+namespace detail {
+
+// Steps 3 and 4 of Note [choosing a path] into `path`: out of line, so that
+// the direct path of small arrays, inlined into its caller, carries none of
+// the plan's code.
+template <element D, expression E>
+[[gnu::noinline]] void choose_plan_path(chosen_path<E>& path, const D* data, const strided_layout& layout,
+                                        const E& value, bool fresh) {
+    loop_plan& plan = path.plan.emplace(map_operands(data, layout, value));
+    if (!fresh && plan.reads_destination_differently()) {
+        path.kind = path_kind::through_temporary;
+        path.plan.reset();
+        return;
+    }
+    shape_loop(plan);
+    path.kind = plan.unbuffered_splat() ? path_kind::unbuffered : path_kind::store_kernel;
+    path.threads = element_count(plan.shape()) >= parallel_min_elements ? threads_for(outer_units(plan)) : 1;
+}
+
+}  // namespace detail
 
 /// The path that stores `value` into the memory at `data`, laid out as
 /// `layout` (whose shape the value's broadcasts to), by Note [choosing a
@@ -92,15 +115,7 @@ chosen_path<E> choose_path(const D* data, const strided_layout& layout, const E&
             }
         }
     }
-    loop_plan& plan = path.plan.emplace(map_operands(data, layout, value));
-    if (!fresh && plan.reads_destination_differently()) {
-        path.kind = path_kind::through_temporary;
-        path.plan.reset();
-        return path;
-    }
-    shape_loop(plan);
-    path.kind = plan.unbuffered_splat() ? path_kind::unbuffered : path_kind::store_kernel;
-    path.threads = element_count(plan.shape()) >= parallel_min_elements ? threads_for(outer_units(plan)) : 1;
+    detail::choose_plan_path(path, data, layout, value, fresh);
     return path;
 }
 
