@@ -8,6 +8,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "loom/core/axis.hpp"
 #include "loom/expr/functions.hpp"
 #include "loom/tensor/manipulation.hpp"
 #include "loom/tensor/shape_members.hpp"
@@ -59,7 +60,7 @@ auto take(const X& x, const I& indices, index_t axis) {  // declared in shape_me
     using J = value_type_of<I>;
     using index_type = std::conditional_t<std::is_unsigned_v<J> && sizeof(J) >= sizeof(index_t), J, index_t>;
     const tensor<index_type> chosen = astype<index_type>(indices);
-    const std::size_t a = resolve_axis(axis, source.shape());
+    const std::size_t a = resolve_axis("take", axis, source.shape());
     const auto before = source.shape().begin() + static_cast<std::ptrdiff_t>(a);
 
     shape_type shape(source.shape().begin(), before);

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "loom/tensor/axis.hpp"
+#include "loom/core/axis.hpp"
 #include "loom/tensor/manipulation.hpp"
 #include "loom/tensor/view_of.hpp"
 
@@ -44,7 +44,7 @@ std::vector<V> parts_between(const V& v, std::size_t axis, const std::vector<ind
 // element more than the others.
 template <class V>
 std::vector<V> split_sections(const char* name, const V& v, index_t sections, index_t axis, bool equal) {
-    const std::size_t a = resolve_named_axis(name, axis, v.shape());
+    const std::size_t a = resolve_axis(name, axis, v.shape());
     const index_t size = v.shape()[a];
     if (sections <= 0) {
         throw std::invalid_argument(std::string(name) + ": the number of sections is " + std::to_string(sections) +
@@ -71,7 +71,7 @@ std::vector<V> split_sections(const char* name, const V& v, index_t sections, in
 
 template <class V>
 std::vector<V> split_indices(const char* name, const V& v, const std::vector<index_t>& indices, index_t axis) {
-    const std::size_t a = resolve_named_axis(name, axis, v.shape());
+    const std::size_t a = resolve_axis(name, axis, v.shape());
     std::vector<index_t> bounds{0};
     bounds.insert(bounds.end(), indices.begin(), indices.end());
     bounds.push_back(v.shape()[a]);
