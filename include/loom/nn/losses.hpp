@@ -34,10 +34,10 @@
 #include "loom/expr/functions.hpp"
 #include "loom/expr/functors_arithmetic.hpp"
 #include "loom/expr/operators.hpp"
+#include "loom/manipulate/manipulation.hpp"
 #include "loom/nn/gather.hpp"
 #include "loom/nn/softmax.hpp"
 #include "loom/reduce/reductions.hpp"
-#include "loom/tensor/manipulation.hpp"
 #include "loom/tensor/tensor.hpp"
 
 namespace loom {

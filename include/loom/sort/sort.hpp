@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "loom/core/axis.hpp"
-#include "loom/tensor/manipulation.hpp"
+#include "loom/manipulate/manipulation.hpp"
 #include "loom/tensor/tensor.hpp"
 #include "loom/tensor/view_of.hpp"
 

@@ -2,7 +2,7 @@
 // Splitting an array into parts along an axis, as NumPy: split, array_split,
 // hsplit, vsplit, dsplit. Every part is a view of the array (of its
 // evaluated value for a lazy expression or a temporary, which the parts then
-// own together: Note [view lifetime] in view.hpp).
+// own together: Note [view lifetime] in tensor/view.hpp).
 //
 // The parts are given by a number of sections, or by a list of indices: the
 // parts are then [0:i0], [i0:i1], ..., [ik:], Python slices of the axis
@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "loom/core/axis.hpp"
-#include "loom/tensor/manipulation.hpp"
+#include "loom/manipulate/manipulation.hpp"
 #include "loom/tensor/view_of.hpp"
 
 namespace loom {

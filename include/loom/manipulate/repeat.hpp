@@ -13,8 +13,8 @@
 
 #include "loom/core/axis.hpp"
 #include "loom/core/checked_arithmetic.hpp"
-#include "loom/tensor/manipulation.hpp"
-#include "loom/tensor/split.hpp"
+#include "loom/manipulate/manipulation.hpp"
+#include "loom/manipulate/split.hpp"
 #include "loom/tensor/tensor.hpp"
 #include "loom/tensor/view_of.hpp"
 

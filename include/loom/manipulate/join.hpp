@@ -17,7 +17,7 @@
 
 #include "loom/core/axis.hpp"
 #include "loom/core/checked_arithmetic.hpp"
-#include "loom/tensor/operand_list.hpp"
+#include "loom/manipulate/operand_list.hpp"
 #include "loom/tensor/tensor.hpp"
 #include "loom/tensor/view.hpp"
 
@@ -111,7 +111,7 @@ index_t add_operand_size(const char* name, index_t total, index_t size, std::siz
 // x's own shape).
 template <element R, expression X>
 void write_part(tensor<R>& result, std::size_t axis, index_t start, const joined_shape& joined, const X& x) {
-    if (element_count(joined.shape) == 0) return;  // nothing to write (Note [empty layouts] in layout.hpp)
+    if (element_count(joined.shape) == 0) return;  // nothing to write (Note [empty layouts] in core/layout.hpp)
     shape_type shape;
     strides_type strides;
     auto inserted = joined.inserted.begin();

@@ -4,7 +4,7 @@
 // squeeze, transpose, permute, swapaxes, moveaxis, flip, diagonal) and a copy
 // where NumPy does (flatten; reshape and ravel when the layout does not
 // allow a view). Every function also accepts a temporary or any expression,
-// whose result the returned view then owns (view_of.hpp).
+// whose result the returned view then owns (tensor/view_of.hpp).
 
 #include <algorithm>
 #include <limits>
@@ -250,7 +250,7 @@ auto flip(X&& x) {
 /// Throws std::invalid_argument below rank 2 or for the same axis twice, std::out_of_range for an
 /// axis out of range.
 template <expression X>
-auto diagonal(X&& x, index_t offset, index_t axis1, index_t axis2) {  // defaults: shape_members.hpp
+auto diagonal(X&& x, index_t offset, index_t axis1, index_t axis2) {  // defaults: tensor/shape_members.hpp
     auto v = view_of(std::forward<X>(x));
     if (v.ndim() < 2) {
         throw std::invalid_argument("diagonal needs at least 2 dimensions, but the shape is " + to_string(v.shape()));

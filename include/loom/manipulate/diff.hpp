@@ -7,7 +7,7 @@
 
 #include "loom/core/axis.hpp"
 #include "loom/expr/operators.hpp"
-#include "loom/tensor/split.hpp"
+#include "loom/manipulate/split.hpp"
 #include "loom/tensor/tensor.hpp"
 
 namespace loom {

@@ -12,7 +12,7 @@
 
 #include "loom/core/axis.hpp"
 #include "loom/expr/functions.hpp"
-#include "loom/tensor/sort.hpp"
+#include "loom/sort/sort.hpp"
 #include "loom/tensor/tensor.hpp"
 
 namespace loom {

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "loom/core/axis.hpp"
-#include "loom/tensor/manipulation.hpp"
-#include "loom/tensor/split.hpp"
+#include "loom/manipulate/manipulation.hpp"
+#include "loom/manipulate/split.hpp"
 #include "loom/tensor/tensor.hpp"
 #include "loom/tensor/view_of.hpp"
 
