@@ -252,7 +252,7 @@ any_tensor reduce_in_loom(const reduce_case& c, const X& x) {
             return c.as_double ? as_any(loom::nansum<double>(x, axes, k)) : as_any(loom::nansum(x, axes, k));
         case reduce_op::nanmean: return as_any(loom::nanmean(x, axes, k));
         case reduce_op::any: return as_any(loom::any(x, axes, k));
-        case reduce_op::all: return as_any(loom::all(x, axes, k));
+        case reduce_op::all: return as_any(loom::all_of(x, axes, k));
         case reduce_op::var: return as_any(loom::var(x, axes, c.ddof, k));
         case reduce_op::std: return as_any(loom::std(x, axes, c.ddof, k));
         case reduce_op::count_nonzero: return as_any(loom::count_nonzero(x, axes, k));

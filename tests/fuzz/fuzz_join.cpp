@@ -60,7 +60,7 @@ shape_type similar_shape(byte_reader& in, const shape_type& base) {
     return shape;
 }
 
-std::optional<std::size_t> axis_of(index_t axis, std::size_t rank) { return loom::axis_index(axis, rank); }
+std::optional<std::size_t> axis_of(index_t axis, std::size_t rank) { return loom::detail::nonnegative_axis(axis, rank); }
 
 // NumPy's concatenate: the shape, or nothing where NumPy raises.
 std::optional<shape_type> concatenated(const std::vector<shape_type>& shapes, index_t axis) {

@@ -29,7 +29,7 @@ using sizes = std::vector<index_t>;
 
 enum op { op_sum, op_prod, op_mean, op_min, op_max, op_var, op_std, op_any, op_all, op_cumsum, op_cumprod, op_argmax,
           op_argmin, op_count };
-const char* const op_names[] = {"sum", "prod", "mean", "min", "max", "var", "std", "any", "all", "cumsum",
+const char* const op_names[] = {"sum", "prod", "mean", "min", "max", "var", "std", "any", "all_of", "cumsum",
                                 "cumprod", "argmax", "argmin"};
 
 // The axes argument as the fuzzer chose it: flat, one index, or a list.
@@ -313,7 +313,7 @@ void run(byte_reader& in) {
             case op_var: got = collect<double>(loom::var(v, axes, ddof, keepdims), got_shape); break;
             case op_std: got = collect<double>(loom::std(v, axes, ddof, keepdims), got_shape); break;
             case op_any: got = collect<bool>(loom::any(v, axes, keepdims), got_shape); break;
-            case op_all: got = collect<bool>(loom::all(v, axes, keepdims), got_shape); break;
+            case op_all: got = collect<bool>(loom::all_of(v, axes, keepdims), got_shape); break;
             case op_cumsum: got = collect<S>(loom::cumsum(v, axes), got_shape); break;
             case op_cumprod: got = collect<S>(loom::cumprod(v, axes), got_shape); break;
             case op_argmax: got = collect<std::int64_t>(loom::argmax(v, axes, keepdims), got_shape); break;

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <concepts>
 #include <cstdint>
 #include <limits>
 #include <random>
@@ -98,7 +99,7 @@ TEST(Reductions, ResultTypesAreNumPys) {
     EXPECT_EQ(evaluated<std::int32_t>(loom::max(i)).item(), 9);
     EXPECT_EQ(evaluated<std::int64_t>(loom::argmax(i)).item(), 5);
     EXPECT_EQ(evaluated<bool>(loom::any(i > 8)).item(), true);
-    EXPECT_EQ(evaluated<bool>(loom::all(i > 1)).item(), false);
+    EXPECT_EQ(evaluated<bool>(loom::all_of(i > 1)).item(), false);
     EXPECT_EQ(evaluated<std::int64_t>(loom::count_nonzero(i - 1, flat, false)).item(), 10);
     // NumPy's dtype=: the accumulator, and the result.
     EXPECT_EQ(evaluated<double>(loom::sum<double>(example())).item(), 52.0);
@@ -111,13 +112,21 @@ TEST(Reductions, IntegerSumsWrapAroundAsNumPy) {
     EXPECT_EQ(tensor<std::int64_t>(loom::prod(tensor<std::int64_t>{std::int64_t{1} << 62, 4})).item(), 0);
 }
 
-TEST(Reductions, AnyAndAll) {
+TEST(Reductions, AnyAndAllOf) {
     const tensor<float> x = example();
     EXPECT_EQ(elements_of(evaluated<bool>(loom::any(x > 8.f, 1))), (std::vector<bool>{false, true, false}));
-    EXPECT_EQ(elements_of(evaluated<bool>(loom::all(x >= 2.f, 0))), (std::vector<bool>{true, false, true, false}));
+    EXPECT_EQ(elements_of(evaluated<bool>(loom::all_of(x >= 2.f, 0))), (std::vector<bool>{true, false, true, false}));
     EXPECT_TRUE(tensor<bool>(loom::any(tensor<double>{0.0, std::nan("")})).item());  // NaN is non-zero
-    // `all` is also the index of a whole dimension.
+    EXPECT_TRUE(tensor<bool>(loom::all_of(tensor<double>{1.0, std::nan("")})).item());
+}
+
+TEST(Reductions, AllIsTheIndexOfAWholeDimensionAndNotNumPysAll) {
+    // numpy.all is all_of; `all` is NumPy's `:` in an index, and nothing else.
+    const tensor<float> x = example();
     EXPECT_EQ(x(loom::all, 1).shape(), (shape_type{3}));
+    static_assert(!std::invocable<loom::all_t, const tensor<bool>&>);
+    expect_error_text<std::out_of_range>([&] { (void)loom::all_of(x > 0.f, 2); },
+                                         "all_of: axis 2 is out of range for shape [3, 4]; use a value in [-2, 2)");
 }
 
 TEST(Reductions, NanVariantsSkipNan) {
@@ -141,7 +150,7 @@ TEST(Reductions, EmptyExtentsGiveIdentitiesOrRefuse) {
     EXPECT_EQ(elements_of(tensor<float>(loom::sum(empty, 0))), (std::vector<float>{0, 0, 0}));
     EXPECT_EQ(elements_of(tensor<float>(loom::prod(empty, 0))), (std::vector<float>{1, 1, 1}));
     EXPECT_FALSE(tensor<bool>(loom::any(empty)).item());
-    EXPECT_TRUE(tensor<bool>(loom::all(empty)).item());
+    EXPECT_TRUE(tensor<bool>(loom::all_of(empty)).item());
     EXPECT_TRUE(std::isnan(tensor<float>(loom::mean(empty)).item()));
     // A non-empty extent and no result elements: an empty result, as NumPy.
     EXPECT_EQ(tensor<float>(loom::max(empty, 1)).shape(), (shape_type{0}));

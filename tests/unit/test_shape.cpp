@@ -1,5 +1,6 @@
 // Shapes (docs/semantics.md, "Shapes"): inline storage, ranks up to 32,
-// element counts that never wrap, the printed form and invalid sizes.
+// element counts that never wrap, the printed form, invalid sizes, and axes
+// resolved against a shape (resolve_axis).
 
 #include <gtest/gtest.h>
 
@@ -19,6 +20,7 @@ using loom::index_t;
 using loom::shape_type;
 using loom::strides_type;
 using loom::tensor;
+using loom::testing::expect_error_text;
 using loom::testing::message_of;
 
 TEST(Shape, UpToRank8IsStoredInline) {
@@ -192,17 +194,39 @@ TEST(Shape, RowMajorStridesStepOverZeroSizesAsNumPy) {
     EXPECT_EQ(loom::row_major_strides(shape_type{2, 0, 3}), (strides_type{3, 3, 1}));
 }
 
-TEST(Shape, NormalizeAxisCountsNegativeAxesFromTheEnd) {
-    EXPECT_EQ(loom::normalize_axis(-1, 3), 2u);
-    EXPECT_EQ(loom::normalize_axis(-3, 3), 0u);
-    EXPECT_EQ(loom::normalize_axis(2, 3), 2u);
+TEST(Axis, ResolveAxisCountsNegativeAxesFromTheEnd) {
+    // NumPy: normalize_axis_index(-1, 3) == 2
+    const shape_type shape{2, 3, 4};
+    EXPECT_EQ(loom::resolve_axis("f", -1, shape), 2u);
+    EXPECT_EQ(loom::resolve_axis("f", -3, shape), 0u);
+    EXPECT_EQ(loom::resolve_axis("f", 2, shape), 2u);
 }
 
-TEST(Shape, NormalizeAxisOutOfRangeThrowsWithTheValidRange) {
-    EXPECT_THROW(loom::normalize_axis(3, 3), std::out_of_range);
-    EXPECT_THROW(loom::normalize_axis(-4, 3), std::out_of_range);
-    const std::string message = message_of([] { loom::normalize_axis(3, 3); });
-    EXPECT_NE(message.find("[-3, 3)"), std::string::npos) << message;
+TEST(Axis, ResolveAxisOutOfRangeNamesTheFunctionTheShapeAndTheValidRange) {
+    expect_error_text<std::out_of_range>([] { loom::resolve_axis("sort", 3, shape_type{2, 3, 4}); },
+                                         "sort: axis 3 is out of range for shape [2, 3, 4]; use a value in [-3, 3)");
+    expect_error_text<std::out_of_range>([] { loom::resolve_axis("sort", -4, shape_type{2, 3, 4}); },
+                                         "sort: axis -4 is out of range for shape [2, 3, 4]; use a value in [-3, 3)");
+}
+
+TEST(Axis, ResolveAxisNamesTheArgumentWhenItIsNotAxis) {
+    expect_error_text<std::out_of_range>(
+        [] { loom::resolve_axis("moveaxis", 3, shape_type{2, 3}, "source axis"); },
+        "moveaxis: source axis 3 is out of range for shape [2, 3]; use a value in [-2, 2)");
+}
+
+TEST(Axis, ResolveAxisOfANewAxisTakesOneMoreThanTheRank) {
+    // stack and unsqueeze place a new axis: [-rank - 1, rank] is allowed.
+    EXPECT_EQ(loom::resolve_axis("stack", 2, shape_type{2, 3}, 3), 2u);
+    EXPECT_EQ(loom::resolve_axis("stack", -3, shape_type{2, 3}, 3), 0u);
+    expect_error_text<std::out_of_range>([] { loom::resolve_axis("stack", 3, shape_type{2, 3}, 3); },
+                                         "stack: axis 3 is out of range for shape [2, 3]; use a value in [-3, 3)");
+}
+
+TEST(Axis, ResolveAxisOfRank0SaysTheShapeHasNoAxes) {
+    expect_error_text<std::out_of_range>(
+        [] { loom::resolve_axis("sort", 0, shape_type{}); },
+        "sort: axis 0 is out of range for shape [], which has no axes; give an array of rank 1 or more");
 }
 
 }  // namespace

@@ -29,7 +29,8 @@ struct broadcast_spec {
 
 /// The broadcast specs, spelled as at a call site: `add(a, b, broadcast::pdpd(1))`.
 namespace broadcast {
-/// The shapes must be identical (OpenVINO's NONE).
+/// The shapes must be identical (OpenVINO's NONE). Not `loom::none`, an
+/// omitted bound of a range.
 inline constexpr broadcast_spec none{broadcast_spec::mode::none, -1};
 /// NumPy's rule, the default (OpenVINO's NUMPY).
 inline constexpr broadcast_spec numpy{broadcast_spec::mode::numpy, -1};

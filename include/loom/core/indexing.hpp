@@ -19,6 +19,8 @@
 namespace loom {
 
 /// An omitted bound of a range, as Python's `None`: `range(1, none)` is `1:`.
+/// (`broadcast::none` is the broadcast spec of identical shapes, and
+/// `loss_reduction::none` a loss's per-element result: other names.)
 inline constexpr std::nullopt_t none = std::nullopt;
 
 /// Python's slice `start:stop:step`: bounds may be negative (counted from the
@@ -36,14 +38,10 @@ struct range {
         : start(start_), stop(stop_), step(step_) {}
 };
 
-/// Every element of a dimension (`:`) in an index, `t(all, 1)`. Called as a
-/// function it is numpy.all, `all(x > 0, axis, keepdims)`, defined with the
-/// other reductions (reduce/reductions.hpp).
-struct all_t {
-    template <class X, class... Arguments>
-    auto operator()(X&& x, Arguments&&... arguments) const;
-};
-/// `:` in an index, `t(all, 1)`; numpy.all as a function.
+/// The type of `all`.
+struct all_t {};
+/// Every element of a dimension in an index, `t(all, 1)`: NumPy's `:`.
+/// numpy.all, the reduction, is `all_of` (reduce/reductions.hpp).
 inline constexpr all_t all{};
 
 /// A new dimension of size 1 (`np.newaxis`).

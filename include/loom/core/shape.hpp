@@ -1,7 +1,7 @@
 #pragma once
 // Shapes and strides: sizes and steps per dimension, their element count,
-// their printed form `[2, 3, 4]` (docs/semantics.md, "Shapes"), and axes
-// counted from the end.
+// their printed form `[2, 3, 4]` (docs/semantics.md, "Shapes"). Axes are
+// resolved in axis.hpp.
 
 #include <concepts>
 #include <cstddef>
@@ -155,46 +155,6 @@ inline void check_byte_size(const shape_type& shape, std::size_t element_size) {
                                     "-bit index (counting every size but 0); use smaller sizes");
         }
     }
-}
-
-/// An axis counted from the end when negative, as an index in [0, rank);
-/// nothing when it is outside [-rank, rank). Every function that takes an
-/// axis resolves it here.
-inline std::optional<std::size_t> axis_index(index_t axis, std::size_t rank) {
-    const auto r = static_cast<index_t>(rank);
-    if (axis < -r || axis >= r) return std::nullopt;
-    return static_cast<std::size_t>(axis < 0 ? axis + r : axis);
-}
-
-namespace detail {
-
-// `what` and `axis` out of range for `subject` ("rank 3", "shape [2, 3]").
-[[noreturn]] inline void throw_axis_out_of_range(const char* what, index_t axis, const std::string& subject,
-                                                 std::size_t rank) {
-    const std::string r = std::to_string(rank);
-    throw std::out_of_range(std::string(what) + " " + std::to_string(axis) + " is out of range for " + subject +
-                            "; use a value in [-" + r + ", " + r + ")");
-}
-
-}  // namespace detail
-
-/// axis_index, or std::out_of_range naming the rank.
-inline std::size_t normalize_axis(index_t axis, std::size_t rank, const char* what = "axis") {
-    if (const auto d = axis_index(axis, rank)) return *d;
-    detail::throw_axis_out_of_range(what, axis, "rank " + std::to_string(rank), rank);
-}
-
-/// An axis of `shape` as an index in [0, rank), where `rank` is the shape's,
-/// or one more where a new axis is being placed. Throws std::out_of_range
-/// naming the shape.
-inline std::size_t resolve_axis(index_t axis, const shape_type& shape, const char* what, std::size_t rank) {
-    if (const auto d = axis_index(axis, rank)) return *d;
-    detail::throw_axis_out_of_range(what, axis, "shape " + to_string(shape), rank);
-}
-
-/// An axis of `shape` as an index in [0, rank); throws std::out_of_range as above.
-inline std::size_t resolve_axis(index_t axis, const shape_type& shape, const char* what = "axis") {
-    return resolve_axis(axis, shape, what, shape.size());
 }
 
 }  // namespace loom

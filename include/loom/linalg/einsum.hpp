@@ -24,8 +24,8 @@
 #include "loom/core/types.hpp"
 #include "loom/expr/functors_arithmetic.hpp"
 #include "loom/linalg/matmul.hpp"
+#include "loom/manipulate/manipulation.hpp"
 #include "loom/reduce/reductions.hpp"
-#include "loom/tensor/manipulation.hpp"
 #include "loom/tensor/tensor.hpp"
 #include "loom/tensor/view_of.hpp"
 

@@ -12,11 +12,12 @@
 #include <utility>
 #include <vector>
 
+#include "loom/core/axis.hpp"
 #include "loom/core/shape.hpp"
 #include "loom/core/types.hpp"
 #include "loom/linalg/matmul.hpp"
+#include "loom/manipulate/manipulation.hpp"
 #include "loom/reduce/reductions.hpp"
-#include "loom/tensor/manipulation.hpp"
 #include "loom/tensor/tensor.hpp"
 #include "loom/tensor/view.hpp"
 #include "loom/tensor/view_of.hpp"
@@ -52,8 +53,8 @@ auto contract(const char* name, const VA& a, const VB& b, const contraction_axes
     std::vector<int> summed_a(a.ndim(), 0), summed_b(b.ndim(), 0);
     std::vector<index_t> order_a, order_b;  // a: free, then summed; b: summed, then free
     for (std::size_t j = 0; j < axes.a.size(); ++j) {
-        const std::size_t da = resolve_named_axis(name, axes.a[j], a.shape());
-        const std::size_t db = resolve_named_axis(name, axes.b[j], b.shape());
+        const std::size_t da = resolve_axis(name, axes.a[j], a.shape());
+        const std::size_t db = resolve_axis(name, axes.b[j], b.shape());
         if (summed_a[da] != 0 || summed_b[db] != 0) {
             throw_contraction(name, a.shape(), b.shape(), "an axis is given twice; give each axis once");
         }
@@ -71,8 +72,8 @@ auto contract(const char* name, const VA& a, const VB& b, const contraction_axes
         order_a.push_back(static_cast<index_t>(d));
         result_shape.push_back(a.shape()[d]);
     }
-    for (index_t axis : axes.a) order_a.push_back(static_cast<index_t>(resolve_named_axis(name, axis, a.shape())));
-    for (index_t axis : axes.b) order_b.push_back(static_cast<index_t>(resolve_named_axis(name, axis, b.shape())));
+    for (index_t axis : axes.a) order_a.push_back(static_cast<index_t>(resolve_axis(name, axis, a.shape())));
+    for (index_t axis : axes.b) order_b.push_back(static_cast<index_t>(resolve_axis(name, axis, b.shape())));
     for (std::size_t d = 0; d < b.ndim(); ++d) {
         if (summed_b[d] != 0) continue;
         order_b.push_back(static_cast<index_t>(d));

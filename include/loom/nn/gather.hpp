@@ -11,10 +11,10 @@
 #include <utility>
 #include <vector>
 
+#include "loom/core/axis.hpp"
 #include "loom/core/checked_arithmetic.hpp"
 #include "loom/core/shape.hpp"
 #include "loom/expr/functors_arithmetic.hpp"
-#include "loom/tensor/axis.hpp"
 #include "loom/tensor/tensor.hpp"
 #include "loom/tensor/view_of.hpp"
 
@@ -73,7 +73,7 @@ tensor<value_type_of<A>> take_along_axis(A&& arr, I&& indices, index_t axis) {
                                     to_string(ps) + "; give indices of the same rank as arr (" +
                                     std::to_string(vs.size()) + ")");
     }
-    const std::size_t along = detail::resolve_named_axis("take_along_axis", axis, vs);
+    const std::size_t along = resolve_axis("take_along_axis", axis, vs);
     shape_type result_shape(vs.size());
     for (std::size_t d = 0; d < vs.size(); ++d) {
         if (d == along) {

@@ -34,16 +34,21 @@
 #include "loom/expr/functions.hpp"
 #include "loom/expr/functors_arithmetic.hpp"
 #include "loom/expr/operators.hpp"
+#include "loom/manipulate/manipulation.hpp"
 #include "loom/nn/gather.hpp"
 #include "loom/nn/softmax.hpp"
 #include "loom/reduce/reductions.hpp"
-#include "loom/tensor/manipulation.hpp"
 #include "loom/tensor/tensor.hpp"
 
 namespace loom {
 
-/// What a loss returns: every element's loss, their sum, or their mean.
-enum class loss_reduction { none, mean, sum };
+/// What a loss returns: every element's loss, their sum, or their mean
+/// (PyTorch's `reduction=`).
+enum class loss_reduction {
+    none,  ///< every target element's loss, in the target's shape (not `loom::none`, a range bound)
+    mean,  ///< their mean, the default (with class weights: their sum over the weights' sum)
+    sum,   ///< their sum
+};
 
 /// The options of nll_loss and cross_entropy (PyTorch's keyword arguments):
 /// `cross_entropy(x, t, {.weight = w, .ignore_index = 0})`.

@@ -10,9 +10,9 @@
 
 #include "loom/expr/functions.hpp"
 #include "loom/expr/operators.hpp"
+#include "loom/manipulate/manipulation.hpp"
 #include "loom/reduce/axes.hpp"
 #include "loom/reduce/reductions.hpp"
-#include "loom/tensor/manipulation.hpp"
 #include "loom/tensor/tensor.hpp"
 
 namespace loom {

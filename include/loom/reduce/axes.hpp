@@ -12,10 +12,10 @@
 #include <stdexcept>
 #include <string>
 
+#include "loom/core/axis.hpp"
 #include "loom/core/checked_arithmetic.hpp"
 #include "loom/core/shape.hpp"
 #include "loom/core/small_vector.hpp"
-#include "loom/tensor/axis.hpp"
 
 namespace loom {
 
@@ -57,7 +57,7 @@ public:
             return;
         }
         for (index_t axis : axes.axes()) {
-            const std::size_t d = detail::resolve_named_axis(name, axis, shape);
+            const std::size_t d = resolve_axis(name, axis, shape);
             if (reduced_[d] != 0) {
                 throw std::invalid_argument(std::string(name) + ": axis " + std::to_string(axis) +
                                             " is given twice for shape " + to_string(shape) +

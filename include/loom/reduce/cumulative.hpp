@@ -14,6 +14,7 @@
 #include <string>
 #include <utility>
 
+#include "loom/core/axis.hpp"
 #include "loom/core/layout.hpp"
 #include "loom/eval/assign.hpp"
 #include "loom/eval/loop.hpp"
@@ -58,7 +59,7 @@ public:
                 throw std::invalid_argument(std::string(name) + ": give one axis, or flat, for shape " +
                                             to_string(operand_.shape()));
             }
-            axis_ = detail::resolve_named_axis(name, axis.axes()[0], operand_.shape());
+            axis_ = resolve_axis(name, axis.axes()[0], operand_.shape());
             shape_ = operand_.shape();
         }
     }

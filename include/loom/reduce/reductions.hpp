@@ -168,20 +168,14 @@ auto any(X&& x, const axis_set& axes = flat, bool keepdims = false) {
     return detail::reduction<any_reducer>("any", std::forward<X>(x), axes, keepdims);
 }
 
-namespace detail {
-template <expression X>
-auto all_reduction(X&& x, const axis_set& axes = flat, bool keepdims = false) {
-    return reduction<all_reducer>("all", std::forward<X>(x), axes, keepdims);
-}
-}  // namespace detail
-
-/// numpy.all: whether every element is non-zero, `all(x)`, `all(x, axes, keepdims)`
-/// (`all` is also the index of a whole dimension, core/indexing.hpp).
+/// numpy.all: whether every element is non-zero (NaN counts as non-zero).
+/// Named all_of, not all, because `all` is the index of a whole dimension,
+/// `t(all, 1)` (NumPy's `:`, core/indexing.hpp).
 /// Throws std::out_of_range for an axis out of range, std::invalid_argument for an axis given
 /// twice.
-template <class X, class... Arguments>
-auto all_t::operator()(X&& x, Arguments&&... arguments) const {
-    return detail::all_reduction(std::forward<X>(x), std::forward<Arguments>(arguments)...);
+template <expression X>
+auto all_of(X&& x, const axis_set& axes = flat, bool keepdims = false) {
+    return detail::reduction<all_reducer>("all_of", std::forward<X>(x), axes, keepdims);
 }
 
 /// numpy.var: the mean of the squared deviations from the mean, divided by

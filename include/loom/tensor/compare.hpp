@@ -79,7 +79,7 @@ auto isclose(A&& a, B&& b, double rtol = 1e-5, double atol = 1e-8, bool equal_na
 }
 
 /// Whether every element of a is close to the element of b it meets under
-/// broadcasting: all(isclose(a, b, ...)), NumPy's allclose. Throws
+/// broadcasting: all_of(isclose(a, b, ...)), NumPy's allclose. Throws
 /// loom::broadcast_error when the shapes do not broadcast.
 template <class A, class B>
     requires elementwise_operands<A, B>

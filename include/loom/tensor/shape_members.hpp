@@ -1,8 +1,9 @@
 #pragma once
 // The shape manipulations as members, `t.unsqueeze(0)` as PyTorch writes
 // them, for tensors and views alike. Each forwards to the free function of
-// the same name (manipulation.hpp, broadcast_views.hpp), keeping the value
-// category: a member called on a temporary tensor returns a view that owns it.
+// the same name (manipulate/manipulation.hpp, manipulate/broadcast_views.hpp),
+// keeping the value category: a member called on a temporary tensor returns
+// a view that owns it.
 
 #include <utility>
 #include <vector>
@@ -21,13 +22,15 @@ concept bool_expression = expression<M> && std::same_as<value_type_of<M>, bool>;
 template <class I>
 concept index_expression = expression<I> && std::integral<value_type_of<I>> && !std::same_as<value_type_of<I>, bool>;
 
+// The indexing by masks and indices, defined in manipulate/masking.hpp.
 template <class View>
 class masked_assignment;
 template <expression X, bool_expression M> auto masked_select(const X& x, const M& mask);
 template <expression X, index_expression I> auto take(const X& x, const I& indices, index_t axis);
 
 // Declared here so that the members below can name them; defined in
-// manipulation.hpp and broadcast_views.hpp (default arguments live here).
+// manipulate/manipulation.hpp and manipulate/broadcast_views.hpp (default
+// arguments live here).
 template <expression X> auto reshape(X&& x, const std::vector<index_t>& sizes);
 template <expression X> auto ravel(X&& x);
 template <expression X> auto flatten(const X& x);
@@ -90,7 +93,7 @@ public:
     auto operator[](const I& indices) const {
         return loom::take(derived(), indices, 0);
     }
-    /// `t(mask) = value`: writes where `mask` is true (masking.hpp).
+    /// `t(mask) = value`: writes where `mask` is true (manipulate/masking.hpp).
     template <bool_expression M>
     auto operator()(const M& mask) {
         using view_type = decltype(derived().view());

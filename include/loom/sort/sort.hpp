@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "loom/tensor/axis.hpp"
-#include "loom/tensor/manipulation.hpp"
+#include "loom/core/axis.hpp"
+#include "loom/manipulate/manipulation.hpp"
 #include "loom/tensor/tensor.hpp"
 #include "loom/tensor/view_of.hpp"
 
@@ -108,7 +108,7 @@ void partition_at(It first, It last, const std::vector<index_t>& kth, Before bef
 template <expression X>
 tensor<value_type_of<X>> sort(const X& x, index_t axis = -1) {
     using T = value_type_of<X>;
-    const std::size_t a = detail::resolve_named_axis("sort", axis, x.shape());
+    const std::size_t a = resolve_axis("sort", axis, x.shape());
     tensor<T> lanes = detail::lanes_of(x, a);
     detail::for_each_lane(lanes, [](T* first, T* last) { std::stable_sort(first, last, detail::sorts_before<T>); });
     return detail::from_lanes(std::move(lanes), a);
@@ -125,7 +125,7 @@ tensor<value_type_of<X>> sort(const X& x, flat_t) {
 /// Throws std::out_of_range for an axis out of range.
 template <expression X>
 tensor<index_t> argsort(const X& x, index_t axis = -1) {
-    const std::size_t a = detail::resolve_named_axis("argsort", axis, x.shape());
+    const std::size_t a = resolve_axis("argsort", axis, x.shape());
     return detail::from_lanes(detail::sorting_indices(detail::lanes_of(x, a)), a);
 }
 
@@ -143,7 +143,7 @@ tensor<index_t> argsort(const X& x, flat_t) {
 template <expression X>
 tensor<value_type_of<X>> partition(const X& x, const std::vector<index_t>& kth, index_t axis = -1) {
     using T = value_type_of<X>;
-    const std::size_t a = detail::resolve_named_axis("partition", axis, x.shape());
+    const std::size_t a = resolve_axis("partition", axis, x.shape());
     const std::vector<index_t> ks = detail::resolved_kth("partition", kth, x.shape()[a], x.shape(), a);
     tensor<T> lanes = detail::lanes_of(x, a);
     detail::for_each_lane(lanes, [&](T* first, T* last) {
@@ -163,7 +163,7 @@ tensor<value_type_of<X>> partition(const X& x, index_t kth, index_t axis = -1) {
 template <expression X>
 tensor<index_t> argpartition(const X& x, const std::vector<index_t>& kth, index_t axis = -1) {
     using T = value_type_of<X>;
-    const std::size_t a = detail::resolve_named_axis("argpartition", axis, x.shape());
+    const std::size_t a = resolve_axis("argpartition", axis, x.shape());
     const std::vector<index_t> ks = detail::resolved_kth("argpartition", kth, x.shape()[a], x.shape(), a);
     const tensor<T> values = detail::lanes_of(x, a);
     tensor<index_t> indices(uninitialized, values.shape());

@@ -2,7 +2,7 @@
 // Splitting an array into parts along an axis, as NumPy: split, array_split,
 // hsplit, vsplit, dsplit. Every part is a view of the array (of its
 // evaluated value for a lazy expression or a temporary, which the parts then
-// own together: Note [view lifetime] in view.hpp).
+// own together: Note [view lifetime] in tensor/view.hpp).
 //
 // The parts are given by a number of sections, or by a list of indices: the
 // parts are then [0:i0], [i0:i1], ..., [ik:], Python slices of the axis
@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "loom/tensor/axis.hpp"
-#include "loom/tensor/manipulation.hpp"
+#include "loom/core/axis.hpp"
+#include "loom/manipulate/manipulation.hpp"
 #include "loom/tensor/view_of.hpp"
 
 namespace loom {
@@ -44,7 +44,7 @@ std::vector<V> parts_between(const V& v, std::size_t axis, const std::vector<ind
 // element more than the others.
 template <class V>
 std::vector<V> split_sections(const char* name, const V& v, index_t sections, index_t axis, bool equal) {
-    const std::size_t a = resolve_named_axis(name, axis, v.shape());
+    const std::size_t a = resolve_axis(name, axis, v.shape());
     const index_t size = v.shape()[a];
     if (sections <= 0) {
         throw std::invalid_argument(std::string(name) + ": the number of sections is " + std::to_string(sections) +
@@ -71,7 +71,7 @@ std::vector<V> split_sections(const char* name, const V& v, index_t sections, in
 
 template <class V>
 std::vector<V> split_indices(const char* name, const V& v, const std::vector<index_t>& indices, index_t axis) {
-    const std::size_t a = resolve_named_axis(name, axis, v.shape());
+    const std::size_t a = resolve_axis(name, axis, v.shape());
     std::vector<index_t> bounds{0};
     bounds.insert(bounds.end(), indices.begin(), indices.end());
     bounds.push_back(v.shape()[a]);

@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
+#include "loom/core/axis.hpp"
 #include "loom/core/checked_arithmetic.hpp"
-#include "loom/tensor/axis.hpp"
-#include "loom/tensor/manipulation.hpp"
-#include "loom/tensor/split.hpp"
+#include "loom/manipulate/manipulation.hpp"
+#include "loom/manipulate/split.hpp"
 #include "loom/tensor/tensor.hpp"
 #include "loom/tensor/view_of.hpp"
 
@@ -105,7 +105,7 @@ tensor<value_type_of<X>> repeat(const X& x, const std::vector<index_t>& counts, 
     using T = value_type_of<X>;
     detail::check_counts("repeat", counts);
     const auto v = view_of(x);
-    const std::size_t a = detail::resolve_named_axis("repeat", axis, v.shape());
+    const std::size_t a = resolve_axis("repeat", axis, v.shape());
     const index_t n = v.shape()[a];
     if (counts.size() != 1 && static_cast<index_t>(counts.size()) != n) {
         throw std::invalid_argument("repeat: " + std::to_string(counts.size()) + " counts " +

@@ -8,8 +8,9 @@
 #include <type_traits>
 #include <utility>
 
+#include "loom/core/axis.hpp"
 #include "loom/expr/functions.hpp"
-#include "loom/tensor/manipulation.hpp"
+#include "loom/manipulate/manipulation.hpp"
 #include "loom/tensor/shape_members.hpp"
 #include "loom/tensor/view_of.hpp"
 
@@ -30,7 +31,7 @@ inline void check_mask_shape(const shape_type& shape, const shape_type& mask) {
 /// rank-1 tensor (NumPy's `x[mask]`).
 /// Throws std::invalid_argument when the mask's shape is not x's.
 template <expression X, bool_expression M>
-auto masked_select(const X& x, const M& mask) {  // declared in shape_members.hpp
+auto masked_select(const X& x, const M& mask) {  // declared in tensor/shape_members.hpp
     using T = value_type_of<X>;
     detail::check_mask_shape(x.shape(), mask.shape());
     const tensor<T> values(x);
@@ -51,7 +52,7 @@ auto masked_select(const X& x, const M& mask) {  // declared in shape_members.hp
 /// tensor or view is not copied first.
 /// Throws std::out_of_range for an axis or an index out of range.
 template <expression X, index_expression I>
-auto take(const X& x, const I& indices, index_t axis) {  // declared in shape_members.hpp
+auto take(const X& x, const I& indices, index_t axis) {  // declared in tensor/shape_members.hpp
     using T = value_type_of<X>;
     const auto source = view_of(x);
     // Unsigned 64-bit indices are kept as given, so that one of 2^63 or more
@@ -59,7 +60,7 @@ auto take(const X& x, const I& indices, index_t axis) {  // declared in shape_me
     using J = value_type_of<I>;
     using index_type = std::conditional_t<std::is_unsigned_v<J> && sizeof(J) >= sizeof(index_t), J, index_t>;
     const tensor<index_type> chosen = astype<index_type>(indices);
-    const std::size_t a = resolve_axis(axis, source.shape());
+    const std::size_t a = resolve_axis("take", axis, source.shape());
     const auto before = source.shape().begin() + static_cast<std::ptrdiff_t>(a);
 
     shape_type shape(source.shape().begin(), before);
@@ -112,7 +113,7 @@ void putmask(D&& destination, const M& mask, const V& values) {
 /// as many values as the mask has true elements, in row-major order (NumPy's
 /// `t[mask] = values`).
 template <class View>
-class masked_assignment {  // declared in shape_members.hpp
+class masked_assignment {  // declared in tensor/shape_members.hpp
     static constexpr bool writable = !std::is_const_v<typename View::element_type>;
 
 public:

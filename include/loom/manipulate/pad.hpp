@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "loom/core/checked_arithmetic.hpp"
-#include "loom/tensor/manipulation.hpp"
+#include "loom/manipulate/manipulation.hpp"
 #include "loom/tensor/tensor.hpp"
 #include "loom/tensor/view_of.hpp"
 

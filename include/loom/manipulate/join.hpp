@@ -15,9 +15,9 @@
 #include <stdexcept>
 #include <string>
 
+#include "loom/core/axis.hpp"
 #include "loom/core/checked_arithmetic.hpp"
-#include "loom/tensor/axis.hpp"
-#include "loom/tensor/operand_list.hpp"
+#include "loom/manipulate/operand_list.hpp"
 #include "loom/tensor/tensor.hpp"
 #include "loom/tensor/view.hpp"
 
@@ -111,7 +111,7 @@ index_t add_operand_size(const char* name, index_t total, index_t size, std::siz
 // x's own shape).
 template <element R, expression X>
 void write_part(tensor<R>& result, std::size_t axis, index_t start, const joined_shape& joined, const X& x) {
-    if (element_count(joined.shape) == 0) return;  // nothing to write (Note [empty layouts] in layout.hpp)
+    if (element_count(joined.shape) == 0) return;  // nothing to write (Note [empty layouts] in core/layout.hpp)
     shape_type shape;
     strides_type strides;
     auto inserted = joined.inserted.begin();
@@ -144,7 +144,7 @@ tensor<list_value_t<L>> join(const char* name, const L& operands, index_t axis, 
                                             "concatenated; use stack, or reshape them to [1]");
             }
             first_shape = x.shape();
-            a = resolve_named_axis(name, axis, joined.shape, joined.shape.size());
+            a = resolve_axis(name, axis, joined.shape);
             result_shape = joined.shape;
             return;
         }
@@ -212,7 +212,7 @@ tensor<list_value_t<L>> stack_operands(const L& operands, index_t axis) {
                                         "; all the input arrays must have the same shape");
         }
     });
-    const std::size_t a = resolve_named_axis("stack", axis, first, first.size() + 1);
+    const std::size_t a = resolve_axis("stack", axis, first, first.size() + 1);
     return join("stack", operands, static_cast<index_t>(a),
                 [a](const shape_type& shape) { return with_ones_at(shape, {a}); });
 }

@@ -4,7 +4,7 @@
 // squeeze, transpose, permute, swapaxes, moveaxis, flip, diagonal) and a copy
 // where NumPy does (flatten; reshape and ravel when the layout does not
 // allow a view). Every function also accepts a temporary or any expression,
-// whose result the returned view then owns (view_of.hpp).
+// whose result the returned view then owns (tensor/view_of.hpp).
 
 #include <algorithm>
 #include <limits>
@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "loom/core/axis.hpp"
 #include "loom/core/checked_arithmetic.hpp"
 #include "loom/tensor/shape_members.hpp"
 #include "loom/tensor/view_of.hpp"
@@ -34,7 +35,7 @@ inline axis_order checked_permutation(const std::vector<index_t>& perm, const sh
     axis_order axes;
     small_vector<bool, inline_rank> seen(shape.size(), false);
     for (index_t p : perm) {
-        const auto axis = axis_index(p, shape.size());
+        const auto axis = detail::nonnegative_axis(p, shape.size());
         if (!axis) fail("axis " + std::to_string(p) + " is out of range");
         if (seen[*axis]) fail("axis " + std::to_string(p) + " is repeated");
         seen[*axis] = true;
@@ -134,7 +135,7 @@ auto ravel(X&& x) {
 template <expression X>
 auto unsqueeze(X&& x, index_t dim) {
     auto v = view_of(std::forward<X>(x));
-    const std::size_t axis = resolve_axis(dim, v.shape(), "unsqueeze dimension", v.ndim() + 1);
+    const std::size_t axis = resolve_axis("unsqueeze", dim, v.shape(), v.ndim() + 1, "dimension");
     return v.with_layout(v.layout().insert_axis(axis));
 }
 
@@ -164,7 +165,7 @@ template <expression X>
 auto squeeze(X&& x, index_t dim) {
     auto v = view_of(std::forward<X>(x));
     if (v.ndim() == 0 && (dim == 0 || dim == -1)) return v;
-    const std::size_t axis = resolve_axis(dim, v.shape(), "squeeze dimension");
+    const std::size_t axis = resolve_axis("squeeze", dim, v.shape(), "dimension");
     if (v.shape()[axis] != 1) {
         throw std::invalid_argument("cannot squeeze dimension " + std::to_string(dim) + " of shape " +
                                     to_string(v.shape()) + ": its size is " + std::to_string(v.shape()[axis]) +
@@ -205,7 +206,7 @@ template <expression X>
 auto swapaxes(X&& x, index_t a, index_t b) {
     auto v = view_of(std::forward<X>(x));
     axis_order order = detail::identity_order(v.ndim());
-    std::swap(order[resolve_axis(a, v.shape())], order[resolve_axis(b, v.shape())]);
+    std::swap(order[resolve_axis("swapaxes", a, v.shape())], order[resolve_axis("swapaxes", b, v.shape())]);
     return v.with_layout(v.layout().permute(order));
 }
 
@@ -215,8 +216,8 @@ auto swapaxes(X&& x, index_t a, index_t b) {
 template <expression X>
 auto moveaxis(X&& x, index_t source, index_t destination) {
     auto v = view_of(std::forward<X>(x));
-    const std::size_t from = resolve_axis(source, v.shape(), "source axis");
-    const std::size_t to = resolve_axis(destination, v.shape(), "destination axis");
+    const std::size_t from = resolve_axis("moveaxis", source, v.shape(), "source axis");
+    const std::size_t to = resolve_axis("moveaxis", destination, v.shape(), "destination axis");
     axis_order order;
     for (std::size_t d = 0; d < v.ndim(); ++d) {
         if (d != from) order.push_back(d);
@@ -230,7 +231,7 @@ auto moveaxis(X&& x, index_t source, index_t destination) {
 template <expression X>
 auto flip(X&& x, index_t axis) {
     auto v = view_of(std::forward<X>(x));
-    return v.with_layout(v.layout().flip(resolve_axis(axis, v.shape())));
+    return v.with_layout(v.layout().flip(resolve_axis("flip", axis, v.shape())));
 }
 
 /// `x` with the order of elements reversed along every axis.
@@ -249,13 +250,13 @@ auto flip(X&& x) {
 /// Throws std::invalid_argument below rank 2 or for the same axis twice, std::out_of_range for an
 /// axis out of range.
 template <expression X>
-auto diagonal(X&& x, index_t offset, index_t axis1, index_t axis2) {  // defaults: shape_members.hpp
+auto diagonal(X&& x, index_t offset, index_t axis1, index_t axis2) {  // defaults: tensor/shape_members.hpp
     auto v = view_of(std::forward<X>(x));
     if (v.ndim() < 2) {
         throw std::invalid_argument("diagonal needs at least 2 dimensions, but the shape is " + to_string(v.shape()));
     }
-    const std::size_t a = resolve_axis(axis1, v.shape(), "axis1");
-    const std::size_t b = resolve_axis(axis2, v.shape(), "axis2");
+    const std::size_t a = resolve_axis("diagonal", axis1, v.shape(), "axis1");
+    const std::size_t b = resolve_axis("diagonal", axis2, v.shape(), "axis2");
     if (a == b) {
         throw std::invalid_argument("diagonal needs two different axes, but axis1 and axis2 are both " +
                                     std::to_string(a) + " for shape " + to_string(v.shape()));

@@ -5,9 +5,9 @@
 #include <stdexcept>
 #include <string>
 
+#include "loom/core/axis.hpp"
 #include "loom/expr/operators.hpp"
-#include "loom/tensor/axis.hpp"
-#include "loom/tensor/split.hpp"
+#include "loom/manipulate/split.hpp"
 #include "loom/tensor/tensor.hpp"
 
 namespace loom {
@@ -26,7 +26,7 @@ tensor<value_type_of<X>> diff(const X& x, index_t n = 1, index_t axis = -1) {
     if (x.shape().empty()) {
         throw std::invalid_argument("diff needs an array of 1 or more dimensions, but the shape is []");
     }
-    const std::size_t a = detail::resolve_named_axis("diff", axis, x.shape());
+    const std::size_t a = resolve_axis("diff", axis, x.shape());
     tensor<T> result(x);
     for (index_t k = 0; k < n && result.shape()[a] > 0; ++k) {
         const index_t size = result.shape()[a];

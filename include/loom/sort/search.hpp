@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "loom/core/axis.hpp"
 #include "loom/expr/functions.hpp"
-#include "loom/tensor/axis.hpp"
-#include "loom/tensor/sort.hpp"
+#include "loom/sort/sort.hpp"
 #include "loom/tensor/tensor.hpp"
 
 namespace loom {
@@ -143,7 +143,7 @@ index_t count_nonzero(const X& x) {
 template <expression X>
 tensor<index_t> count_nonzero(const X& x, index_t axis) {
     using T = value_type_of<X>;
-    const std::size_t a = detail::resolve_named_axis("count_nonzero", axis, x.shape());
+    const std::size_t a = resolve_axis("count_nonzero", axis, x.shape());
     tensor<T> lanes = detail::lanes_of(x, a);
     shape_type shape = x.shape();
     shape.erase(shape.begin() + static_cast<std::ptrdiff_t>(a));

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "loom/tensor/axis.hpp"
-#include "loom/tensor/manipulation.hpp"
-#include "loom/tensor/split.hpp"
+#include "loom/core/axis.hpp"
+#include "loom/manipulate/manipulation.hpp"
+#include "loom/manipulate/split.hpp"
 #include "loom/tensor/tensor.hpp"
 #include "loom/tensor/view_of.hpp"
 
@@ -24,7 +24,7 @@ template <expression X>
 tensor<value_type_of<X>> roll(const X& x, index_t shift, index_t axis) {
     using T = value_type_of<X>;
     const auto v = view_of(x);
-    const std::size_t a = detail::resolve_named_axis("roll", axis, v.shape());
+    const std::size_t a = resolve_axis("roll", axis, v.shape());
     tensor<T> result(uninitialized, v.shape());
     const index_t n = v.shape()[a];
     if (result.size() == 0) return result;
@@ -47,7 +47,7 @@ tensor<value_type_of<X>> roll(const X& x, const std::vector<index_t>& shifts, co
                                     std::to_string(axes.size()) + " axes; give one shift per axis, "
                                     "or one shift or one axis for all");
     }
-    for (index_t axis : axes) (void)detail::resolve_named_axis("roll", axis, x.shape());
+    for (index_t axis : axes) (void)resolve_axis("roll", axis, x.shape());
     tensor<value_type_of<X>> result(x);
     if (shifts.empty() || axes.empty()) return result;
     for (std::size_t i = 0; i < std::max(shifts.size(), axes.size()); ++i) {
