@@ -2,8 +2,9 @@
 """Checks the one-way include rule of docs/architecture.md, "Layers".
 
 The table of that section is the rule: its rows, in order, are the folders of
-include/loom/ (and loom.hpp), and each row's last column names the folders its
-headers may include besides their own. This script reads the table, then every
+include/loom/ (and `*.hpp`, the public headers directly in include/loom/), and
+each row's last column names the folders its headers may include besides their
+own. This script reads the table, then every
 header under include/loom/, and fails, naming the file and the include, when
 
 - a row names a folder that is not above it (the folders would not form a
@@ -11,7 +12,8 @@ header under include/loom/, and fails, naming the file and the include, when
 - a header is in a folder that the table does not have;
 - a header includes a header of a folder its row does not name;
 - the folders' includes form a cycle;
-- a header of a folder that loom.hpp's row names is not reached from loom.hpp.
+- a header of a folder that the public headers' row names is not reached from
+  loom.hpp.
 
 Usage: check_layers.py SOURCE_DIR (the repository's root). Exit status 0 when
 the rule holds, 1 otherwise.
@@ -22,6 +24,7 @@ import sys
 from pathlib import Path
 
 RULE = 'docs/architecture.md, "Layers"'
+PUBLIC = "*.hpp"  # the layer of the public headers, include/loom/*.hpp
 INCLUDE = re.compile(r'^\s*#\s*include\s*[<"](loom/[^>"]+)[>"]')
 ROW = re.compile(r'^\|\s*`([^`]+)`\s*\|.*\|([^|]*)\|\s*$')
 FOLDER = re.compile(r'`([a-z_]+)/`')
@@ -29,7 +32,7 @@ FOLDER = re.compile(r'`([a-z_]+)/`')
 
 def read_table(architecture):
     """The layers in order: a list of (name, allowed folders), where name is
-    "core" for the folder core/ and "loom.hpp" for that header."""
+    "core" for the folder core/ and "*.hpp" for the public headers."""
     lines = architecture.read_text(encoding="utf-8").splitlines()
     try:
         start = lines.index("## Layers")
@@ -75,14 +78,14 @@ def read_includes(root):
 
 
 def shown(layer):
-    """How a layer is named in messages: "core/", "loom.hpp"."""
-    return layer if layer.endswith(".hpp") else f"{layer}/"
+    """How a layer is named in messages: "core/", "the public headers"."""
+    return "the public headers" if layer == PUBLIC else f"{layer}/"
 
 
 def layer_of(header):
-    """"core" for loom/core/shape.hpp, "loom.hpp" for loom/loom.hpp."""
+    """"core" for loom/core/shape.hpp, "*.hpp" for loom/tensor.hpp."""
     parts = header.split("/")
-    return parts[1] if len(parts) > 2 else parts[-1]
+    return parts[1] if len(parts) > 2 else PUBLIC
 
 
 def check_includes(layers, headers):
@@ -132,10 +135,10 @@ def check_cycles(headers):
 
 
 def check_reached(layers, headers):
-    """Every header of the folders loom.hpp's row names is reached from it."""
+    """Every header of the folders the public headers' row names is reached from loom.hpp."""
     allowed = dict(layers)
-    if "loom.hpp" not in allowed or "loom/loom.hpp" not in headers:
-        return [f"{RULE}: no row for loom.hpp, or no include/loom/loom.hpp"]
+    if PUBLIC not in allowed or "loom/loom.hpp" not in headers:
+        return [f"{RULE}: no row for the public headers, `*.hpp`, or no include/loom/loom.hpp"]
     reached, stack = set(), ["loom/loom.hpp"]
     while stack:
         header = stack.pop()
@@ -145,7 +148,7 @@ def check_reached(layers, headers):
         stack.extend(included for _, included in headers[header])
     return [f"include/{header}: not included by loom/loom.hpp, directly or through another header"
             for header in headers
-            if layer_of(header) in allowed["loom.hpp"] and header not in reached]
+            if layer_of(header) in allowed[PUBLIC] + [PUBLIC] and header not in reached]
 
 
 def main():

@@ -129,7 +129,7 @@ private:
 /// num_threads(), no more than the units, when the work is `worth_threads`;
 /// 1 when it is not, inside a parallel region already (regions do not
 /// nest), or without OpenMP.
-inline int threads_for(index_t units, [[maybe_unused]] bool worth_threads = true) {
+inline int threads_for([[maybe_unused]] index_t units, [[maybe_unused]] bool worth_threads = true) {
 #if defined(_OPENMP)
     if (worth_threads && !omp_in_parallel()) {
         return static_cast<int>(std::clamp<index_t>(units, 1, num_threads()));
