@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <string_view>
 
-#include <loom/loom.hpp>
+#include <loom/tensor.hpp>
 
 using namespace loom;
 

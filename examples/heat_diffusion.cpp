@@ -13,7 +13,7 @@
 #include <iomanip>
 #include <iostream>
 
-#include <loom/loom.hpp>
+#include <loom/reduce.hpp>
 
 using namespace loom;
 

@@ -11,7 +11,7 @@
 #include <iostream>
 #include <variant>
 
-#include <loom/loom.hpp>
+#include <loom/io.hpp>
 
 using namespace loom;
 

@@ -5,7 +5,7 @@
 
 #include <iostream>
 
-#include <loom/loom.hpp>
+#include <loom/tensor.hpp>
 
 using namespace loom;
 

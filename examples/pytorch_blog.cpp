@@ -9,7 +9,7 @@
 #include <stdexcept>
 #include <string_view>
 
-#include <loom/loom.hpp>
+#include <loom/nn.hpp>
 
 using namespace loom;
 

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <iostream>
 
-#include <loom/loom.hpp>
+#include <loom/tensor.hpp>
 
 using namespace loom;
 
