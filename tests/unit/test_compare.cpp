@@ -10,14 +10,15 @@
 #include <stdexcept>
 #include <vector>
 
+#include "element_values.hpp"
 #include "loom/loom.hpp"
 
 namespace {
 
 using loom::shape_type;
 
-constexpr double nan = std::numeric_limits<double>::quiet_NaN();
-constexpr double inf = std::numeric_limits<double>::infinity();
+using loom::testing::nan;
+using loom::testing::inf;
 
 std::vector<bool> values(const loom::tensor<bool>& t) {
     return std::vector<bool>(t.begin(), t.end());

@@ -20,11 +20,7 @@ namespace {
 using loom::tensor;
 using loom::testing::elements_of;
 
-/// The values of an expression, evaluated into a new tensor.
-template <class E>
-auto evaluated(const E& e) {
-    return elements_of(loom::eval(e));
-}
+using loom::testing::evaluated;
 
 // ---- Arithmetic operators ----
 

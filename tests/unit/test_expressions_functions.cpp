@@ -20,13 +20,10 @@ using loom::shape_type;
 using loom::tensor;
 using loom::testing::elements_of;
 
-constexpr double nan = std::numeric_limits<double>::quiet_NaN();
-constexpr double inf = std::numeric_limits<double>::infinity();
+using loom::testing::nan;
+using loom::testing::inf;
 
-template <class E>
-auto evaluated(const E& e) {
-    return elements_of(loom::eval(e));
-}
+using loom::testing::evaluated;
 
 /// Floating values equal element by element, NaN matching NaN and the sign
 /// of zero compared too.

@@ -18,11 +18,7 @@ using loom::tensor;
 using loom::testing::elements_of;
 namespace broadcast = loom::broadcast;
 
-/// The values of an expression, evaluated into a new tensor.
-template <class E>
-auto evaluated(const E& e) {
-    return elements_of(loom::eval(e));
-}
+using loom::testing::evaluated;
 
 TEST(NamedFunctions, NamesMatchTheOperators) {
     const tensor<int> a{7, -7}, b{2, 2};

@@ -34,7 +34,7 @@ using loom::testing::iota_tensor;
 using loom::testing::message_of;
 using ::testing::HasSubstr;
 
-tensor<int> a_2x3x4() { return iota_tensor<int>({2, 3, 4}); }
+using loom::testing::a_2x3x4;
 tensor<int> x_10() { return iota_tensor<int>({10}); }
 
 // ---- Integers ----

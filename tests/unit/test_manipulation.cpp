@@ -30,7 +30,7 @@ using loom::testing::iota_tensor;
 using loom::testing::message_of;
 using ::testing::HasSubstr;
 
-tensor<int> a_2x3x4() { return iota_tensor<int>({2, 3, 4}); }
+using loom::testing::a_2x3x4;
 
 // np.shares_memory(v, t) for a view of t's layout: v starts inside t's memory.
 template <class V>

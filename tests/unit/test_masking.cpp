@@ -29,7 +29,7 @@ using loom::testing::iota_tensor;
 using loom::testing::message_of;
 using ::testing::HasSubstr;
 
-tensor<int> a_2x3() { return iota_tensor<int>({2, 3}); }
+tensor<int> ints_2x3() { return iota_tensor<int>({2, 3}); }
 tensor<bool> even(const tensor<int>& a) { return a % 2 == 0; }
 
 template <class T, class I>
@@ -40,7 +40,7 @@ concept mask_assignable_from = requires(T& t, const tensor<bool>& m, const V& v)
 // ---- t[mask] ----
 
 TEST(MaskSelect, GivesTheSelectedElementsInRowMajorOrder) {
-    const tensor<int> a = a_2x3();
+    const tensor<int> a = ints_2x3();
     // NumPy: a[m] -> [0, 2, 4]
     const tensor<int> selected = a[even(a)];
     EXPECT_EQ(selected.shape(), shape_type{3});
@@ -48,32 +48,32 @@ TEST(MaskSelect, GivesTheSelectedElementsInRowMajorOrder) {
 }
 
 TEST(MaskSelect, IsACopy) {
-    tensor<int> a = a_2x3();
+    tensor<int> a = ints_2x3();
     tensor<int> selected = a[even(a)];
     selected = 0;
     EXPECT_EQ(elements_of(a), (std::vector<int>{0, 1, 2, 3, 4, 5}));
 }
 
 TEST(MaskSelect, OfAViewFollowsTheViewsOrder) {
-    const tensor<int> a = a_2x3();
+    const tensor<int> a = ints_2x3();
     const auto t = a.transpose();
     // NumPy: a.T[m.T] -> [0, 4, 2]
     EXPECT_EQ(elements_of(t[even(a).transpose()]), (std::vector<int>{0, 4, 2}));
 }
 
 TEST(MaskSelect, TakesAMaskExpression) {
-    const tensor<int> a = a_2x3();
+    const tensor<int> a = ints_2x3();
     // NumPy: a[a > 2] -> [3, 4, 5]
     EXPECT_EQ(elements_of(a[a > 2]), (std::vector<int>{3, 4, 5}));
 }
 
 TEST(MaskSelect, NoneSelectedGivesAnEmptyTensor) {
-    const tensor<int> a = a_2x3();
+    const tensor<int> a = ints_2x3();
     EXPECT_EQ(a[a > 10].shape(), shape_type{0});
 }
 
 TEST(MaskSelect, MaskOfAnotherShapeThrows) {
-    const tensor<int> a = a_2x3();
+    const tensor<int> a = ints_2x3();
     const tensor<bool> wrong({3, 2}, true);
     // NumPy: IndexError: boolean index did not match indexed array along dimension 0;
     // dimension is 2 but corresponding boolean dimension is 3
@@ -84,7 +84,7 @@ TEST(MaskSelect, MaskOfAnotherShapeThrows) {
 // ---- t[indices] and take ----
 
 TEST(IndexSelect, TakesRowsAlongTheFirstAxis) {
-    const tensor<int> a = a_2x3();
+    const tensor<int> a = ints_2x3();
     // NumPy: a[[1, 0, 1]] -> [[3, 4, 5], [0, 1, 2], [3, 4, 5]]
     const tensor<int> rows = a[tensor<int>{1, 0, 1}];
     EXPECT_EQ(rows.shape(), (shape_type{3, 3}));
@@ -92,13 +92,13 @@ TEST(IndexSelect, TakesRowsAlongTheFirstAxis) {
 }
 
 TEST(IndexSelect, NegativeIndicesCountFromTheEnd) {
-    const tensor<int> a = a_2x3();
+    const tensor<int> a = ints_2x3();
     // NumPy: a[[-1]] -> [[3, 4, 5]]
     EXPECT_EQ(elements_of(a[tensor<std::int64_t>{-1}]), (std::vector<int>{3, 4, 5}));
 }
 
 TEST(IndexSelect, IsACopy) {
-    tensor<int> a = a_2x3();
+    tensor<int> a = ints_2x3();
     tensor<int> rows = a[tensor<int>{0}];
     rows = 9;
     EXPECT_EQ(elements_of(a), (std::vector<int>{0, 1, 2, 3, 4, 5}));
@@ -112,19 +112,19 @@ TEST(IndexSelect, BoolTensorsAreMasksNotIndices) {
 }
 
 TEST(Take, WithoutAxisIndexesTheFlattenedArray) {
-    const tensor<int> a = a_2x3();
+    const tensor<int> a = ints_2x3();
     // NumPy: np.take(a, [0, 5, -1]) -> [0, 5, 5]
     EXPECT_EQ(elements_of(loom::take(a, tensor<int>{0, 5, -1})), (std::vector<int>{0, 5, 5}));
 }
 
 TEST(Take, WithoutAxisOfAStridedView) {
-    const tensor<int> a = a_2x3();
+    const tensor<int> a = ints_2x3();
     // NumPy: np.take(a.T, [1, 2]) -> [3, 1]
     EXPECT_EQ(elements_of(loom::take(a.transpose(), tensor<int>{1, 2})), (std::vector<int>{3, 1}));
 }
 
 TEST(Take, AlongAnAxis) {
-    const tensor<int> a = a_2x3();
+    const tensor<int> a = ints_2x3();
     // NumPy: np.take(a, [2, 0], axis=1) -> [[2, 0], [5, 3]]
     const tensor<int> t = loom::take(a, tensor<int>{2, 0}, 1);
     EXPECT_EQ(t.shape(), (shape_type{2, 2}));
@@ -132,7 +132,7 @@ TEST(Take, AlongAnAxis) {
 }
 
 TEST(Take, NegativeAxisAndIndex) {
-    const tensor<int> a = a_2x3();
+    const tensor<int> a = ints_2x3();
     // NumPy: np.take(a, [-1], axis=-1) -> [[2], [5]]
     const tensor<int> t = loom::take(a, tensor<int>{-1}, -1);
     EXPECT_EQ(t.shape(), (shape_type{2, 1}));
@@ -140,7 +140,7 @@ TEST(Take, NegativeAxisAndIndex) {
 }
 
 TEST(Take, IndicesOfHigherRankReplaceTheAxis) {
-    const tensor<int> a = a_2x3();
+    const tensor<int> a = ints_2x3();
     const tensor<int> indices{{0, 1}, {2, 2}};
     // NumPy: np.take(a, [[0, 1], [2, 2]], axis=1) -> shape (2, 2, 2), [0, 1, 2, 2, 3, 4, 5, 5]
     const tensor<int> t = loom::take(a, indices, 1);
@@ -152,12 +152,12 @@ TEST(Take, IndicesOfHigherRankReplaceTheAxis) {
 }
 
 TEST(Take, FromAnExpression) {
-    const tensor<int> a = a_2x3();
+    const tensor<int> a = ints_2x3();
     EXPECT_EQ(elements_of(loom::take(a * 10, tensor<int>{1}, 0)), (std::vector<int>{30, 40, 50}));
 }
 
 TEST(Take, IndexOutOfRangeNamesTheAxisAndSize) {
-    const tensor<int> a = a_2x3();
+    const tensor<int> a = ints_2x3();
     // NumPy: IndexError: index 3 is out of bounds for axis 0 with size 2
     EXPECT_THROW(loom::take(a, tensor<int>{3}, 0), std::out_of_range);
     EXPECT_THAT(message_of([&] { loom::take(a, tensor<int>{3}, 0); }),
@@ -165,7 +165,7 @@ TEST(Take, IndexOutOfRangeNamesTheAxisAndSize) {
 }
 
 TEST(Take, AxisOutOfRangeNamesTheShape) {
-    const tensor<int> a = a_2x3();
+    const tensor<int> a = ints_2x3();
     // NumPy: AxisError: axis 2 is out of bounds for array of dimension 2
     EXPECT_THAT(message_of([&] { loom::take(a, tensor<int>{0}, 2); }), HasSubstr("axis 2 is out of range for shape [2, 3]"));
 }
@@ -180,7 +180,7 @@ TEST(Putmask, CyclesTheValuesByFlatIndex) {
 }
 
 TEST(Putmask, WritesThroughAStridedView) {
-    tensor<int> x = a_2x3();
+    tensor<int> x = ints_2x3();
     auto v = x(all, range(none, none, -1));
     loom::putmask(v, v > 2, tensor<int>{10, 20});
     // NumPy: v = x[:, ::-1]; np.putmask(v, v > 2, [10, 20]) -> x = [[0, 1, 2], [20, 10, 20]]
@@ -195,7 +195,7 @@ TEST(Putmask, EmptyValuesThrow) {
 }
 
 TEST(Putmask, MaskOfAnotherShapeThrows) {
-    tensor<int> x = a_2x3();
+    tensor<int> x = ints_2x3();
     EXPECT_THROW(loom::putmask(x, tensor<bool>({3, 2}, true), tensor<int>{1}), std::invalid_argument);
 }
 
@@ -209,28 +209,28 @@ TEST(Putmask, ThroughABroadcastViewThrows) {
 // ---- t(mask) = value ----
 
 TEST(MaskAssign, ScalarFillsTheSelectedElements) {
-    tensor<int> b = a_2x3();
+    tensor<int> b = ints_2x3();
     b(b > 2) = 0;
     // NumPy: b[b > 2] = 0
     EXPECT_EQ(elements_of(b), (std::vector<int>{0, 1, 2, 0, 0, 0}));
 }
 
 TEST(MaskAssign, ValuesGoInRowMajorOrder) {
-    tensor<int> b = a_2x3();
+    tensor<int> b = ints_2x3();
     b(even(b)) = tensor<int>{10, 20, 30};
     // NumPy: b[b % 2 == 0] = [10, 20, 30]
     EXPECT_EQ(elements_of(b), (std::vector<int>{10, 1, 20, 3, 30, 5}));
 }
 
 TEST(MaskAssign, OneValueBroadcasts) {
-    tensor<int> b = a_2x3();
+    tensor<int> b = ints_2x3();
     b(even(b)) = tensor<int>{7};
     // NumPy: b[b % 2 == 0] = [7]
     EXPECT_EQ(elements_of(b), (std::vector<int>{7, 1, 7, 3, 7, 5}));
 }
 
 TEST(MaskAssign, WritesThroughAView) {
-    tensor<int> b = a_2x3();
+    tensor<int> b = ints_2x3();
     auto v = b(all, range(1, none));
     v(v > 3) = -1;
     // NumPy: v = b[:, 1:]; v[v > 3] = -1
@@ -238,7 +238,7 @@ TEST(MaskAssign, WritesThroughAView) {
 }
 
 TEST(MaskAssign, CountMismatchThrowsAndChangesNothing) {
-    tensor<int> b = a_2x3();
+    tensor<int> b = ints_2x3();
     // NumPy: ValueError: NumPy boolean array indexing assignment cannot assign 2 input
     // values to the 3 output values where the mask is true
     EXPECT_THROW((b(even(b)) = tensor<int>{1, 2}), loom::broadcast_error);
@@ -248,7 +248,7 @@ TEST(MaskAssign, CountMismatchThrowsAndChangesNothing) {
 }
 
 TEST(MaskAssign, MaskOfAnotherShapeThrows) {
-    tensor<int> b = a_2x3();
+    tensor<int> b = ints_2x3();
     EXPECT_THAT(message_of([&] { b(tensor<bool>({2, 1}, true)) = 0; }),
                 HasSubstr("a boolean mask of shape [2, 1] cannot index shape [2, 3]"));
 }
@@ -271,7 +271,7 @@ TEST(MaskAssign, ConstViewsAndMaskedReadsAreNotTargets) {
 }
 
 TEST(MaskAssign, MaskedReadOfTheSameTensorAsValues) {
-    tensor<int> b = a_2x3();
+    tensor<int> b = ints_2x3();
     b(b < 3) = b[b > 2];
     // NumPy: b[b < 3] = b[b > 2]
     EXPECT_EQ(elements_of(b), (std::vector<int>{3, 4, 5, 3, 4, 5}));

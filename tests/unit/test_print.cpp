@@ -11,6 +11,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "element_values.hpp"
 #include "loom/loom.hpp"
 
 namespace {
@@ -20,8 +21,8 @@ using loom::shape_type;
 using loom::tensor;
 using loom::to_string;
 
-constexpr double nan = std::numeric_limits<double>::quiet_NaN();
-constexpr double inf = std::numeric_limits<double>::infinity();
+using loom::testing::nan;
+using loom::testing::inf;
 
 template <class T>
 tensor<T> iota(const shape_type& shape, T first = 0) {

@@ -49,7 +49,7 @@ using less_t = value_type_of<decltype(std::declval<L>() < std::declval<R>())>;
 template <class R, class E>
 constexpr bool gives = std::is_same_v<value_type_of<E>, R>;
 
-using element_types =
+using promotion_types =
     std::tuple<bool, int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t, float, double>;
 
 template <class A, class... Bs>
@@ -59,11 +59,11 @@ constexpr bool symmetric_with(std::tuple<Bs...>*) {
 
 template <class... As>
 constexpr bool promotion_is_symmetric(std::tuple<As...>*) {
-    return (symmetric_with<As>(static_cast<element_types*>(nullptr)) && ...);
+    return (symmetric_with<As>(static_cast<promotion_types*>(nullptr)) && ...);
 }
 
 TEST(Promotion, IsSymmetricForEveryPairOfElementTypes) {
-    static_assert(promotion_is_symmetric(static_cast<element_types*>(nullptr)));
+    static_assert(promotion_is_symmetric(static_cast<promotion_types*>(nullptr)));
 }
 
 TEST(Promotion, SameTypeStaysEvenWhenNarrowerThanInt) {

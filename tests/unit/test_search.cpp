@@ -28,7 +28,7 @@ using loom::testing::iota_tensor;
 using loom::testing::message_of;
 using ::testing::HasSubstr;
 
-constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+using loom::testing::nan;
 
 // ---- searchsorted ----
 

@@ -35,7 +35,7 @@ using ::testing::HasSubstr;
 using ::testing::IsNan;
 using ::testing::UnorderedElementsAre;
 
-constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+using loom::testing::nan;
 
 // ---- sort: NumPy's documented examples, a = np.array([[1, 4], [3, 1]]) ----
 

@@ -34,30 +34,30 @@ std::vector<std::vector<double>> values_of(const Parts& parts) {
     return values;
 }
 
-using rows = std::vector<std::vector<double>>;
+using pieces = std::vector<std::vector<double>>;
 
 // ---- NumPy's documented examples ----
 
 TEST(Split, IntoEqualSections) {
     // NumPy: np.split(np.arange(9.0), 3) -> [0, 1, 2], [3, 4, 5], [6, 7, 8]
     const tensor<double> x = loom::arange(9.0);
-    EXPECT_EQ(values_of(loom::split(x, 3)), (rows{{0, 1, 2}, {3, 4, 5}, {6, 7, 8}}));
+    EXPECT_EQ(values_of(loom::split(x, 3)), (pieces{{0, 1, 2}, {3, 4, 5}, {6, 7, 8}}));
 }
 
 TEST(Split, AtIndicesWithOneBeyondTheEnd) {
     // NumPy: np.split(np.arange(8.0), [3, 5, 6, 10]) -> [0, 1, 2], [3, 4], [5], [6, 7], []
     const tensor<double> x = loom::arange(8.0);
-    EXPECT_EQ(values_of(loom::split(x, {3, 5, 6, 10})), (rows{{0, 1, 2}, {3, 4}, {5}, {6, 7}, {}}));
+    EXPECT_EQ(values_of(loom::split(x, {3, 5, 6, 10})), (pieces{{0, 1, 2}, {3, 4}, {5}, {6, 7}, {}}));
 }
 
 TEST(ArraySplit, UnequalSectionsGiveTheFirstOnesMore) {
     // NumPy: np.array_split(np.arange(8.0), 3) -> [0, 1, 2], [3, 4, 5], [6, 7]
-    EXPECT_EQ(values_of(loom::array_split(loom::arange(8.0), 3)), (rows{{0, 1, 2}, {3, 4, 5}, {6, 7}}));
+    EXPECT_EQ(values_of(loom::array_split(loom::arange(8.0), 3)), (pieces{{0, 1, 2}, {3, 4, 5}, {6, 7}}));
 }
 
 TEST(ArraySplit, NineIntoFour) {
     // NumPy: np.array_split(np.arange(9), 4) -> [0, 1, 2], [3, 4], [5, 6], [7, 8]
-    EXPECT_EQ(values_of(loom::array_split(loom::arange(9), 4)), (rows{{0, 1, 2}, {3, 4}, {5, 6}, {7, 8}}));
+    EXPECT_EQ(values_of(loom::array_split(loom::arange(9), 4)), (pieces{{0, 1, 2}, {3, 4}, {5, 6}, {7, 8}}));
 }
 
 TEST(Hsplit, Rank2SplitsColumns) {
@@ -67,7 +67,7 @@ TEST(Hsplit, Rank2SplitsColumns) {
     const auto parts = loom::hsplit(x, 2);
     ASSERT_EQ(parts.size(), 2u);
     EXPECT_EQ(parts[0].shape(), (shape_type{4, 2}));
-    EXPECT_EQ(values_of(parts), (rows{{0, 1, 4, 5, 8, 9, 12, 13}, {2, 3, 6, 7, 10, 11, 14, 15}}));
+    EXPECT_EQ(values_of(parts), (pieces{{0, 1, 4, 5, 8, 9, 12, 13}, {2, 3, 6, 7, 10, 11, 14, 15}}));
 }
 
 TEST(Hsplit, Rank2AtIndices) {
@@ -75,19 +75,19 @@ TEST(Hsplit, Rank2AtIndices) {
     const tensor<double> x = loom::arange(16.0).reshape({4, 4});
     const auto parts = loom::hsplit(x, {3, 6});
     ASSERT_EQ(parts.size(), 3u);
-    EXPECT_EQ(values_of(parts), (rows{{0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14}, {3, 7, 11, 15}, {}}));
+    EXPECT_EQ(values_of(parts), (pieces{{0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14}, {3, 7, 11, 15}, {}}));
     EXPECT_EQ(parts[2].shape(), (shape_type{4, 0}));
 }
 
 TEST(Hsplit, Rank1SplitsAxis0) {
     // NumPy: np.hsplit(np.arange(6), 3) -> [0, 1], [2, 3], [4, 5]
-    EXPECT_EQ(values_of(loom::hsplit(loom::arange(6), 3)), (rows{{0, 1}, {2, 3}, {4, 5}}));
+    EXPECT_EQ(values_of(loom::hsplit(loom::arange(6), 3)), (pieces{{0, 1}, {2, 3}, {4, 5}}));
 }
 
 TEST(Vsplit, SplitsRows) {
     // NumPy: np.vsplit(x, 2) -> [[0, 1, 2, 3], [4, 5, 6, 7]], [[8, 9, 10, 11], [12, 13, 14, 15]]
     const tensor<double> x = loom::arange(16.0).reshape({4, 4});
-    EXPECT_EQ(values_of(loom::vsplit(x, 2)), (rows{{0, 1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14, 15}}));
+    EXPECT_EQ(values_of(loom::vsplit(x, 2)), (pieces{{0, 1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14, 15}}));
 }
 
 TEST(Vsplit, AtIndices) {
@@ -104,7 +104,7 @@ TEST(Dsplit, SplitsAxis2) {
     const auto parts = loom::dsplit(iota_tensor<int>({2, 2, 2}), 2);
     ASSERT_EQ(parts.size(), 2u);
     EXPECT_EQ(parts[0].shape(), (shape_type{2, 2, 1}));
-    EXPECT_EQ(values_of(parts), (rows{{0, 2, 4, 6}, {1, 3, 5, 7}}));
+    EXPECT_EQ(values_of(parts), (pieces{{0, 2, 4, 6}, {1, 3, 5, 7}}));
 }
 
 // ---- views, indices, axes ----
@@ -127,7 +127,7 @@ TEST(Split, OfAConstTensorGivesConstViews) {
 TEST(Split, OfAnExpressionOwnsItsValue) {
     const tensor<int> x = iota_tensor<int>({4});
     const auto parts = loom::split(x * 10, 2);
-    EXPECT_EQ(values_of(parts), (rows{{0, 10}, {20, 30}}));
+    EXPECT_EQ(values_of(parts), (pieces{{0, 10}, {20, 30}}));
 }
 
 TEST(Split, SingleIndexInBracesIsAnIndexNotASectionCount) {
@@ -140,7 +140,7 @@ TEST(Split, SingleIndexInBracesIsAnIndexNotASectionCount) {
 TEST(Split, NegativeAndDecreasingIndicesAreSlices) {
     // NumPy: np.split(np.arange(10), [-3, 2]) -> [0, ..., 6], [], [2, ..., 9]
     EXPECT_EQ(values_of(loom::split(loom::arange(10), {-3, 2})),
-              (rows{{0, 1, 2, 3, 4, 5, 6}, {}, {2, 3, 4, 5, 6, 7, 8, 9}}));
+              (pieces{{0, 1, 2, 3, 4, 5, 6}, {}, {2, 3, 4, 5, 6, 7, 8, 9}}));
 }
 
 TEST(Split, TransposedViewAlongANegativeAxis) {
@@ -148,7 +148,7 @@ TEST(Split, TransposedViewAlongANegativeAxis) {
     // NumPy: np.split(a.T, 2, axis=-2) -> [[0, 4, 8], [1, 5, 9]], [[2, 6, 10], [3, 7, 11]]
     const auto parts = loom::split(a.transpose(), 2, -2);
     EXPECT_EQ(parts[0].shape(), (shape_type{2, 3}));
-    EXPECT_EQ(values_of(parts), (rows{{0, 4, 8, 1, 5, 9}, {2, 6, 10, 3, 7, 11}}));
+    EXPECT_EQ(values_of(parts), (pieces{{0, 4, 8, 1, 5, 9}, {2, 6, 10, 3, 7, 11}}));
     EXPECT_EQ(parts[1].data(), a.data() + 2);
 }
 
@@ -161,7 +161,7 @@ TEST(ArraySplit, EmptyAxisGivesEmptyParts) {
 
 TEST(ArraySplit, MoreSectionsThanElements) {
     // NumPy: np.array_split(np.arange(2), 4) -> [0], [1], [], []
-    EXPECT_EQ(values_of(loom::array_split(loom::arange(2), 4)), (rows{{0}, {1}, {}, {}}));
+    EXPECT_EQ(values_of(loom::array_split(loom::arange(2), 4)), (pieces{{0}, {1}, {}, {}}));
 }
 
 // ---- errors ----

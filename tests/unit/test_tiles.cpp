@@ -106,8 +106,8 @@ tensor<T> numbered(index_t r, index_t c, int seed) {
 template <class T>
 class PackedTiles : public ::testing::Test {};
 
-using element_types = ::testing::Types<bool, std::int8_t, std::uint16_t, std::int32_t, std::int64_t, float, double>;
-TYPED_TEST_SUITE(PackedTiles, element_types);
+using tiled_element_types = ::testing::Types<bool, std::int8_t, std::uint16_t, std::int32_t, std::int64_t, float, double>;
+TYPED_TEST_SUITE(PackedTiles, tiled_element_types);
 
 TYPED_TEST(PackedTiles, ATransposeIsReadInBlocks) {
     using T = TypeParam;

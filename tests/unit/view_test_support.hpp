@@ -20,4 +20,7 @@ std::string plan_text(const E& e) {
     return os.str();
 }
 
+/// 0, 1, ..., 23 as int32 in shape [2, 3, 4], the array many view tests start from.
+inline tensor<int> a_2x3x4() { return iota_tensor<int>({2, 3, 4}); }
+
 }  // namespace loom::testing
