@@ -64,7 +64,8 @@ TEST(TakeAlongAxis, PicksAndBroadcastsAsNumPy) {
               (std::vector<double>{1.0, -1.0, 0.1, 1.0, 2.0, 0.5}));  // np: [[0, -1]] broadcasts over the rows
     expect_error_text<std::out_of_range>(
         [] { (void)loom::take_along_axis(scores, tensor<std::int64_t>{{4}, {0}, {0}}, 1); },
-        "take_along_axis: index 4 at [0, 0] is out of range for axis 1 of size 4 (shape [3, 4])");
+        "take_along_axis: index 4 at [0, 0] is out of range for axis 1 of size 4 (shape [3, 4]); give indices from "
+        "-4 to 3");
     EXPECT_THROW((void)loom::take_along_axis(scores, tensor<std::int64_t>{1, 2}, 1), std::invalid_argument);
 }
 

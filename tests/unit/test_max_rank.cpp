@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -57,6 +58,21 @@ TEST(MaxRank, ShapesBeyondItAreRefusedWhereverTheyAreMade) {
 TEST(MaxRank, ExpandingATensorOfTheMaximumRankIsRefused) {
     const tensor<float> t = loom::ones<float>(ones_of_max_rank);
     expect_rank_refused([&] { (void)loom::expand_dims(t, 0); });
+}
+
+TEST(MaxRank, FunctionsWhoseResultGainsARankNameThemselves) {
+    // one_hot adds a dimension to its indices; tile takes the rank of its repetitions when it is larger.
+    const tensor<std::int64_t> classes = loom::zeros<std::int64_t>(ones_of_max_rank);
+    const std::string ones = loom::to_string(ones_of_max_rank);
+    loom::testing::expect_error_text<std::invalid_argument>(
+        [&] { (void)loom::one_hot(classes, 2); },
+        "one_hot: the result from indices of shape " + ones +
+            " would have rank 65, beyond loom's maximum rank, 64; the result may have at most 64 dimensions");
+    const tensor<float> t = loom::ones<float>({2});
+    loom::testing::expect_error_text<std::invalid_argument>(
+        [&] { (void)loom::tile(t, std::vector<index_t>(max_rank + 1, 1)); },
+        "tile: the result from an operand of shape [2] would have rank 65, beyond loom's maximum rank, 64; the "
+        "result may have at most 64 dimensions");
 }
 
 TEST(MaxRank, BroadcastingBeyondItIsRefused) {

@@ -74,6 +74,22 @@ Stream& operator<<(Stream& os, const per_dimension<Kind>& dims) {
 /// a 300 KB `.npy` header ask for a shape of rank 100,000.
 inline constexpr std::size_t max_rank = 64;
 
+namespace detail {
+
+// The refusal of a function whose result, made from `operands` of `shape`,
+// would have `rank` dimensions, above max_rank. The text is built only here,
+// when it throws.
+[[noreturn]] inline void throw_result_rank(const char* function, const char* operands, const shape_type& shape,
+                                           std::size_t rank) {
+    throw std::invalid_argument(std::string(function) + ": the result from " + operands + " of shape " +
+                                to_string(shape) + " would have rank " + std::to_string(rank) +
+                                ", beyond loom's maximum rank, " +
+                                std::to_string(max_rank) + "; the result may have at most " +
+                                std::to_string(max_rank) + " dimensions");
+}
+
+}  // namespace detail
+
 /// Throws std::invalid_argument if the rank is above max_rank or a size is
 /// negative: every shape a tensor, view or layout is made of passes here.
 inline void check_shape(const shape_type& shape) {

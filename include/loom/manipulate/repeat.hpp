@@ -49,6 +49,7 @@ tensor<value_type_of<X>> tile(const X& x, const std::vector<index_t>& reps) {
     detail::check_counts("tile", reps);
     const auto v = view_of(x);
     const std::size_t rank = std::max(v.ndim(), reps.size());
+    if (rank > max_rank) detail::throw_result_rank("tile", "an operand", v.shape(), rank);
     shape_type source_shape(rank - v.ndim(), 1), times(rank - reps.size(), 1), result_shape;
     strides_type source_strides(rank - v.ndim(), 0);
     for (std::size_t d = 0; d < v.ndim(); ++d) {

@@ -101,7 +101,8 @@ tensor<value_type_of<A>> take_along_axis(A&& arr, I&& indices, index_t axis) {
             throw std::out_of_range("take_along_axis: index " + std::to_string(raw) + " at " +
                                     detail::position_text(flat, result_shape) + " is out of range for axis " +
                                     std::to_string(along) + " of size " + std::to_string(size) + " (shape " +
-                                    to_string(vs) + ")");
+                                    to_string(vs) + "); give indices from -" + std::to_string(size) + " to " +
+                                    std::to_string(size - 1));
         }
         from += (pick < 0 ? pick + size : pick) * values.layout().stride(along);
         result.data()[flat] = values.data()[from];
@@ -152,6 +153,7 @@ tensor<std::int64_t> one_hot(I&& indices, index_t num_classes = -1) {
                                                       : "; classes are 0 to " + std::to_string(num_classes - 1)));
         }
     }
+    if (classes.ndim() + 1 > max_rank) detail::throw_result_rank("one_hot", "indices", classes.shape(), classes.ndim() + 1);
     shape_type shape = classes.shape();
     shape.push_back(num_classes);
     tensor<std::int64_t> result(shape, 0);  // throws std::length_error when num_classes * size overflows
