@@ -79,7 +79,7 @@ template <element D, expression E>
     }
     shape_loop(plan);
     path.kind = plan.unbuffered_splat() ? path_kind::unbuffered : path_kind::store_kernel;
-    path.threads = element_count(plan.shape()) >= parallel_min_elements ? threads_for(outer_units(plan)) : 1;
+    path.threads = threads_for(outer_units(plan), element_count(plan.shape()) >= parallel_min_elements);
 }
 
 }  // namespace detail
@@ -106,10 +106,8 @@ chosen_path<E> choose_path(const D* data, const strided_layout& layout, const E&
             if (path.run != 0) {
                 path.kind = path_kind::direct;
                 if (count >= parallel_min_elements) {
-                    // Threads take pieces of whole runs, or of elements when there is one run.
-                    const bool one_run = path.run == count;
-                    path.streams = one_run && !fresh && detail::streams_into(data, count, path.leaves);
-                    path.threads = threads_for(one_run ? count : count / path.run);
+                    path.streams = path.run == count && !fresh && detail::streams_into(data, count, path.leaves);
+                    path.threads = threads_for(count / detail::direct_unit(path.run, count));
                 }
                 return path;
             }

@@ -17,10 +17,10 @@
 // addresses (in_place_reader, readers.hpp). Aliasing reduces to one
 // question: a leaf that meets the destination must be the destination
 // itself, read whole; anything else leaves the decision to the plan. Runs
-// shorter than min_direct_run (thresholds.hpp; a leaf of one element beside a large array)
-// leave it to the plan too, which repeats such a leaf along long runs
-// (Note [unbuffered runs]) where the direct path would make a call per
-// element.
+// shorter than min_direct_run (thresholds.hpp; a leaf of one element
+// beside a large array) leave it to the plan too, which repeats such a
+// leaf along long runs (Note [unbuffered runs]) where the direct path
+// would make a call per element.
 // TensorIterator's fast_set_up and NumPy's trivial loops do the same.
 
 #include <algorithm>
@@ -66,6 +66,11 @@ inline bool is_trailing_block(const shape_type& sizes, const shape_type& shape) 
 
 // The bytes of a leaf's elements.
 inline index_t bytes_of(const direct_leaf& leaf) { return leaf.layout->size() * leaf.element_bytes; }
+
+// The elements of one unit of work of the direct path, with runs of `run`
+// of its `count` elements: threads take pieces of whole runs, or of
+// elements when there is one run.
+inline index_t direct_unit(index_t run, index_t count) { return run == count ? 1 : run; }
 
 // True when a leaf's elements share a byte with the `bytes` at `destination`.
 inline bool meets(const direct_leaf& leaf, const std::byte* destination, index_t bytes) {
@@ -209,8 +214,7 @@ void run_direct(D* data, const E& value, const std::array<detail::direct_leaf, N
         detail::store_direct(data, value, leaves, run, 0, count);
         return;
     }
-    // Threads take pieces of whole runs, or of elements when there is one run.
-    const index_t unit = run == count ? 1 : run;
+    const index_t unit = detail::direct_unit(run, count);
     parallel_for(count / unit, threads, [&](index_t first, index_t last) {
         if (stream) {
             detail::record_streaming();  // Note [path trace]
