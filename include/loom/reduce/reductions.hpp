@@ -208,9 +208,17 @@ auto std(X&& x, const axis_set& axes = flat, index_t ddof = 0, bool keepdims = f
 /// Throws std::out_of_range for an axis out of range, std::invalid_argument for an axis given
 /// twice.
 template <expression X>
-auto count_nonzero(X&& x, const axis_set& axes, bool keepdims) {
+auto count_nonzero(X&& x, const axis_set& axes, bool keepdims = false) {
     return detail::reduction<sum_reducer<std::int64_t>>("count_nonzero", astype<bool>(std::forward<X>(x)), axes,
                                                         keepdims);
+}
+
+/// numpy.count_nonzero without an axis: the number of non-zero elements, as a number.
+template <expression X>
+index_t count_nonzero(X&& x) {
+    std::int64_t count = 0;
+    evaluate_into(&count, strided_layout(shape_type{}), count_nonzero(std::forward<X>(x), flat), true);
+    return count;
 }
 
 }  // namespace loom
