@@ -276,7 +276,9 @@ TEST(SamplingBinomial, MomentsAndDistribution) {
     // Binomial: variance n p q, fourth central moment n p q (1 + 3 (n - 2) p q).
     const std::pair<std::int64_t, double> cases[] = {{1, 0.3},   {20, 0.2},   {49, 0.2},  {50, 0.2},
                                                      {100, 0.9}, {1000, 0.3}, {7, 0.999}, {100000, 0.5}};
-    for (const auto& [n, p] : cases) {
+    for (const auto& trials_and_probability : cases) {
+        const std::int64_t n = trials_and_probability.first;
+        const double p = trials_and_probability.second;
         SCOPED_TRACE(std::to_string(n) + " " + std::to_string(p));
         const auto x = loom::binomial(n, p, {static_cast<loom::index_t>(sampling_draws)}, 22);
         const double m = static_cast<double>(n);

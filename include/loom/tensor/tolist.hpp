@@ -14,13 +14,17 @@
 
 namespace loom {
 
+/// The type tolist gives for rank `Rank`: std::vector nested `Rank` times around T.
 template <class T, std::size_t Rank>
 struct nested_vector {
+    /// std::vector of the nested type of rank `Rank` - 1.
     using type = std::vector<typename nested_vector<T, Rank - 1>::type>;
 };
 
+/// Rank 0: the element itself.
 template <class T>
 struct nested_vector<T, 0> {
+    /// T.
     using type = T;
 };
 
