@@ -340,6 +340,13 @@ TEST(SamplingChoice, WithProbabilitiesFollowsThem) {
         statistic += (counts[i] - expected) * (counts[i] - expected) / expected;
     }
     EXPECT_LT(statistic, 2.0 + 5.0 * std::sqrt(4.0));
+    // Each index: the first whose cumulative probability passes U.
+    std::mt19937_64 engine(9);
+    const double cumulative[] = {0.1, 0.1, 0.4, 1.0};
+    for (std::size_t i = 0; i < 20; ++i) {
+        const double u = static_cast<double>(engine() >> 11) * 0x1p-53;
+        EXPECT_EQ(x.data()[i], std::upper_bound(std::begin(cumulative), std::end(cumulative), u) - std::begin(cumulative));
+    }
 }
 
 TEST(SamplingChoice, WithoutReplacementGivesDistinctValues) {
@@ -351,6 +358,34 @@ TEST(SamplingChoice, WithoutReplacementGivesDistinctValues) {
     std::vector<std::int64_t> values(some.begin(), some.end());
     std::sort(values.begin(), values.end());
     EXPECT_EQ(std::adjacent_find(values.begin(), values.end()), values.end());
+}
+
+TEST(SamplingChoice, WithoutReplacementIsAPartialFisherYates) {
+    // Both ways of keeping the shuffled indices (all of them for 10 of 12,
+    // the moved ones alone for 20 of 100 and 3 of 10^12) give the same values.
+    const std::pair<std::uint64_t, std::uint64_t> cases[] = {{12, 10}, {100, 20}, {1000000000000, 3}};
+    for (const auto& population_and_count : cases) {
+        const std::uint64_t population = population_and_count.first;
+        const std::uint64_t count = population_and_count.second;
+        std::map<std::uint64_t, std::uint64_t> order;  // order[i] == i where absent
+        const auto at = [&](std::uint64_t i) { return order.count(i) ? order[i] : i; };
+        std::mt19937_64 engine(23);
+        std::vector<std::int64_t> expected;
+        for (std::uint64_t i = 0; i < count; ++i) {
+            const std::uint64_t range = population - i;
+            std::uint64_t word = engine();
+            while (word < (0 - range) % range) word = engine();
+            const std::uint64_t j = i + word % range;
+            const std::uint64_t at_i = at(i);
+            const std::uint64_t at_j = at(j);
+            order[i] = at_j;
+            order[j] = at_i;
+            expected.push_back(static_cast<std::int64_t>(at_j));
+        }
+        EXPECT_EQ(elements_of(loom::choice(static_cast<std::int64_t>(population), {static_cast<loom::index_t>(count)}, 23,
+                                           {.replace = false})),
+                  expected);
+    }
 }
 
 TEST(SamplingChoice, WithoutReplacementEachElementEquallyLikelyFirst) {

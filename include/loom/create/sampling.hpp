@@ -2,7 +2,7 @@
 // Random samples from distributions and from populations: uniform, normal,
 // exponential, poisson, binomial, choice, permutation and shuffle, each from
 // a generator passed by reference or from a seed, as rand and randn are.
-// Includes only <algorithm> and <vector> beyond create/random.hpp.
+// Includes only <algorithm>, <unordered_map> and <vector> beyond create/random.hpp.
 //
 // Note [sampling algorithms]: every value comes from the generator's 64-bit
 // words by the transforms of Note [reproducible random values]
@@ -33,8 +33,13 @@
 //   choice       with replacement: an index per element, or with p the
 //                first index whose cumulative probability exceeds U (the
 //                sums in double, divided by the total); without: a partial
-//                Fisher-Yates shuffle of the indices, or with p successive
-//                draws each from the remaining probabilities.
+//                Fisher-Yates shuffle of the indices (the moved ones in a
+//                hash map when the population passes 4 times the sample,
+//                with the same values), or with p, Efraimidis and
+//                Spirakis's keys: log(1 - U) / p_i for each index in turn
+//                (p_i > 0), the indices of the largest keys first, which
+//                orders them as successive draws each from the remaining
+//                probabilities would.
 //   shuffle      Fisher-Yates from the last row down: row i is swapped with
 //                an index below i + 1. permutation shuffles a copy.
 // A product added to another value is an explicit fused multiply-add
@@ -48,6 +53,8 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "loom/core/shape.hpp"
@@ -266,15 +273,30 @@ std::vector<std::uint64_t> choice_indices(G& generator, std::uint64_t population
             for (std::uint64_t i = 0; i < count; ++i) chosen.push_back(random_below(generator, population));
             return chosen;
         }
-        std::vector<std::uint64_t> order(population);
-        for (std::uint64_t i = 0; i < population; ++i) order[i] = i;
-        for (std::uint64_t i = 0; i < count; ++i) {
-            std::swap(order[i], order[i + random_below(generator, population - i)]);
+        if (population <= 4 * count) {
+            std::vector<std::uint64_t> order(population);
+            for (std::uint64_t i = 0; i < population; ++i) order[i] = i;
+            for (std::uint64_t i = 0; i < count; ++i) {
+                std::swap(order[i], order[i + random_below(generator, population - i)]);
+            }
+            order.resize(count);
+            return order;
         }
-        order.resize(count);
-        return order;
+        // The same swaps, on the positions they moved alone.
+        std::unordered_map<std::uint64_t, std::uint64_t> moved;
+        const auto at = [&](std::uint64_t i) {
+            const auto found = moved.find(i);
+            return found == moved.end() ? i : found->second;
+        };
+        for (std::uint64_t i = 0; i < count; ++i) {
+            const std::uint64_t j = i + random_below(generator, population - i);
+            const std::uint64_t taken = at(j);
+            moved[j] = at(i);
+            chosen.push_back(taken);
+        }
+        return chosen;
     }
-    std::vector<double> cumulative = choice_cumulative(p, population, call);
+    const std::vector<double> cumulative = choice_cumulative(p, population, call);
     if (replace) {
         for (std::uint64_t i = 0; i < count; ++i) chosen.push_back(random_weighted_index(generator, cumulative));
         return chosen;
@@ -285,20 +307,17 @@ std::vector<std::uint64_t> choice_indices(G& generator, std::uint64_t population
                                     " elements, but only " + std::to_string(nonzero) +
                                     " have a probability above 0; take fewer or pass replace = true");
     }
-    std::vector<double> remaining = p;
-    for (std::uint64_t i = 0; i < count; ++i) {
-        double total = 0.0;
-        for (std::size_t j = 0; j < remaining.size(); ++j) {
-            total += remaining[j];
-            cumulative[j] = total;
-        }
-        for (double& value : cumulative) value /= total;
-        std::uint64_t index = random_weighted_index(generator, cumulative);
-        // U is below 1 = the last sum, but a sum divided by the total may round up to it early.
-        while (remaining[index] == 0.0) --index;
-        chosen.push_back(index);
-        remaining[index] = 0.0;
+    // Efraimidis and Spirakis's keys: the largest log(1 - U) / p_i first.
+    std::vector<std::pair<double, std::uint64_t>> keys;
+    keys.reserve(nonzero);
+    for (std::uint64_t i = 0; i < population; ++i) {
+        if (p[i] > 0) keys.emplace_back(std::log(1.0 - random_unit_double(generator)) / p[i], i);
     }
+    const auto count_at = keys.begin() + static_cast<std::ptrdiff_t>(count);
+    std::partial_sort(keys.begin(), count_at, keys.end(), [](const auto& a, const auto& b) {
+        return a.first > b.first || (a.first == b.first && a.second < b.second);
+    });
+    for (auto key = keys.begin(); key != count_at; ++key) chosen.push_back(key->second);
     return chosen;
 }
 
