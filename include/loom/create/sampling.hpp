@@ -24,7 +24,7 @@
 //   binomial     p > 0.5 is drawn as n minus a draw with 1 - p. Then
 //                n * p < 10: inversion by sequential search from P(0),
 //                started again with a new uniform in the far tail past
-//                n p + 10 sqrt(n p q + 1) (a mass below 1e-20); n * p >= 10:
+//                n p + 10 sqrt(n p q + 1) (a mass below 1e-12); n * p >= 10:
 //                Hormann's BTRD, transformed rejection with the exact
 //                acceptance test by Stirling's series ("The generation of
 //                binomial random variates", 1993).
