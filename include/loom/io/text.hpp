@@ -206,7 +206,10 @@ tensor<T> read_text(std::istream& in, const loadtxt_options& options) {
         }
         ++rows;
     }
-    if (in.bad()) throw std::runtime_error("reading failed after line " + std::to_string(line_number));
+    if (in.bad()) {
+        throw std::runtime_error("reading failed after line " + std::to_string(line_number) +
+                                 "; check that it is a readable file, not a folder");
+    }
     // NumPy's ndmin rule: the rows and columns as 2-D, dimensions of size 1
     // dropped while the rank is above ndmin, then sizes of 1 prepended up to it.
     shape_type read_shape{rows, static_cast<index_t>(columns.value_or(1))};
