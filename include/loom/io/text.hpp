@@ -21,6 +21,7 @@
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <type_traits>
 #include <vector>
 
 #include "loom/core/shape.hpp"
@@ -335,6 +336,7 @@ void check_text_values(const tensor<T>& values, const text_format& format, const
 template <expression E>
 void write_text(std::ostream& out, const E& x, const savetxt_options& options) {
     using T = value_type_of<E>;
+    static_assert(std::is_arithmetic_v<T>, "savetxt writes bool, integer, float and double elements; astype one first");
     if (x.shape().size() != 1 && x.shape().size() != 2) {
         throw std::invalid_argument("savetxt: x has shape " + to_string(x.shape()) + ", of rank " +
                                     std::to_string(x.shape().size()) +
@@ -383,7 +385,8 @@ void write_text(std::ostream& out, const E& x, const savetxt_options& options) {
 /// index beyond a line's columns.
 template <element T = double>
 tensor<T> loadtxt(std::istream& in, const loadtxt_options& options = {}) {
-    static_assert(!std::same_as<T, bool>, "loadtxt reads numbers: read an integer type and compare it with 0");
+    static_assert(std::is_arithmetic_v<T> && !std::same_as<T, bool>,
+                  "loadtxt reads integers, float and double: read one of them, then astype or compare with 0");
     return detail::reading("cannot load text from the stream", [&] { return detail::read_text<T>(in, options); });
 }
 
@@ -393,7 +396,8 @@ tensor<T> loadtxt(std::istream& in, const loadtxt_options& options = {}) {
 /// std::runtime_error when the file cannot be opened.
 template <element T = double>
 tensor<T> loadtxt(const std::filesystem::path& path, const loadtxt_options& options = {}) {
-    static_assert(!std::same_as<T, bool>, "loadtxt reads numbers: read an integer type and compare it with 0");
+    static_assert(std::is_arithmetic_v<T> && !std::same_as<T, bool>,
+                  "loadtxt reads integers, float and double: read one of them, then astype or compare with 0");
     return detail::reading("cannot load " + path.string(), [&] {
         std::ifstream file(path, std::ios::binary);
         if (!file) throw std::runtime_error("it cannot be opened for reading; check the path and its permissions");
