@@ -1,9 +1,10 @@
 #pragma once
 // Element types, their categories and the promotion rules of docs/semantics.md
-// section 1, "Types": bool < integer < floating; within a category the wider
-// type wins; signed with unsigned goes to the smallest signed type that holds
-// both; a C++ scalar never widens a tensor of its own category.
+// section 1, "Types": bool < integer < floating < complex; within a category
+// the wider type wins; signed with unsigned goes to the smallest signed type
+// that holds both; a C++ scalar never widens a tensor of its own category.
 
+#include <complex>
 #include <concepts>
 #include <cstdint>
 #include <limits>
@@ -14,18 +15,27 @@
 
 namespace loom {
 
+/// The complex element types: `std::complex<float>` (NumPy's complex64) and
+/// `std::complex<double>` (complex128).
+template <class T>
+concept complex_element = std::same_as<T, std::complex<float>> || std::same_as<T, std::complex<double>>;
+
 /// The element types a tensor may hold.
 template <class T>
 concept element = std::same_as<T, bool> || std::same_as<T, float> || std::same_as<T, double> ||
+                  complex_element<T> ||
                   (std::integral<T> && !std::same_as<T, char> && !std::same_as<T, wchar_t> &&
                    !std::same_as<T, char8_t> && !std::same_as<T, char16_t> && !std::same_as<T, char32_t>);
 
-/// The kinds of element types, in promotion order: bool < integer < floating (docs/semantics.md).
-enum class category { boolean = 0, integer = 1, floating = 2 };
+/// The kinds of element types, in promotion order: bool < integer < floating < complex
+/// (docs/semantics.md).
+enum class category { boolean = 0, integer = 1, floating = 2,
+                      complex = 3 };
 
 /// The category of element type T.
 template <element T>
-inline constexpr category category_of = std::same_as<T, bool>       ? category::boolean
+inline constexpr category category_of = complex_element<T>          ? category::complex
+                                        : std::same_as<T, bool>       ? category::boolean
                                         : std::floating_point<T>    ? category::floating
                                                                     : category::integer;
 
@@ -35,6 +45,8 @@ constexpr const char* type_name() {
     if constexpr (std::same_as<T, bool>) return "bool";
     else if constexpr (std::same_as<T, float>) return "float32";
     else if constexpr (std::same_as<T, double>) return "float64";
+    else if constexpr (std::same_as<T, std::complex<float>>) return "complex64";
+    else if constexpr (std::same_as<T, std::complex<double>>) return "complex128";
     else if constexpr (std::is_signed_v<T>) {
         constexpr const char* names[] = {"int8", "int16", "", "int32", "", "", "", "int64"};
         return names[sizeof(T) - 1];
@@ -67,9 +79,23 @@ struct promote_integers<A, B> {
                                     std::conditional_t<sizeof(U) == 8, double, signed_of_size<2 * sizeof(U)>>>;
 };
 
+// A real type's parts beside complex64: float32 holds bool, float32 and the
+// integers up to 16 bits; wider ones need float64 (NumPy's rule).
+template <class R>
+inline constexpr bool fits_complex64 = std::same_as<R, bool> || std::same_as<R, float> ||
+                                       (std::integral<R> && sizeof(R) <= 2);
+
+// Complex with anything: complex128 unless both fit in complex64.
+template <class A, class B>
+using promote_complex = std::conditional_t<
+    (std::same_as<A, std::complex<double>> || std::same_as<B, std::complex<double>> ||
+     (!complex_element<A> && !fits_complex64<A>) || (!complex_element<B> && !fits_complex64<B>)),
+    std::complex<double>, std::complex<float>>;
+
 template <class A, class B>
 constexpr auto promote_impl() {
     if constexpr (std::same_as<A, B>) return A{};
+    else if constexpr (complex_element<A> || complex_element<B>) return promote_complex<A, B>{};
     else if constexpr (category_of<A> != category_of<B>)
         return std::conditional_t<(category_of<A> > category_of<B>), A, B>{};
     else if constexpr (category_of<A> == category::floating)
@@ -92,7 +118,26 @@ using scalar_operand_t = std::conditional_t<(category_of<S> > category_of<T>), S
 /// Type of true division and of floating functions: floating types stay,
 /// integers and bool give float64.
 template <element T>
-using floating_result_t = std::conditional_t<std::floating_point<T>, T, double>;
+using floating_result_t = std::conditional_t<std::floating_point<T> || complex_element<T>, T, double>;
+
+namespace detail {
+
+template <class T>
+struct real_part {
+    using type = T;
+};
+
+template <class T>
+struct real_part<std::complex<T>> {
+    using type = T;
+};
+
+}  // namespace detail
+
+/// The real type of an element type: float for complex64, double for
+/// complex128, T itself otherwise (the type of abs, real and imag).
+template <element T>
+using real_part_t = typename detail::real_part<T>::type;
 
 /// A result of category `From` may be stored into a tensor of type `To`
 /// without astype: never into a lower category.

@@ -97,15 +97,18 @@ private:
 };
 
 namespace detail {
+// Elements wider than 8 bytes take no tile: a plan with them is not tiled
+// (loop_plan::choose_tiling).
 template <class Leaf>
-struct leaf_tile_bytes : std::integral_constant<std::size_t, packed_tiles::bytes_for(sizeof(value_type_of<Leaf>))> {
-    static_assert(sizeof(value_type_of<Leaf>) <= 8, "tiles are copied for elements of 1, 2, 4 or 8 bytes");
-};
+struct leaf_tile_bytes
+    : std::integral_constant<std::size_t, sizeof(value_type_of<Leaf>) <= 8
+                                              ? packed_tiles::bytes_for(sizeof(value_type_of<Leaf>))
+                                              : 0> {};
 }  // namespace detail
 
 /// The memory packed_tiles may take for storing E into elements of D.
 template <class E, class D>
 inline constexpr std::size_t tile_bytes = std::min(
-    packed_tiles::max_bytes, packed_tiles::bytes_for(sizeof(D)) + sum_over_leaves<E, detail::leaf_tile_bytes>());
+    packed_tiles::max_bytes, packed_tiles::bytes_for(sizeof(D) <= 8 ? sizeof(D) : 0) + sum_over_leaves<E, detail::leaf_tile_bytes>());
 
 }  // namespace loom

@@ -136,6 +136,9 @@ public:
     /// the two hold at least a tile's elements.
     void choose_tiling() {
         if (rank() < 2) return;
+        // Elements wider than 8 bytes (complex128) are not copied into tiles.
+        for (std::size_t k = 0; k < operand_count(); ++k)
+            if (element_size(k) > 8) return;
         for (std::size_t k = 0; k < operand_count(); ++k) {
             if (!reads_across(k)) continue;
             for (std::size_t d = 0; d + 1 < rank(); ++d) {

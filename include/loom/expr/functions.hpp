@@ -4,6 +4,7 @@
 
 #include "loom/expr/elementwise.hpp"
 #include "loom/expr/functors_arithmetic.hpp"
+#include "loom/expr/functors_complex.hpp"
 #include "loom/expr/functors_logic.hpp"
 #include "loom/expr/functors_math.hpp"
 #include "loom/expr/placed_node.hpp"
@@ -188,6 +189,44 @@ auto clip(X&& x, L&& low, H&& high) {
 template <element To, expression E>
 auto astype(E&& e) {
     return elementwise(fn::cast<To>{}, std::forward<E>(e));
+}
+
+// Complex numbers taken apart (docs/expressions.md, "Complex numbers").
+
+/// The real part, element-wise, of the real type (float for complex64); a
+/// real expression's is itself, as a new expression (NumPy: numpy.real;
+/// PyTorch: torch.real). Not a view: NumPy's `z.real` is one.
+template <expression E>
+auto real(E&& e) {
+    return elementwise(fn::real{}, std::forward<E>(e));
+}
+
+/// The imaginary part, element-wise, of the real type; a real expression's
+/// is zeros of its own type (NumPy: numpy.imag; PyTorch: torch.imag).
+template <expression E>
+auto imag(E&& e) {
+    return elementwise(fn::imag{}, std::forward<E>(e));
+}
+
+/// The complex conjugate, element-wise; a real expression is its own
+/// (NumPy: numpy.conjugate; PyTorch: torch.conj).
+template <expression E>
+auto conjugate(E&& e) {
+    return elementwise(fn::conjugate{}, std::forward<E>(e));
+}
+
+/// conjugate under its other name (NumPy: numpy.conj).
+template <expression E>
+auto conj(E&& e) {
+    return elementwise(fn::conjugate{}, std::forward<E>(e));
+}
+
+/// The argument atan2(imag, real), element-wise, in radians, or in degrees
+/// when `degrees`; of the real type, float64 for integers (NumPy:
+/// numpy.angle; PyTorch: torch.angle).
+template <expression E>
+auto angle(E&& e, bool degrees = false) {
+    return elementwise(fn::angle{degrees}, std::forward<E>(e));
 }
 
 }  // namespace loom

@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "loom/core/types.hpp"
+#include "loom/expr/functors_complex.hpp"
 
 namespace loom::fn {
 
@@ -56,6 +57,7 @@ struct multiply {
     auto operator()(A a, B b) const {
         using C = promote_t<A, B>;
         if constexpr (std::same_as<C, bool>) return a && b;  // NumPy: bool * bool is logical and
+        else if constexpr (complex_element<C>) return detail::complex_multiply(C(a), C(b));
         else if constexpr (integer<C>)
             return detail::wrap<C>(detail::wrap_t<C>(C(a)) * detail::wrap_t<C>(C(b)));
         else return C(C(a) * C(b));
@@ -67,7 +69,8 @@ struct divide {
     template <element A, element B>
     auto operator()(A a, B b) const {
         using R = floating_result_t<promote_t<A, B>>;
-        return R(R(a) / R(b));
+        if constexpr (complex_element<R>) return detail::complex_divide(R(a), R(b));
+        else return R(R(a) / R(b));
     }
 };
 
@@ -111,6 +114,8 @@ using integral_compute_t = std::conditional_t<std::same_as<C, bool>, std::int8_t
 struct floor_divide {
     template <element A, element B>
     auto operator()(A a, B b) const {
+        static_assert(!complex_element<promote_t<A, B>>,
+                      "loom: complex numbers have no order; floor_divide is not defined for them (NumPy refuses it too); divide with /");
         using C = detail::integral_compute_t<promote_t<A, B>>;
         const C x = C(a), y = C(b);
         if constexpr (std::floating_point<C>) {
@@ -134,6 +139,8 @@ struct floor_divide {
 struct remainder {
     template <element A, element B>
     auto operator()(A a, B b) const {
+        static_assert(!complex_element<promote_t<A, B>>,
+                      "loom: complex numbers have no order; % and remainder are not defined for them (NumPy refuses them too)");
         using C = detail::integral_compute_t<promote_t<A, B>>;
         const C x = C(a), y = C(b);
         if constexpr (std::floating_point<C>) {
@@ -161,7 +168,9 @@ struct power {
     template <element A, element B>
     auto operator()(A a, B b) const {
         using C = detail::integral_compute_t<promote_t<A, B>>;
-        if constexpr (std::floating_point<C>) {
+        if constexpr (complex_element<C>) {
+            return detail::complex_power(C(a), C(b));
+        } else if constexpr (std::floating_point<C>) {
             return C(std::pow(C(a), C(b)));
         } else {
             C base = C(a), exponent = C(b);
@@ -188,6 +197,8 @@ struct power {
 struct maximum {
     template <element A, element B>
     auto operator()(A a, B b) const {
+        static_assert(!complex_element<promote_t<A, B>>,
+                      "loom: complex numbers have no order; compare abs(z) or real(z)");
         using C = promote_t<A, B>;
         const C x = C(a), y = C(b);
         if constexpr (std::floating_point<C>) return (x > y || x != x) ? x : y;
@@ -199,6 +210,8 @@ struct maximum {
 struct minimum {
     template <element A, element B>
     auto operator()(A a, B b) const {
+        static_assert(!complex_element<promote_t<A, B>>,
+                      "loom: complex numbers have no order; compare abs(z) or real(z)");
         using C = promote_t<A, B>;
         const C x = C(a), y = C(b);
         if constexpr (std::floating_point<C>) return (x < y || x != x) ? x : y;
@@ -229,10 +242,12 @@ struct negative {
     }
 };
 
+/// |a|; of a complex number, its modulus, of the real type (hypot, as NumPy).
 struct absolute {
     template <element A>
-    A operator()(A a) const {
-        if constexpr (std::floating_point<A>) return std::fabs(a);
+    real_part_t<A> operator()(A a) const {
+        if constexpr (complex_element<A>) return std::abs(a);
+        else if constexpr (std::floating_point<A>) return std::fabs(a);
         else if constexpr (integer<A> && std::is_signed_v<A>) return a < 0 ? negative{}(a) : a;
         else return a;
     }
@@ -252,10 +267,14 @@ struct sign {
     template <element A>
     auto operator()(A a) const {
         static_assert(!std::same_as<A, bool>, "sign of bools is not supported (as in NumPy); use astype first");
-        if constexpr (std::floating_point<A>) {
-            if (a != a) return a;
+        if constexpr (complex_element<A>) {
+            return detail::complex_sign(a);
+        } else {
+            if constexpr (std::floating_point<A>) {
+                if (a != a) return a;
+            }
+            return A((A(0) < a) - (a < A(0)));
         }
-        return A((A(0) < a) - (a < A(0)));
     }
 };
 

@@ -22,12 +22,28 @@ namespace loom::fn {
 
 LOOM_COMPARISON_FUNCTOR(equal, ==)
 LOOM_COMPARISON_FUNCTOR(not_equal, !=)
-LOOM_COMPARISON_FUNCTOR(less, <)
-LOOM_COMPARISON_FUNCTOR(less_equal, <=)
-LOOM_COMPARISON_FUNCTOR(greater, >)
-LOOM_COMPARISON_FUNCTOR(greater_equal, >=)
 
 #undef LOOM_COMPARISON_FUNCTOR
+
+// The ordering comparisons refuse complex numbers when the expression is
+// built (hence `auto`; see functors_arithmetic.hpp).
+#define LOOM_ORDERING_FUNCTOR(name, op)                                                          \
+    struct name {                                                                                \
+        template <element A, element B>                                                          \
+        auto operator()(A a, B b) const {                                                        \
+            using C = promote_t<A, B>;                                                           \
+            static_assert(!complex_element<C>,                                                   \
+                          "loom: complex numbers have no order; compare abs(z) or real(z)");     \
+            return bool(C(a) op C(b));                                                           \
+        }                                                                                        \
+    };
+
+LOOM_ORDERING_FUNCTOR(less, <)
+LOOM_ORDERING_FUNCTOR(less_equal, <=)
+LOOM_ORDERING_FUNCTOR(greater, >)
+LOOM_ORDERING_FUNCTOR(greater_equal, >=)
+
+#undef LOOM_ORDERING_FUNCTOR
 
 struct logical_and {
     template <element A, element B>
@@ -106,6 +122,9 @@ template <element To>
 struct cast {
     template <element From>
     To operator()(From value) const {
+        static_assert(!complex_element<From> || complex_element<To>,
+                      "loom: astype from a complex to a real type would drop the imaginary part (NumPy "
+                      "warns ComplexWarning); take real(z), imag(z) or abs(z) explicitly");
         if constexpr (std::floating_point<From> && std::integral<To> && !std::same_as<To, bool>) {
             if (value != value) return To(0);
             // Compare against limits that are exact powers of two in From.

@@ -36,6 +36,8 @@ LOOM_FLOATING_FUNCTOR(sigmoid, R(1) / (R(1) + std::exp(-x)))
     struct name {                                            \
         template <element A>                                 \
         A operator()(A a) const {                            \
+            static_assert(!complex_element<A>,               \
+                          "loom: complex numbers are not rounded; round real(z) and imag(z)"); \
             if constexpr (std::floating_point<A>) {          \
                 return expression;                           \
             } else {                                         \
@@ -53,7 +55,8 @@ LOOM_ROUNDING_FUNCTOR(round, std::nearbyint(a))  // halves to even, as NumPy
 struct isnan {
     template <element A>
     bool operator()(A a) const {
-        if constexpr (std::floating_point<A>) return a != a;
+        if constexpr (complex_element<A>) return a.real() != a.real() || a.imag() != a.imag();
+        else if constexpr (std::floating_point<A>) return a != a;
         else return false;
     }
 };
@@ -61,7 +64,8 @@ struct isnan {
 struct isinf {
     template <element A>
     bool operator()(A a) const {
-        if constexpr (std::floating_point<A>) return std::isinf(a);
+        if constexpr (complex_element<A>) return std::isinf(a.real()) || std::isinf(a.imag());
+        else if constexpr (std::floating_point<A>) return std::isinf(a);
         else return false;
     }
 };

@@ -10,6 +10,7 @@
 #include <concepts>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "loom/core/types.hpp"
 #include "loom/io/format_float.hpp"
@@ -55,12 +56,15 @@ public:
 /// Floating point: NumPy's FloatingFormat in floatmode 'maxprec'. All shown
 /// values are written positionally with at most `precision` digits after
 /// the point, unless NumPy's rule calls for scientific notation; the points
-/// line up, shorter fractions padded with spaces ("[1.  2.5]").
+/// line up, shorter fractions padded with spaces ("[1.  2.5]"). With
+/// `plus_sign` (NumPy's sign='+', for imaginary parts) a value that is not
+/// negative is written with a '+', which counts in the widths.
 template <element T>
     requires std::floating_point<T>
 class element_format<T> {
 public:
-    element_format(std::span<const T> shown, const print_options& options) : precision_(options.precision) {
+    element_format(std::span<const T> shown, const print_options& options, bool plus_sign = false)
+        : precision_(options.precision), plus_sign_(plus_sign) {
         // Only finite values set the notation and the widths (fillFormat).
         bool any_finite = false;
         bool any_non_finite = false;
@@ -92,18 +96,21 @@ public:
         if (any_non_finite) {
             // "nan", "inf" and "-inf" take the whole width, right-aligned.
             const std::size_t after_integer = pad_right_ + 1;
-            const std::size_t longest = negative_infinity ? 4 : 3;
+            const std::size_t longest = negative_infinity || plus_sign ? 4 : 3;
             if (longest > after_integer) pad_left_ = std::max(pad_left_, longest - after_integer);
         }
     }
 
     void append(std::string& out, T value) const {
         if (!std::isfinite(value)) {
-            const char* text = std::isnan(value) ? "nan" : value < 0 ? "-inf" : "inf";
+            const char* text = std::isnan(value) ? (plus_sign_ ? "+nan" : "nan")
+                               : value < 0   ? "-inf"
+                               : plus_sign_  ? "+inf"
+                                             : "inf";
             out.append(pad_left_ + pad_right_ + 1 - std::char_traits<char>::length(text), ' ');
             out += text;
         } else if (scientific_) {
-            const float_text text = scientific_text(value, precision_, precision_, false);
+            const float_text text = signed_text(scientific_text(value, precision_, precision_, false), value);
             out.append(pad_left_ - text.integer.size(), ' ');
             out += text.integer;
             out += '.';
@@ -111,7 +118,7 @@ public:
             out += 'e';
             append_exponent(out, text.exponent, exponent_digits_);
         } else {
-            const float_text text = positional_text(value, precision_);
+            const float_text text = signed_text(positional_text(value, precision_), value);
             out.append(pad_left_ - text.integer.size(), ' ');
             out += text.integer;
             out += '.';
@@ -128,7 +135,7 @@ private:
         std::size_t exponent_digits = 2;
         for (const T value : shown) {
             if (!std::isfinite(value)) continue;
-            const float_text text = scientific_text(value, precision_, 0, true);
+            const float_text text = signed_text(scientific_text(value, precision_, 0, true), value);
             fraction_digits = std::max(fraction_digits, static_cast<int>(text.fraction.size()));
             exponent_digits = std::max(exponent_digits, std::to_string(std::abs(text.exponent)).size());
             pad_left_ = std::max(pad_left_, text.integer.size());
@@ -141,10 +148,16 @@ private:
     void measure_positional(std::span<const T> shown) {
         for (const T value : shown) {
             if (!std::isfinite(value)) continue;
-            const float_text text = positional_text(value, precision_);
+            const float_text text = signed_text(positional_text(value, precision_), value);
             pad_left_ = std::max(pad_left_, text.integer.size());
             pad_right_ = std::max(pad_right_, text.fraction.size());
         }
+    }
+
+    // The text with a '+' before a value that is not negative, under plus_sign.
+    float_text signed_text(float_text text, T value) const {
+        if (plus_sign_ && !std::signbit(value)) text.integer.insert(0, 1, '+');
+        return text;
     }
 
     bool scientific_ = false;
@@ -152,6 +165,37 @@ private:
     std::size_t pad_left_ = 0;         // characters before the point
     std::size_t pad_right_ = 0;        // characters after the point
     std::size_t exponent_digits_ = 2;  // digits of the exponent, scientific only
+    bool plus_sign_;
+};
+
+/// Complex numbers: NumPy's ComplexFloatingFormat. The real parts are
+/// formatted as floating point numbers, the imaginary parts apart with a
+/// sign always ("1.+2.j", "nan+nanj"), and the 'j' goes before the padding
+/// of the imaginary part ("[1.5+2.j  3. -0.5j]").
+template <complex_element C>
+class element_format<C> {
+    using R = typename C::value_type;
+
+public:
+    element_format(std::span<const C> shown, const print_options& options)
+        : real_(parts(shown, false), options), imag_(parts(shown, true), options, true) {}
+
+    void append(std::string& out, C value) const {
+        real_.append(out, value.real());
+        imag_.append(out, value.imag());
+        out.insert(out.find_last_not_of(' ') + 1, 1, 'j');
+    }
+
+private:
+    static std::vector<R> parts(std::span<const C> shown, bool imaginary) {
+        std::vector<R> values;
+        values.reserve(shown.size());
+        for (const C& value : shown) values.push_back(imaginary ? value.imag() : value.real());
+        return values;
+    }
+
+    element_format<R> real_;
+    element_format<R> imag_;
 };
 
 /// NumPy's str() of a scalar, which is how a rank-0 array prints:
@@ -162,6 +206,8 @@ std::string scalar_text(T value) {
         return value ? "True" : "False";
     } else if constexpr (std::floating_point<T>) {
         return scalar_float_text(value);
+    } else if constexpr (complex_element<T>) {
+        return scalar_complex_text(value);
     } else {
         return std::to_string(value);
     }

@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <complex>
 #include <concepts>
 #include <string>
 
@@ -159,6 +160,22 @@ std::string scalar_float_text(T value) {
     out += 'e';
     append_exponent(out, text.exponent, 2);
     return out;
+}
+
+/// NumPy's str() of a complex scalar: "(1+2j)", "(nan+nanj)", "(-0-1.5j)",
+/// and the imaginary part alone when the real part is +0 ("2j"). Each part
+/// is written as a float scalar with a ".0" ending dropped.
+template <std::floating_point T>
+std::string scalar_complex_text(std::complex<T> value) {
+    const auto part = [](T x) {
+        std::string text = scalar_float_text(x);
+        if (text.ends_with(".0")) text.resize(text.size() - 2);
+        return text;
+    };
+    std::string imaginary = part(value.imag());
+    if (value.real() == 0 && !std::signbit(value.real())) return imaginary + 'j';
+    if (!std::signbit(value.imag()) || std::isnan(value.imag())) imaginary.insert(0, 1, '+');
+    return '(' + part(value.real()) + imaginary + "j)";
 }
 
 }  // namespace loom::detail
