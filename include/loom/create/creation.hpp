@@ -73,7 +73,10 @@ inline std::string number_text(double value) {
 /// Text of an argument for an error message.
 template <scalar S>
 std::string number_text(S value) {
-    if constexpr (std::floating_point<S>) return number_text(static_cast<double>(value));
+    if constexpr (complex_element<S>)
+        return "complex(" + number_text(static_cast<double>(value.real())) + ", " +
+               number_text(static_cast<double>(value.imag())) + ")";
+    else if constexpr (std::floating_point<S>) return number_text(static_cast<double>(value));
     else return number_text(static_cast<wide_integer>(value));
 }
 

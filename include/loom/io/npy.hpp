@@ -91,6 +91,8 @@ std::string cpp_type_name() {
     if constexpr (std::same_as<T, bool>) return "bool";
     else if constexpr (std::same_as<T, float>) return "float";
     else if constexpr (std::same_as<T, double>) return "double";
+    else if constexpr (std::same_as<T, std::complex<float>>) return "std::complex<float>";
+    else if constexpr (std::same_as<T, std::complex<double>>) return "std::complex<double>";
     else return std::string("std::") + type_name<T>() + "_t";
 }
 
@@ -103,7 +105,9 @@ tensor<T> read_npy_elements(const S& source, const npy_layout& layout) {
     const auto size = static_cast<std::size_t>(t.size());
     source.read(layout.data_offset, bytes, size * sizeof(T));
     if (layout.format.swap_bytes) {
-        for (std::size_t i = 0; i < size; ++i) std::reverse(bytes + i * sizeof(T), bytes + (i + 1) * sizeof(T));
+        // A complex number's two parts are swapped each in place.
+        constexpr std::size_t part = complex_element<T> ? sizeof(T) / 2 : sizeof(T);
+        for (std::size_t i = 0; i < size * sizeof(T) / part; ++i) std::reverse(bytes + i * part, bytes + (i + 1) * part);
     }
     if constexpr (std::same_as<T, bool>) {
         // NumPy reads any non-zero byte as True; a bool with another byte would be undefined behaviour.
@@ -212,10 +216,10 @@ tensor<T> load_npy(const std::filesystem::path& path) {
 
 /// The array in the .npy file at `path`, of whatever element type it holds.
 /// Throws std::runtime_error as load_npy does, and for a dtype that is not
-/// one of loom's (float16, complex, strings, objects, structured).
+/// one of loom's (float16, strings, objects, structured).
 ///
 /// This and the other readers of any element type are templates only so
-/// that their readers of all eleven element types are compiled where they
+/// that their readers of all thirteen element types are compiled where they
 /// are called: as inline functions they were instantiated in every file
 /// that includes loom, a quarter of its include time.
 /// NumPy: numpy.load of a .npy file.

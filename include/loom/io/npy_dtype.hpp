@@ -25,6 +25,10 @@ struct element_format {
 /// ('|' where the byte order does not apply, else the machine's order).
 template <element T>
 std::string descr_of() {
+    if constexpr (complex_element<T>) {
+        // '<c8', '<c16': both parts in the machine's byte order.
+        return std::string{std::endian::native == std::endian::little ? '<' : '>', 'c'} + std::to_string(sizeof(T));
+    }
     const char kind = std::same_as<T, bool> ? 'b' : std::floating_point<T> ? 'f' : std::is_signed_v<T> ? 'i' : 'u';
     const char order = sizeof(T) == 1 ? '|' : std::endian::native == std::endian::little ? '<' : '>';
     return std::string{order, kind} + std::to_string(sizeof(T));
@@ -49,7 +53,6 @@ inline element_format parse_descr(std::string_view descr) {
     const char kind = rest[0];
     if (kind == 'O') return refuse("holds Python objects, which only Python can read; save an array of numbers");
     if (kind == 'V') return refuse("holds raw records (void), which loom cannot read; save each field as its own array");
-    if (kind == 'c') return refuse("is complex, which loom does not have yet; save the real and imaginary parts as two arrays");
     if (kind == 'U' || kind == 'S' || kind == 'a') return refuse("holds strings, which loom cannot read; save numbers");
     if (kind == 'M' || kind == 'm') return refuse("holds dates or times; save them as int64 (a.view(np.int64))");
     std::size_t size = 0;
@@ -81,10 +84,15 @@ inline element_format parse_descr(std::string_view descr) {
             if (size == 8) return index_of(std::type_identity<double>{});
             if (size == 2) return refuse("is float16, which loom does not have; convert it first (a.astype(np.float32))");
             break;
+        case 'c':
+            if (size == 8) return index_of(std::type_identity<std::complex<float>>{});
+            if (size == 16) return index_of(std::type_identity<std::complex<double>>{});
+            break;
         default:
             break;
     }
-    return refuse("is not one of loom's element types (bool, int8 to int64, uint8 to uint64, float32, float64)");
+    return refuse("is not one of loom's element types (bool, int8 to int64, uint8 to uint64, float32, float64, "
+                  "complex64, complex128)");
 }
 
 }  // namespace loom::npy

@@ -12,6 +12,7 @@
 #include "loom/eval/threads.hpp"
 #include "loom/eval/thresholds.hpp"
 #include "loom/linalg/gemm_blocking.hpp"
+#include "loom/linalg/gemm_complex.hpp"
 #include "loom/linalg/gemm_microkernel.hpp"
 #include "loom/linalg/gemm_pack.hpp"
 #include "loom/linalg/matrix_ref.hpp"
@@ -122,16 +123,20 @@ void gemm(matrix_ref<const A> a, matrix_ref<const B> b, matrix_ref<R> c, bool ac
         }
         return;
     }
-    // The micro-kernel's vectors run down C's columns: solve Cᵀ = Bᵀ·Aᵀ
-    // instead when C's rows are the contiguous direction. A stride along an
-    // extent of 1 is never followed and does not count.
-    const index_t down = m == 1 ? 0 : detail::gemm_magnitude(c.row_stride);
-    const index_t across = n == 1 ? 0 : detail::gemm_magnitude(c.col_stride);
-    const bool rows_contiguous = m == 1 || (n > 1 && across < down);
-    if (rows_contiguous)
-        detail::gemm_blocked_threads<R, B, A>(b.transposed(), a.transposed(), c.transposed(), accumulate);
-    else
-        detail::gemm_blocked_threads<R, A, B>(a, b, c, accumulate);
+    if constexpr (complex_element<R>) {
+        detail::gemm_complex<R, A, B>(a, b, c, accumulate);  // complex: its own kernel
+    } else {
+        // The micro-kernel's vectors run down C's columns: solve Cᵀ = Bᵀ·Aᵀ
+        // instead when C's rows are the contiguous direction. A stride along an
+        // extent of 1 is never followed and does not count.
+        const index_t down = m == 1 ? 0 : detail::gemm_magnitude(c.row_stride);
+        const index_t across = n == 1 ? 0 : detail::gemm_magnitude(c.col_stride);
+        const bool rows_contiguous = m == 1 || (n > 1 && across < down);
+        if (rows_contiguous)
+            detail::gemm_blocked_threads<R, B, A>(b.transposed(), a.transposed(), c.transposed(), accumulate);
+        else
+            detail::gemm_blocked_threads<R, A, B>(a, b, c, accumulate);
+    }
 }
 
 }  // namespace loom::linalg

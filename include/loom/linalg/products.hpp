@@ -172,7 +172,8 @@ auto inner(X&& a, Y&& b) {
 }
 
 /// numpy.vdot: the sum of the products of the flattened operands, which
-/// must have as many elements; a rank-0 tensor.
+/// must have as many elements, the first conjugated when complex; a rank-0
+/// tensor.
 /// Throws std::invalid_argument when the element counts differ.
 template <expression X, expression Y>
 auto vdot(X&& a, Y&& b) {
@@ -184,7 +185,10 @@ auto vdot(X&& a, Y&& b) {
                                   std::to_string(va.size()) + " and " + std::to_string(vb.size()) +
                                       " elements; give arrays of as many elements");
     }
-    return tensor<R>(sum<R>(reshape(va, {-1}) * reshape(vb, {-1})));
+    if constexpr (complex_element<value_type_of<X>>)
+        return tensor<R>(sum<R>(conjugate(reshape(va, {-1})) * reshape(vb, {-1})));  // as NumPy: a conjugated
+    else
+        return tensor<R>(sum<R>(reshape(va, {-1}) * reshape(vb, {-1})));
 }
 
 /// numpy.outer: every element of the flattened a times every element of

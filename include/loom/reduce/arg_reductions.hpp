@@ -31,6 +31,8 @@ namespace detail {
 // Whether `x` displaces `best`: strictly beyond it, or the first NaN.
 template <bool Largest, class T>
 bool displaces(T x, T best) {
+    static_assert(!complex_element<T>,
+                  "loom: complex numbers have no order, so no argmax or argmin; take it of abs(z) or real(z)");
     if constexpr (std::floating_point<T>) {
         if (best != best) return false;
         if (x != x) return true;

@@ -72,6 +72,7 @@ struct prod_reducer {
 /// max, with NumPy's NaN rule: a NaN anywhere gives NaN.
 template <element A>
 struct max_reducer {
+    static_assert(!complex_element<A>, "loom: complex numbers have no order, so no max; take it of abs(z) or real(z)");
     using accumulator = A;
     static constexpr A identity() {
         if constexpr (std::floating_point<A>) return -std::numeric_limits<A>::infinity();
@@ -86,6 +87,7 @@ struct max_reducer {
 /// min, with NumPy's NaN rule: a NaN anywhere gives NaN.
 template <element A>
 struct min_reducer {
+    static_assert(!complex_element<A>, "loom: complex numbers have no order, so no min; take it of abs(z) or real(z)");
     using accumulator = A;
     static constexpr A identity() {
         if constexpr (std::floating_point<A>) return std::numeric_limits<A>::infinity();

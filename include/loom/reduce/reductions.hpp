@@ -36,7 +36,7 @@ auto reduction(const char* name, X&& x, const axis_set& axes, bool keepdims, boo
 
 // mean's accumulator and result: double for bool and integers, else the float type.
 template <element T>
-using mean_type_t = std::conditional_t<std::floating_point<T>, T, double>;
+using mean_type_t = std::conditional_t<std::floating_point<T> || complex_element<T>, T, double>;
 
 // NaN as 0, for nansum; other values unchanged.
 struct nan_as_zero {
@@ -90,7 +90,7 @@ auto prod(X&& x, const axis_set& axes = flat, bool keepdims = false) {
 template <class Dtype = default_dtype, expression X>
 auto mean(X&& x, const axis_set& axes = flat, bool keepdims = false) {
     using A = detail::dtype_or<Dtype, detail::mean_type_t<value_type_of<X>>>;
-    static_assert(std::floating_point<A>, "mean's dtype must be a floating type");
+    static_assert(std::floating_point<A> || complex_element<A>, "mean's dtype must be a floating or complex type");
     return detail::reduction<sum_reducer<A>>("mean", std::forward<X>(x), axes, keepdims, true,
                                              reduction_finish::divide_by_extent);
 }
@@ -188,6 +188,8 @@ auto all_of(X&& x, const axis_set& axes = flat, bool keepdims = false) {
 template <expression X>
 auto var(X&& x, const axis_set& axes = flat, index_t ddof = 0, bool keepdims = false) {
     using A = detail::mean_type_t<value_type_of<X>>;
+    static_assert(!complex_element<A>,
+                  "loom: var and std of complex numbers are not provided; var(real(z)) + var(imag(z)) is NumPy's var(z)");
     const index_t n = reduced_axes("var", axes, x.shape()).extent(x.shape());
     const auto rest = checked_sub(n, ddof);
     const A divisor = static_cast<A>(rest && *rest > 0 ? *rest : 0);

@@ -24,16 +24,29 @@ namespace loom {
 
 namespace detail {
 
+// NumPy's order of complex numbers: by real part, then by imaginary part,
+// NaNs last: [R + Rj, R + nanj, nan + Rj, nan + nanj] (numpy.sort's notes).
+template <complex_element T>
+bool complex_sorts_before(T a, T b) {
+    const auto ar = a.real(), ai = a.imag(), br = b.real(), bi = b.imag();
+    if (ar < br) return ai == ai || bi != bi;
+    if (ar > br) return bi != bi && ai == ai;
+    if (ar == br || (ar != ar && br != br)) return ai < bi || (bi != bi && ai == ai);
+    return br != br;
+}
+
 // NumPy's sort order: NaN after every number, and equal to NaN.
 template <element T>
 bool sorts_before(T a, T b) {
-    if constexpr (std::floating_point<T>) return a < b || (b != b && a == a);
+    if constexpr (complex_element<T>) return complex_sorts_before(a, b);
+    else if constexpr (std::floating_point<T>) return a < b || (b != b && a == a);
     else return a < b;
 }
 
 template <element T>
 bool is_nan(T value) {
-    if constexpr (std::floating_point<T>) return value != value;
+    if constexpr (complex_element<T>) return value != value;
+    else if constexpr (std::floating_point<T>) return value != value;
     else return false;
 }
 

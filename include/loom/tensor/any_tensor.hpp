@@ -2,6 +2,7 @@
 // any_tensor: a tensor whose element type is known only at run time (what a
 // file holds), as a std::variant with one alternative per element type.
 
+#include <complex>
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
@@ -18,7 +19,8 @@ namespace loom {
 /// std::get<tensor<float>> when the type is known.
 using any_tensor = std::variant<tensor<bool>, tensor<std::int8_t>, tensor<std::int16_t>, tensor<std::int32_t>,
                                 tensor<std::int64_t>, tensor<std::uint8_t>, tensor<std::uint16_t>,
-                                tensor<std::uint32_t>, tensor<std::uint64_t>, tensor<float>, tensor<double>>;
+                                tensor<std::uint32_t>, tensor<std::uint64_t>, tensor<float>, tensor<double>,
+                                tensor<std::complex<float>>, tensor<std::complex<double>>>;
 
 /// The alternative of any_tensor that holds elements of type T.
 template <element T>
