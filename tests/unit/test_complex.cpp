@@ -337,6 +337,19 @@ TEST(ComplexFunctions, RealImagConjAndAngleOfRealTensors) {
     EXPECT_EQ(evaluated(loom::angle(tensor<float>{-1.0F}, true)), (std::vector<float>{180.0F}));
 }
 
+TEST(ComplexFunctions, Log1pAndExpm1ByNumPysFormulas) {
+    // np.log1p(z), np.expm1(z) for z = [1+2j, -1.5+0.5j, 1e-10+1e-10j, -1+0j, 3-4j]
+    const tensor<c128> z{c128(1, 2), c128(-1.5, 0.5), c128(1e-10, 1e-10), c128(-1, 0), c128(3, -4)};
+    EXPECT_TRUE(complex_same(evaluated(loom::log1p(z)),
+                             {c128(1.039720770839918, 0.7853981633974483), c128(-0.3465735902799726, 2.356194490192345),
+                              c128(1.000000082690371e-10, 9.999999999e-11), c128(-inf, 0.0),
+                              c128(1.7328679513998633, -0.7853981633974483)}));
+    EXPECT_TRUE(complex_same(evaluated(loom::expm1(z)),
+                             {c128(-2.1312043837568133, 2.4717266720048188), c128(-0.8041848624219319, 0.10697429720800304),
+                              c128(1e-10, 1.0000000001000001e-10), c128(-0.6321205588285577, 0.0),
+                              c128(-14.128783081462158, 15.200784463067954)}));
+}
+
 TEST(ComplexFunctions, NanAndInfinityTests) {
     const tensor<c128> z = complex_inputs();
     EXPECT_EQ(evaluated(loom::isnan(z)),
@@ -351,6 +364,32 @@ TEST(ComplexFunctions, EqualityComparesBothParts) {
     EXPECT_EQ(evaluated(a == b), (std::vector<bool>{true, false, false}));
     EXPECT_EQ(evaluated(a != b), (std::vector<bool>{false, true, true}));
     EXPECT_EQ(evaluated(tensor<c64>{c64(1, 0)} == 1), (std::vector<bool>{true}));
+}
+
+TEST(ComplexFunctions, TruthIsEitherPartNonZero) {
+    // np.logical_not, np.logical_and, np.any, np.all, np.where on complex.
+    const tensor<c128> z{c128(0, 0), c128(0, -1), c128(2, 0), c128(-0.0, 0)};
+    EXPECT_EQ(evaluated(!z), (std::vector<bool>{true, false, false, true}));
+    EXPECT_EQ(evaluated(z && c128(1, 0)), (std::vector<bool>{false, true, true, false}));
+    EXPECT_TRUE(tensor<bool>(loom::any(z))());
+    EXPECT_FALSE(tensor<bool>(loom::all_of(z))());
+    EXPECT_EQ(evaluated(loom::where(z, 1, 0)), (std::vector<std::int32_t>{0, 1, 1, 0}));
+}
+
+TEST(ComplexFunctions, CloseAndEqualWithNaN) {
+    // np.isclose(a, b): moduli of the difference and of b. Equal infinities
+    // are close, as for reals; NumPy's isclose gives False for inf+0j with
+    // itself, its inf+0j times (1+0j) having a NaN part.
+    const tensor<c128> a{c128(1, 1), c128(1, 1e-9), c128(nan, 0), c128(inf, 0), c128(1, 1)};
+    const tensor<c128> b{c128(1, 1 + 1e-9), c128(1, 0), c128(0, nan), c128(inf, 0), c128(1.1, 1)};
+    EXPECT_EQ(evaluated(loom::isclose(a, b)), (std::vector<bool>{true, true, false, true, false}));
+    EXPECT_EQ(evaluated(loom::isclose(a, b, 1e-5, 1e-8, true)), (std::vector<bool>{true, true, true, true, false}));
+    EXPECT_FALSE(loom::allclose(tensor<c64>{c64(1, 2)}, tensor<double>{1.0}, 1.0));  // |2j| > 1 * |1|
+    EXPECT_TRUE(loom::allclose(tensor<c64>{c64(1, 2)}, tensor<double>{1.0}, 2.0));
+    EXPECT_TRUE(loom::array_equal(a, a, true));
+    EXPECT_FALSE(loom::array_equal(a, a));
+    // np.nansum: a NaN in either part counts as 0.
+    EXPECT_EQ(tensor<c128>(loom::nansum(tensor<c128>{c128(1, 2), c128(nan, 1), c128(3, -1)}))(), c128(4, 1));
 }
 
 TEST(ComplexFunctions, Complex64ComputesInFloat) {

@@ -80,6 +80,31 @@ C complex_sign(C a) {
     return C(R((R(0) < part) - (part < R(0))), 0);
 }
 
+/// log(1 + x): C's log1p for a real x; NumPy's formula for a complex one,
+/// log(hypot(re + 1, im)) + atan2(im, re + 1)i.
+template <class T>
+T log1p(T x) {
+    if constexpr (complex_element<T>) {
+        const auto re = x.real() + 1;
+        return T(std::log(std::hypot(re, x.imag())), std::atan2(x.imag(), re));
+    } else {
+        return std::log1p(x);
+    }
+}
+
+/// exp(x) - 1: C's expm1 for a real x; NumPy's formula for a complex one,
+/// (expm1(re) cos(im) - 2 sin(im / 2)^2) + exp(re) sin(im)i.
+template <class T>
+T expm1(T x) {
+    if constexpr (complex_element<T>) {
+        using R = typename T::value_type;
+        const R half = std::sin(x.imag() / 2);
+        return T(std::expm1(x.real()) * std::cos(x.imag()) - 2 * half * half, std::exp(x.real()) * std::sin(x.imag()));
+    } else {
+        return std::expm1(x);
+    }
+}
+
 }  // namespace detail
 
 /// The real part; a real number is its own real part.

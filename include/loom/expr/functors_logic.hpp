@@ -45,31 +45,42 @@ LOOM_ORDERING_FUNCTOR(greater_equal, >=)
 
 #undef LOOM_ORDERING_FUNCTOR
 
+namespace detail {
+
+/// The truth of an element: non-zero (a complex number when either part is).
+template <element A>
+bool truth(A a) {
+    if constexpr (complex_element<A>) return a != A(0);
+    else return bool(a);
+}
+
+}  // namespace detail
+
 struct logical_and {
     template <element A, element B>
     bool operator()(A a, B b) const {
-        return bool(a) && bool(b);
+        return detail::truth(a) && detail::truth(b);
     }
 };
 
 struct logical_or {
     template <element A, element B>
     bool operator()(A a, B b) const {
-        return bool(a) || bool(b);
+        return detail::truth(a) || detail::truth(b);
     }
 };
 
 struct logical_xor {
     template <element A, element B>
     bool operator()(A a, B b) const {
-        return bool(a) != bool(b);
+        return detail::truth(a) != detail::truth(b);
     }
 };
 
 struct logical_not {
     template <element A>
     bool operator()(A a) const {
-        return !bool(a);
+        return !detail::truth(a);
     }
 };
 
@@ -111,7 +122,7 @@ struct where {
     template <element Condition, element A, element B>
     auto operator()(Condition condition, A a, B b) const {
         using C = promote_t<A, B>;
-        return bool(condition) ? C(a) : C(b);
+        return detail::truth(condition) ? C(a) : C(b);
     }
 };
 

@@ -6,6 +6,7 @@
 #include <concepts>
 
 #include "loom/core/types.hpp"
+#include "loom/expr/functors_complex.hpp"
 
 namespace loom::fn {
 
@@ -22,8 +23,8 @@ namespace loom::fn {
 LOOM_FLOATING_FUNCTOR(sqrt, std::sqrt(x))
 LOOM_FLOATING_FUNCTOR(exp, std::exp(x))
 LOOM_FLOATING_FUNCTOR(log, std::log(x))
-LOOM_FLOATING_FUNCTOR(log1p, std::log1p(x))
-LOOM_FLOATING_FUNCTOR(expm1, std::expm1(x))
+LOOM_FLOATING_FUNCTOR(log1p, detail::log1p(x))
+LOOM_FLOATING_FUNCTOR(expm1, detail::expm1(x))
 LOOM_FLOATING_FUNCTOR(sin, std::sin(x))
 LOOM_FLOATING_FUNCTOR(cos, std::cos(x))
 LOOM_FLOATING_FUNCTOR(tan, std::tan(x))

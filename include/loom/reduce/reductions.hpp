@@ -43,6 +43,7 @@ struct nan_as_zero {
     template <element T>
     T operator()(T x) const {
         if constexpr (std::floating_point<T>) return x != x ? T(0) : x;
+        else if constexpr (complex_element<T>) return x != x ? T(0) : x;  // a NaN in either part, as NumPy
         else return x;
     }
 };
@@ -165,7 +166,10 @@ auto nanmean(X&& x, const axis_set& axes = flat, bool keepdims = false) {
 /// twice.
 template <expression X>
 auto any(X&& x, const axis_set& axes = flat, bool keepdims = false) {
-    return detail::reduction<any_reducer>("any", std::forward<X>(x), axes, keepdims);
+    if constexpr (complex_element<value_type_of<X>>)  // a complex number is true when either part is non-zero
+        return detail::reduction<any_reducer>("any", std::forward<X>(x) != value_type_of<X>(0), axes, keepdims);
+    else
+        return detail::reduction<any_reducer>("any", std::forward<X>(x), axes, keepdims);
 }
 
 /// numpy.all: whether every element is non-zero (NaN counts as non-zero).
@@ -175,7 +179,10 @@ auto any(X&& x, const axis_set& axes = flat, bool keepdims = false) {
 /// twice.
 template <expression X>
 auto all_of(X&& x, const axis_set& axes = flat, bool keepdims = false) {
-    return detail::reduction<all_reducer>("all_of", std::forward<X>(x), axes, keepdims);
+    if constexpr (complex_element<value_type_of<X>>)  // as in any
+        return detail::reduction<all_reducer>("all_of", std::forward<X>(x) != value_type_of<X>(0), axes, keepdims);
+    else
+        return detail::reduction<all_reducer>("all_of", std::forward<X>(x), axes, keepdims);
 }
 
 /// numpy.var: the mean of the squared deviations from the mean, divided by

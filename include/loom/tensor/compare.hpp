@@ -33,12 +33,32 @@ struct isclose {
         using C = promote_t<A, Y>;
         const C x = C(a);
         const Y y = Y(b);
-        if (std::isfinite(x) && std::isfinite(y)) {
-            const Y tolerance = Y(atol) + Y(rtol) * std::abs(y);
-            return std::abs(x - C(y)) <= C(tolerance);
+        if constexpr (complex_element<C>) {
+            // Complex: finite when both parts are, NaN when either is; the
+            // distance and tolerance are moduli, of the real type.
+            using R = real_part_t<C>;
+            using T = real_part_t<Y>;
+            const C z = C(y);
+            if (complex_finite(x) && complex_finite(z)) {
+                const T tolerance = T(atol) + T(rtol) * T(std::abs(y));
+                return std::abs(x - z) <= R(tolerance);
+            }
+            if (equal_nan && x != x && z != z) return true;
+            return x == z;
+        } else {
+            if (std::isfinite(x) && std::isfinite(y)) {
+                const Y tolerance = Y(atol) + Y(rtol) * std::abs(y);
+                return std::abs(x - C(y)) <= C(tolerance);
+            }
+            if (equal_nan && std::isnan(x) && std::isnan(y)) return true;
+            return x == C(y);
         }
-        if (equal_nan && std::isnan(x) && std::isnan(y)) return true;
-        return x == C(y);
+    }
+
+private:
+    template <class C>
+    static bool complex_finite(C z) {
+        return std::isfinite(z.real()) && std::isfinite(z.imag());
     }
 };
 
@@ -51,6 +71,7 @@ struct same_value {
         using C = promote_t<A, B>;
         if (C(a) == C(b)) return true;
         if constexpr (std::floating_point<C>) return equal_nan && std::isnan(C(a)) && std::isnan(C(b));
+        else if constexpr (complex_element<C>) return equal_nan && C(a) != C(a) && C(b) != C(b);  // a NaN part each
         else return false;
     }
 };
