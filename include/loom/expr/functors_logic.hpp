@@ -132,7 +132,7 @@ struct where {
 template <element To>
 struct cast {
     template <element From>
-    To operator()(From value) const {
+    auto operator()(From value) const {  // auto: refused when built (functors_arithmetic.hpp)
         static_assert(!complex_element<From> || complex_element<To>,
                       "loom: astype from a complex to a real type would drop the imaginary part (NumPy "
                       "warns ComplexWarning); take real(z), imag(z) or abs(z) explicitly");
