@@ -106,9 +106,11 @@ struct leaf_tile_bytes
                                               : 0> {};
 }  // namespace detail
 
-/// The memory packed_tiles may take for storing E into elements of D.
+/// The memory packed_tiles may take for storing E into elements of D; at
+/// least a cache line, never an array of size 0 (complex128 takes none).
 template <class E, class D>
-inline constexpr std::size_t tile_bytes = std::min(
-    packed_tiles::max_bytes, packed_tiles::bytes_for(sizeof(D) <= 8 ? sizeof(D) : 0) + sum_over_leaves<E, detail::leaf_tile_bytes>());
+inline constexpr std::size_t tile_bytes = std::max<std::size_t>(
+    64, std::min(packed_tiles::max_bytes, packed_tiles::bytes_for(sizeof(D) <= 8 ? sizeof(D) : 0) +
+                                              sum_over_leaves<E, detail::leaf_tile_bytes>()));
 
 }  // namespace loom
