@@ -180,6 +180,28 @@ TEST(ComplexTypes, AssignIntoAComplexTensorFromRealResults) {
     EXPECT_EQ(elements_of(z), (std::vector<c128>{c128(2, 1), c128(-4, 1)}));
 }
 
+TEST(ComplexTypes, LargeTransposedOperandsTakeEveryPath) {
+    // Large enough for the engine's tiled plans (complex64's 8 bytes are
+    // tiled, complex128's 16 are not) and its threads; checked element by element.
+    const index_t rows = 70, cols = 300;
+    tensor<c128> z(shape_type{rows, cols});
+    for (index_t i = 0; i < rows; ++i)
+        for (index_t j = 0; j < cols; ++j) z(i, j) = c128(double(i) - 3.5, double(j % 17) * 0.25);
+    const tensor<c64> w = loom::astype<c64>(z);
+    const tensor<c128> sum = loom::transpose(z) + c128(1, -1);
+    const tensor<c64> product = loom::transpose(w) * loom::transpose(w);
+    const tensor<double> moduli = loom::abs(loom::transpose(z));
+    const tensor<float> parts = loom::imag(loom::transpose(w)) + loom::real(loom::transpose(w));
+    for (index_t i = 0; i < rows; ++i) {
+        for (index_t j = 0; j < cols; ++j) {
+            ASSERT_EQ(sum(j, i), z(i, j) + c128(1, -1));
+            ASSERT_EQ(product(j, i), w(i, j) * w(i, j));
+            ASSERT_EQ(moduli(j, i), std::abs(z(i, j)));
+            ASSERT_EQ(parts(j, i), w(i, j).imag() + w(i, j).real());
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Arithmetic and functions, against NumPy on the inputs above
 // ---------------------------------------------------------------------------
