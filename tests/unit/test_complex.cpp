@@ -559,6 +559,10 @@ TEST(ComplexSorting, SortsInNumPysOrder) {
                               c128(nan, 0), c128(nan, nan)}));
     EXPECT_EQ(elements_of(loom::argsort(tensor<c128>{3, c128(1, 2), c128(1, 1), c128(0, 5)})),
               (std::vector<index_t>{3, 2, 1, 0}));
+    // np.unique: NaNs count as one value, the first in that order.
+    EXPECT_TRUE(complex_same(elements_of(loom::unique(tensor<c128>{c128(1, 1), c128(1, 1), c128(0, 2), c128(nan, 0),
+                                                                   c128(0, nan), c128(1, -1)})),
+                             {c128(0, 2), c128(1, -1), c128(1, 1), c128(0, nan)}));
 }
 
 // ---------------------------------------------------------------------------
