@@ -204,6 +204,16 @@ auto std(X&& x, const axis_set& axes = flat, index_t ddof = 0, bool keepdims = f
     return sqrt(var(std::forward<X>(x), axes, ddof, keepdims));
 }
 
+/// numpy.std under the spelling to use: `stddev(x, 0)` is loom::std, which
+/// `using namespace loom;` makes ambiguous with namespace std when called
+/// unqualified (`std(x, 0)`); loom::std keeps working.
+/// Throws std::out_of_range for an axis out of range, std::invalid_argument for an axis given
+/// twice.
+template <expression X>
+auto stddev(X&& x, const axis_set& axes = flat, index_t ddof = 0, bool keepdims = false) {
+    return sqrt(var(std::forward<X>(x), axes, ddof, keepdims));
+}
+
 /// numpy.count_nonzero over axes, with keepdims: int64 counts.
 /// Throws std::out_of_range for an axis out of range, std::invalid_argument for an axis given
 /// twice.
