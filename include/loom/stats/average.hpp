@@ -79,7 +79,10 @@ average_result average_returned(const X& x, const W& weights, const axis_set& ax
     const auto sizes = detail::weight_sizes(x.shape(), weights.shape(), axes);
     const auto w = broadcast_to(reshape(view_of(weights), sizes), x.shape());
     tensor<double> total_weight = sum<double>(astype<double>(w), axes, keepdims);
-    for (double s : total_weight) {
+    // 1-D weights are checked themselves, as NumPy does, even when x has no other elements.
+    const tensor<double> checked =
+        weights.shape() == x.shape() ? total_weight : tensor<double>(sum<double>(astype<double>(weights)));
+    for (double s : checked) {
         if (s == 0) {
             throw std::invalid_argument("average: weights of shape " + to_string(weights.shape()) +
                                         " sum to 0 in a slice of shape " + to_string(x.shape()) +

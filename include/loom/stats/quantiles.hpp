@@ -145,13 +145,13 @@ tensor<quantile_type_t<value_type_of<X>>> quantiles(const char* name, const X& x
     shape_type shape = q_shape;
     for (index_t size : reduced.result_shape(x.shape(), keepdims)) shape.push_back(size);
     tensor<W> result(uninitialized, shape);
-    if (result.size() == 0) return result;
-    if (n == 0 && !skip_nan) {
+    if (n == 0 && lanes > 0 && !skip_nan) {  // refused even for no q, as NumPy
         throw std::invalid_argument(std::string(name) + ": the " + reduced.describe() + " of shape " +
                                     to_string(x.shape()) +
                                     " hold no elements, of which no quantile exists (NumPy raises IndexError); "
                                     "give a non-empty array, or use the nan form, which gives NaN");
     }
+    if (result.size() == 0) return result;
     tensor<W> values = lanes_over<W>(x, reduced);
     std::vector<quantile_point> points(fractions.size());
     for (index_t lane = 0; lane < lanes; ++lane) {
