@@ -7,6 +7,7 @@
 // gives what its plain form gives. Includes nothing beyond loom's
 // reduction and lane headers.
 
+#include <algorithm>
 #include <concepts>
 #include <cstdint>
 #include <stdexcept>
@@ -82,10 +83,9 @@ tensor<std::int64_t> nan_arg_reduction(const char* name, const X& x, const axis_
     const index_t n = reduced.extent(x.shape());
     const index_t lanes = lane_count(reduced, x.shape());
     tensor<std::int64_t> result(uninitialized, reduced.result_shape(x.shape(), keepdims));
-    if (result.size() == 0) return result;
     const tensor<T> values = lanes_over<T>(x, reduced);
-    for (index_t lane = 0; lane < lanes; ++lane) {
-        const index_t at = nan_arg_extreme<Largest>(values.data() + lane * n, n);
+    for (index_t lane = 0; lane < std::max<index_t>(lanes, n == 0 ? 1 : 0); ++lane) {  // empty lanes: even none
+        const index_t at = n == 0 ? -1 : nan_arg_extreme<Largest>(values.data() + lane * n, n);
         if (at < 0) {
             throw std::invalid_argument(std::string(name) + ": a slice over the " + reduced.describe() +
                                         " of shape " + to_string(x.shape()) +
