@@ -218,7 +218,9 @@ any_tensor stats_run_on(const stats_case& c, const X& x) {
             if constexpr (std::same_as<T, bool>) throw std::logic_error("ptp of bool is not generated");
             else return stats_any(eval(ptp(x, axes, c.keepdims)));
         case stats_op::cov: {
-            cov_options options{.rowvar = c.flag, .bias = c.bias};
+            cov_options options;
+            options.rowvar = c.flag;
+            options.bias = c.bias;
             if (c.ddof >= 0) options.ddof = c.ddof;
             return stats_any(cov(x, options));
         }

@@ -186,14 +186,18 @@ inline tensor<double> correlation_of(tensor<double> c) {
 /// Throws std::invalid_argument for x of rank above 2.
 template <expression X>
 tensor<double> corrcoef(const X& x, bool rowvar = true) {
-    return detail::correlation_of(cov(x, cov_options{.rowvar = rowvar}));
+    cov_options options;
+    options.rowvar = rowvar;
+    return detail::correlation_of(cov(x, options));
 }
 
 /// numpy.corrcoef(x, y): the variables of `y` appended to those of `x`.
 /// Throws as cov(x, y).
 template <expression X, expression Y>
 tensor<double> corrcoef(const X& x, const Y& y, bool rowvar = true) {
-    return detail::correlation_of(cov(x, y, cov_options{.rowvar = rowvar}));
+    cov_options options;
+    options.rowvar = rowvar;
+    return detail::correlation_of(cov(x, y, options));
 }
 
 }  // namespace loom
