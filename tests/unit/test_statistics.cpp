@@ -153,9 +153,9 @@ TEST(StatsPercentile, EmptyLanesAreRefusedAsNumPyRaises) {
 TEST(StatsPercentile, QOutOfRangeIsRefusedWithItsValue) {
     const tensor<int> x{1, 2, 3};
     EXPECT_EQ(message_of([&] { loom::percentile(x, 101); }),
-              "percentile: q 101.0 is outside [0, 100.0]; give values in [0, 100.0]");
+              "percentile: q 101.0 is outside [0, 100]; give values in [0, 100]");
     EXPECT_EQ(message_of([&] { loom::quantile(x, -0.1); }),
-              "quantile: q -0.1 is outside [0, 1.0]; give values in [0, 1.0]");
+              "quantile: q -0.1 is outside [0, 1]; give values in [0, 1]");
     EXPECT_THROW(loom::quantile(x, {0.5, nan}), std::invalid_argument);
     EXPECT_THROW(loom::nanpercentile(x, -1), std::invalid_argument);
     EXPECT_THROW(loom::percentile(x, 50, {0, 0}), std::invalid_argument);

@@ -23,8 +23,9 @@
 
 namespace loom {
 
-/// The arguments of cov besides the arrays, NumPy's keywords:
-/// `cov(m, {.rowvar = false, .ddof = 0})`.
+/// The arguments of cov besides the arrays, NumPy's keywords: set the
+/// members (`options.rowvar = false;`) or use designated initializers,
+/// `cov(m, {.rowvar = false})`.
 struct cov_options {
     /// Each row is a variable and each column an observation (NumPy's
     /// default); false: each column is a variable.

@@ -71,8 +71,10 @@ struct quantile_point {
 inline quantile_point quantile_point_of(double q, index_t n, quantile_method method) {
     const double last = static_cast<double>(n - 1);
     const double at = last * q;
-    const auto one = [](double i) {
-        const auto k = static_cast<index_t>(i);
+    // Clamped to the last element: (n - 1) q may round above it when n - 1 has more digits than a double.
+    const auto index = [n](double i) { return std::min(static_cast<index_t>(i), n - 1); };
+    const auto one = [&](double i) {
+        const index_t k = index(i);
         return quantile_point{k, k, 0, false};
     };
     switch (method) {
@@ -87,7 +89,7 @@ inline quantile_point quantile_point_of(double q, index_t n, quantile_method met
     // NumPy reads the last element twice from n - 1 on, with the index -1,
     // and its weight is taken from that -1 (it matters only for infinities).
     double previous = std::floor(virtual_index);
-    quantile_point point{static_cast<index_t>(previous), static_cast<index_t>(previous) + 1, 0, true};
+    quantile_point point{index(previous), index(previous + 1), 0, true};
     if (virtual_index >= last) {
         point.below = point.above = n - 1;
         previous = -1;
@@ -218,8 +220,9 @@ std::vector<double> checked_fractions(const char* name, const Q& q, double scale
     for (double value : values) {
         const double fraction = value / scale;
         if (!(fraction >= 0 && fraction <= 1)) {
-            throw std::invalid_argument(std::string(name) + ": q " + number_text(value) + " is outside [0, " +
-                                        number_text(scale) + "]; give values in [0, " + number_text(scale) + "]");
+            const std::string range = scale == 100 ? "[0, 100]" : "[0, 1]";
+            throw std::invalid_argument(std::string(name) + ": q " + number_text(value) + " is outside " + range +
+                                        "; give values in " + range);
         }
         fractions.push_back(fraction);
     }
