@@ -2,8 +2,8 @@
 // <loom/stats.hpp>: statistics: `median`, `percentile`, `quantile`, `average`, `ptp`, `cov`,
 // `corrcoef`, and the NaN-ignoring family (`nanmedian`, `nanvar`, `nanargmax`, ...); with
 // <loom/reduce.hpp> and <loom/sort.hpp>.
-// Cost to include: 2.19 s with g++ 12 -O2 alone in a file, <loom/sort.hpp> 1.21 s in the same
-// sitting (a busier machine than docs/headers.md's table); the matrix product cov needs is most of it.
+// Cost to include: 1.38 s of CPU with g++ 12 -O2 alone in a file, <loom/sort.hpp> 1.10 s in the
+// same sitting (a busier machine than docs/headers.md's table, which gives elapsed times).
 
 #include "loom/core/prologue.hpp"
 #if LOOM_LANGUAGE_SUPPORTED

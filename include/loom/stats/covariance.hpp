@@ -7,6 +7,7 @@
 // reduction and matrix-product headers.
 
 #include <cmath>
+#include <concepts>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -93,8 +94,11 @@ inline std::optional<tensor<double>> observation_weights(const cov_options& opti
     return w;
 }
 
-// NumPy's cov on the observations `x` (variables by observations).
-inline tensor<double> covariance_of(tensor<double> x, const cov_options& options) {
+// NumPy's cov on the observations `x` (variables by observations). A
+// template, on float64 alone, so that a file that includes this header and
+// calls no cov compiles none of it (the matrix product is most of the cost).
+template <std::floating_point W>
+tensor<W> covariance_of(tensor<W> x, const cov_options& options) {
     const index_t ddof = options.ddof ? *options.ddof : (options.bias ? 0 : 1);
     const index_t count = x.shape()[1];
     const std::optional<tensor<double>> w = observation_weights(options, count);
@@ -120,9 +124,9 @@ inline tensor<double> covariance_of(tensor<double> x, const cov_options& options
         }
     }
     if (!(fact > 0)) fact = 0;  // NumPy warns, and gives infinities and NaN
-    tensor<double> product = w ? tensor<double>(matmul(x, transpose(x * *w))) : tensor<double>(matmul(x, transpose(x)));
+    tensor<W> product = w ? tensor<W>(matmul(x, transpose(x * *w))) : tensor<W>(matmul(x, transpose(x)));
     product *= 1.0 / fact;
-    return tensor<double>(squeeze(std::move(product)));
+    return tensor<W>(squeeze(std::move(product)));
 }
 
 }  // namespace detail
@@ -163,7 +167,8 @@ namespace detail {
 
 // NumPy's corrcoef on a covariance matrix c: c / c for rank 0, else c divided
 // by the standard deviations of both variables, clipped to [-1, 1].
-inline tensor<double> correlation_of(tensor<double> c) {
+template <std::floating_point W>
+tensor<W> correlation_of(tensor<W> c) {
     if (c.shape().empty()) return c / c;
     const index_t n = c.shape()[0];
     std::vector<double> deviation(static_cast<std::size_t>(n), 0.0);
