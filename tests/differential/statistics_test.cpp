@@ -2,7 +2,7 @@
 // NumPy: random cases (shapes of rank 0 to 3 with sizes 0 to 4; bool, int32,
 // float32 and float64 with NaN and -0.0; tensors, transposed views and
 // reversed strided views as inputs; random axes, keepdims, q, method, ddof,
-// weights and rowvar, invalid ones included) run through loom and through
+// weights, rowvar, bias, fweights and aweights, invalid ones included) run through loom and through
 // NumPy: the same dtype and shape, elements within a small relative
 // tolerance (NumPy sums and interpolates in another order than loom), and
 // loom throwing exactly when NumPy raises.
@@ -28,6 +28,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <span>
 #include <sstream>
 #include <string>
@@ -77,6 +78,8 @@ struct stats_case {
     index_t ddof = 0;            ///< cov: -1 for none
     bool flag = false;           ///< cov's rowvar, bias
     bool bias = false;
+    std::optional<std::vector<std::int64_t>> fweights;  ///< cov's
+    std::optional<std::vector<double>> aweights;        ///< cov's
 };
 
 // ---- generation ----
@@ -154,6 +157,20 @@ stats_case stats_generate(std::uint64_t seed, int number) {
         w_shape = shape_type{a >= 0 && a < r ? seen[std::size_t(a)] : 2};
     }
     if (random.chance(0.05)) w_shape = stats_random_shape(random, random.below(3));
+    // cov's observation weights, one per observation (NumPy's atleast_2d, transposed without rowvar), now
+    // and then one too many, or negative.
+    if (c.op == stats_op::cov) {
+        const index_t observations = seen.empty() ? 1 : seen.size() == 1 || c.flag ? seen.back() : seen[0];
+        const index_t length = std::max<index_t>(observations + (random.chance(0.05) ? 1 : 0), 0);
+        if (random.chance(0.4)) {
+            c.fweights.emplace();
+            for (index_t i = 0; i < length; ++i) c.fweights->push_back(random.between(random.chance(0.03) ? -1 : 0, 3));
+        }
+        if (random.chance(0.4)) {
+            c.aweights.emplace();
+            for (index_t i = 0; i < length; ++i) c.aweights->push_back(double(random.between(0, 8)) / 4);
+        }
+    }
     c.weights = stats_random_tensor(random, random.chance(0.5) ? dtype::int32 : dtype::float64, w_shape);
     if (std::holds_alternative<tensor<double>>(c.weights)) {  // NaN-free weights, mostly positive
         for (double& w : std::get<tensor<double>>(c.weights)) w = std::isnan(w) ? 1.0 : std::abs(w) + 0.25;
@@ -221,6 +238,8 @@ any_tensor stats_run_on(const stats_case& c, const X& x) {
             cov_options options;
             options.rowvar = c.flag;
             options.bias = c.bias;
+            options.fweights = c.fweights;
+            options.aweights = c.aweights;
             if (c.ddof >= 0) options.ddof = c.ddof;
             return stats_any(cov(x, options));
         }
@@ -337,6 +356,13 @@ def average(x, axes, keepdims):
         return np.mean(x, axes, keepdims=keepdims)
 )";
 
+template <class N>
+std::string stats_list(const std::vector<N>& numbers) {
+    std::string text = "[";
+    for (N v : numbers) text += stats_number(double(v)) + ", ";
+    return text + "]";
+}
+
 std::string stats_axes_python(const stats_case& c) {
     if (c.axes.size() == 1) return std::to_string(c.axes[0]);
     if (c.axes.size() == 2) return "(" + std::to_string(c.axes[0]) + ", " + std::to_string(c.axes[1]) + ")";
@@ -378,9 +404,14 @@ std::string stats_call(const stats_case& c) {
         case stats_op::average: return "average(x, " + axes + keep + ")";
         case stats_op::average_weighted: return "np.average(x, " + axes + ", weights=w" + keep + ")";
         case stats_op::ptp: return "np.ptp(x, " + axes + keep + ")";
-        case stats_op::cov:
+        case stats_op::cov: {
+            std::string fweights = "None", aweights = "None";
+            if (c.fweights) fweights = stats_list(*c.fweights);
+            if (c.aweights) aweights = stats_list(*c.aweights);
             return std::string("np.cov(x, rowvar=") + (c.flag ? "True" : "False") + ", bias=" +
-                   (c.bias ? "True" : "False") + ", ddof=" + (c.ddof < 0 ? "None" : std::to_string(c.ddof)) + ")";
+                   (c.bias ? "True" : "False") + ", ddof=" + (c.ddof < 0 ? "None" : std::to_string(c.ddof)) +
+                   ", fweights=" + fweights + ", aweights=" + aweights + ")";
+        }
         case stats_op::corrcoef: return std::string("np.corrcoef(x, rowvar=") + (c.flag ? "True" : "False") + ")";
     }
     throw std::logic_error("unknown statistics operation");
@@ -512,6 +543,9 @@ TEST_F(StatisticsAgainstNumPy, CasesCoverEveryFunctionMethodViewAndType) {
         if (c.op == stats_op::percentile && !stats_failed(run().numpy[i])) {
             ++counts[std::string("method ") + stats_method_names[c.method]];
         }
+        if (c.op == stats_op::cov && (c.fweights || c.aweights)) {
+            ++counts[stats_failed(run().numpy[i]) ? "weighted cov refused" : "weighted cov computed"];
+        }
         if (stats_shape_of(c.a).size() == 0) ++counts["rank 0"];
         if (loom::element_count(stats_shape_of(c.a)) == 0) ++counts["empty"];
     }
@@ -519,6 +553,8 @@ TEST_F(StatisticsAgainstNumPy, CasesCoverEveryFunctionMethodViewAndType) {
     for (const char* method : stats_method_names) EXPECT_GT(counts[std::string("method ") + method], 0) << method;
     for (int view = 0; view < 3; ++view) EXPECT_GT(counts["view " + std::to_string(view)], 0);
     for (dtype type : stats_dtypes) EXPECT_GT(counts[std::string("type ") + name_of(type)], 0);
+    EXPECT_GT(counts["weighted cov computed"], 0);
+    EXPECT_GT(counts["weighted cov refused"], 0);
     EXPECT_GT(counts["rank 0"], 0);
     EXPECT_GT(counts["empty"], 0);
     EXPECT_GT(run().refused(), run().cases.size() / 20) << "too few refused cases";
