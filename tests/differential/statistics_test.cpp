@@ -256,7 +256,9 @@ outcome stats_in_loom(const stats_case& c) {
                 if constexpr (std::same_as<T, bool> || std::same_as<T, std::int32_t> || std::same_as<T, float> ||
                               std::same_as<T, double>) {
                     if (c.view == stats_view::transposed) return stats_run_on(c, a.transpose());
-                    if (c.view == stats_view::reversed_strided) return stats_run_on(c, a(ellipsis, range(none, none, -2)));
+                    if (c.view == stats_view::reversed_strided) {
+                        return stats_run_on(c, a(ellipsis, range(none, none, -2)));
+                    }
                     return stats_run_on(c, a);
                 } else {
                     throw std::logic_error("an element type the statistics suite does not generate");
@@ -418,9 +420,10 @@ std::string stats_call(const stats_case& c) {
 }
 
 std::string stats_case_python(const stats_case& c) {
+    const bool uses_axes = c.op != stats_op::cov && c.op != stats_op::corrcoef;
     return "a = " + stats_python_of(c.a) + "\nw = " + stats_python_of(c.weights) + "\nx = view(a, " +
-           std::to_string(int(c.view)) + ")\nemit(" + std::to_string(c.number) + ", lambda: (along(x, " + (c.op == stats_op::cov || c.op == stats_op::corrcoef ? "None" : stats_axes_python(c)) + "), " +
-           stats_call(c) + ")[1])\n";
+           std::to_string(int(c.view)) + ")\nemit(" + std::to_string(c.number) + ", lambda: (along(x, " +
+           (uses_axes ? stats_axes_python(c) : "None") + "), " + stats_call(c) + ")[1])\n";
 }
 
 std::string stats_batch_script(std::span<const stats_case> batch) {

@@ -352,9 +352,12 @@ TEST(StatsCov, BadArgumentsAreRefused) {
     const tensor<int> m{{1, 2, 3}, {4, 5, 7}};
     EXPECT_EQ(message_of([] { loom::cov(tensor<double>(shape_type{2, 2, 2})); }),
               "cov: m of shape [2, 2, 2] has more than 2 dimensions; give variables by observations, 2-D");
-    EXPECT_THROW(loom::cov(m, stats_options(true, false, std::nullopt, std::vector<std::int64_t>{1, 2})), std::invalid_argument);
-    EXPECT_THROW(loom::cov(m, stats_options(true, false, std::nullopt, std::vector<std::int64_t>{1, -2, 1})), std::invalid_argument);
-    EXPECT_THROW(loom::cov(m, stats_options(true, false, std::nullopt, std::nullopt, std::vector<double>{0, 0, 0})), std::invalid_argument);
+    using frequencies = std::vector<std::int64_t>;
+    EXPECT_THROW(loom::cov(m, stats_options(true, false, std::nullopt, frequencies{1, 2})), std::invalid_argument);
+    EXPECT_THROW(loom::cov(m, stats_options(true, false, std::nullopt, frequencies{1, -2, 1})),
+                 std::invalid_argument);
+    EXPECT_THROW(loom::cov(m, stats_options(true, false, std::nullopt, std::nullopt, std::vector<double>{0, 0, 0})),
+                 std::invalid_argument);
     EXPECT_THROW(loom::cov(m, tensor<int>{1, 2}), std::invalid_argument);
 }
 

@@ -139,8 +139,8 @@ auto nanvar(X&& x, const axis_set& axes = flat, index_t ddof = 0, bool keepdims 
         using count_reducer = sum_reducer<std::int64_t>;
         auto kept_count =
             detail::reduction<count_reducer>("nanvar", make_node(detail::not_nan{}, detail::reuse<X>(x)), axes, true);
-        auto total =
-            detail::reduction<sum_reducer<T>>("nanvar", make_node(detail::nan_as_zero{}, detail::reuse<X>(x)), axes, true);
+        auto total = detail::reduction<sum_reducer<T>>("nanvar", make_node(detail::nan_as_zero{}, detail::reuse<X>(x)),
+                                                       axes, true);
         auto centre = make_node(detail::divide_by_count<T>{}, std::move(total), std::move(kept_count));
         auto squares = detail::reduction<sum_reducer<T>>(
             "nanvar", make_node(detail::nan_squared_deviation<T>{}, detail::reuse<X>(x), std::move(centre)), axes,

@@ -232,6 +232,11 @@ std::vector<double> checked_fractions(const char* name, const Q& q, double scale
 template <class Q>
 concept quantile_argument = expression<Q> || std::convertible_to<Q, double>;
 
+// The q's of a braced list, as a rank-1 tensor.
+inline tensor<double> q_tensor(const std::vector<double>& q) {
+    return tensor<double>(std::span<const double>(q), shape_type{static_cast<index_t>(q.size())});
+}
+
 template <quantile_argument Q>
 std::vector<double> fractions_of(const char* name, const Q& q, double scale) {
     if constexpr (expression<Q>) return checked_fractions(name, q, scale);
@@ -291,7 +296,7 @@ tensor<quantile_type_t<value_type_of<X>>> quantile(const X& x, const std::vector
                                                    const axis_set& axes = flat,
                                                    quantile_method method = quantile_method::linear,
                                                    bool keepdims = false) {
-    return quantile(x, tensor<double>(std::span<const double>(q), shape_type{index_t(q.size())}), axes, method, keepdims);
+    return quantile(x, detail::q_tensor(q), axes, method, keepdims);
 }
 
 /// numpy.percentile: quantile with `q` in percent, in [0, 100].
@@ -311,7 +316,7 @@ tensor<quantile_type_t<value_type_of<X>>> percentile(const X& x, const std::vect
                                                      const axis_set& axes = flat,
                                                      quantile_method method = quantile_method::linear,
                                                      bool keepdims = false) {
-    return percentile(x, tensor<double>(std::span<const double>(q), shape_type{index_t(q.size())}), axes, method, keepdims);
+    return percentile(x, detail::q_tensor(q), axes, method, keepdims);
 }
 
 /// numpy.nanquantile: quantile of the elements that are not NaN; NaN where
@@ -331,7 +336,7 @@ tensor<quantile_type_t<value_type_of<X>>> nanquantile(const X& x, const std::vec
                                                       const axis_set& axes = flat,
                                                       quantile_method method = quantile_method::linear,
                                                       bool keepdims = false) {
-    return nanquantile(x, tensor<double>(std::span<const double>(q), shape_type{index_t(q.size())}), axes, method, keepdims);
+    return nanquantile(x, detail::q_tensor(q), axes, method, keepdims);
 }
 
 /// numpy.nanpercentile: percentile of the elements that are not NaN; NaN
@@ -351,7 +356,7 @@ tensor<quantile_type_t<value_type_of<X>>> nanpercentile(const X& x, const std::v
                                                         const axis_set& axes = flat,
                                                         quantile_method method = quantile_method::linear,
                                                         bool keepdims = false) {
-    return nanpercentile(x, tensor<double>(std::span<const double>(q), shape_type{index_t(q.size())}), axes, method, keepdims);
+    return nanpercentile(x, detail::q_tensor(q), axes, method, keepdims);
 }
 
 }  // namespace loom
