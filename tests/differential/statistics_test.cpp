@@ -10,8 +10,8 @@
 // The NumPy side follows loom's documented rules where they differ
 // (docs/reductions.md, "Statistics"): median's and the quantiles' result is
 // float64 for bool and integers and float32 for float32 with every method
-// (NumPy 1.24 keeps the input's type for lower, higher and nearest, and
-// gives float64 for float32 with linear and midpoint); ptp is not run on
+// (NumPy 1.24 keeps the input's type for the methods that pick one
+// element, and gives float64 for float32 with the others); ptp is not run on
 // bool, which loom refuses to compile, as NumPy refuses to subtract bools;
 // an axis of a rank-0 array is refused (NumPy takes 0 and -1 in places).
 // Where NumPy 1.24's outcome for an array of no elements depends on its
@@ -55,10 +55,15 @@ constexpr const char* stats_op_names[stats_op_count] = {
     "corrcoef"};
 
 constexpr dtype stats_dtypes[] = {dtype::boolean, dtype::int32, dtype::float32, dtype::float64};
-constexpr quantile_method stats_methods[] = {quantile_method::linear, quantile_method::lower,
-                                             quantile_method::higher, quantile_method::nearest,
-                                             quantile_method::midpoint};
-constexpr const char* stats_method_names[] = {"linear", "lower", "higher", "nearest", "midpoint"};
+constexpr quantile_method stats_methods[] = {
+    quantile_method::linear, quantile_method::lower, quantile_method::higher, quantile_method::nearest,
+    quantile_method::midpoint, quantile_method::inverted_cdf, quantile_method::averaged_inverted_cdf,
+    quantile_method::closest_observation, quantile_method::interpolated_inverted_cdf, quantile_method::hazen,
+    quantile_method::weibull, quantile_method::median_unbiased, quantile_method::normal_unbiased};
+constexpr const char* stats_method_names[] = {
+    "linear", "lower", "higher", "nearest", "midpoint", "inverted_cdf", "averaged_inverted_cdf",
+    "closest_observation", "interpolated_inverted_cdf", "hazen", "weibull", "median_unbiased", "normal_unbiased"};
+constexpr std::size_t stats_method_count = sizeof stats_methods / sizeof stats_methods[0];
 
 /// How the operand is read: as it is, transposed, or reversed along its last axis with step 2.
 enum class stats_view : std::uint8_t { tensor, transposed, reversed_strided };
@@ -146,7 +151,7 @@ stats_case stats_generate(std::uint64_t seed, int number) {
         c.q.push_back(kind == 0 ? -5.0 : kind == 1 ? 105.0 : kind < 10 ? random.pick(common_q)
                                                                          : double(random.between(0, 1000)) / 10);
     }
-    c.method = random.below(5);
+    c.method = random.below(random.chance(0.5) ? 5 : stats_method_count);
     c.ddof = random.between(c.op == stats_op::cov ? -1 : 0, 2);
     c.flag = random.chance(0.5);
     c.bias = random.chance(0.3);
@@ -336,7 +341,7 @@ def quantiles(f, x, q, axes, method, keepdims):
     if x.size == 0:  # NumPy's outcome depends on its layout here: loom's rule, empty lanes refused
         shape = np.sum(x, axes, keepdims=keepdims).shape
         f(np.zeros(1), q, method=method)
-        if x.dtype == bool and method in ('linear', 'midpoint'):
+        if x.dtype == bool and method not in ('lower', 'higher', 'nearest', 'inverted_cdf', 'closest_observation'):
             raise TypeError('interpolating bools')
         if np.sum(x, axes).size > 0:
             raise IndexError('empty lanes')
@@ -344,7 +349,8 @@ def quantiles(f, x, q, axes, method, keepdims):
     return in_loom_type(x, f(x, q, axes, method=method, keepdims=keepdims))
 
 def nan_quantiles(f, x, q, axes, method, keepdims):
-    if x.dtype == bool and method in ('linear', 'midpoint'):  # NumPy computes nanmean for no elements instead
+    picks_one = ('lower', 'higher', 'nearest', 'inverted_cdf', 'closest_observation')
+    if x.dtype == bool and method not in picks_one:  # NumPy computes nanmean for no elements instead
         raise TypeError('interpolating bools')
     r = f(x, q, axes, method=method, keepdims=keepdims)
     if x.size == 0:  # NumPy 1.24 gives nanmean's result then, without q's dimensions
@@ -543,7 +549,9 @@ TEST_F(StatisticsAgainstNumPy, CasesCoverEveryFunctionMethodViewAndType) {
         ++counts[name + (stats_failed(run().numpy[i]) ? " refused" : " computed")];
         ++counts["view " + std::to_string(int(c.view))];
         ++counts[std::string("type ") + name_of(dtype_of(c.a))];
-        if (c.op == stats_op::percentile && !stats_failed(run().numpy[i])) {
+        const bool quantiles = c.op == stats_op::percentile || c.op == stats_op::nanpercentile ||
+                               c.op == stats_op::quantile || c.op == stats_op::nanquantile;
+        if (quantiles && !stats_failed(run().numpy[i])) {
             ++counts[std::string("method ") + stats_method_names[c.method]];
         }
         if (c.op == stats_op::cov && (c.fweights || c.aweights)) {

@@ -103,6 +103,30 @@ TEST(StatsPercentile, EveryMethodAsNumPy) {
     stats_expect_values(loom::percentile(x, 40, flat, quantile_method::midpoint), {2.5});
 }
 
+TEST(StatsPercentile, NumPysOtherMethodsAsNumPy) {
+    const tensor<int> x{1, 2, 3, 4, 5, 6, 7};
+    const std::vector<double> q{0, 10, 40, 50, 100};
+    const auto at = [&](quantile_method method) { return loom::percentile(x, q, flat, method); };
+    // NumPy: np.percentile([1, 2, 3, 4, 5, 6, 7], [0, 10, 40, 50, 100], method=m)
+    stats_expect_values(at(quantile_method::inverted_cdf), {1, 1, 3, 4, 7});
+    stats_expect_values(at(quantile_method::averaged_inverted_cdf), {1, 1, 3, 4, 7});
+    stats_expect_values(at(quantile_method::closest_observation), {1, 1, 3, 3, 7});
+    stats_expect_values(at(quantile_method::interpolated_inverted_cdf), {1, 1, 2.8000000000000003, 3.5, 7});
+    stats_expect_values(at(quantile_method::hazen), {1, 1.2000000000000002, 3.3000000000000003, 4, 7});
+    stats_expect_values(at(quantile_method::weibull), {1, 1, 3.2, 4, 7});
+    stats_expect_values(at(quantile_method::median_unbiased), {1, 1.0666666666666667, 3.266666666666667, 4, 7});
+    stats_expect_values(at(quantile_method::normal_unbiased), {1, 1.1, 3.2750000000000004, 4, 7});
+    // NumPy: np.quantile([3., 1, 4, 1], [0.125, 0.5, 0.9], method=m)
+    const tensor<double> y{3, 1, 4, 1};
+    const std::vector<double> f{0.125, 0.5, 0.9};
+    stats_expect_values(loom::quantile(y, f, flat, quantile_method::averaged_inverted_cdf), {1, 2, 4});
+    stats_expect_values(loom::quantile(y, f, flat, quantile_method::interpolated_inverted_cdf), {1, 1, 3.6});
+    stats_expect_values(loom::quantile(y, f, flat, quantile_method::closest_observation), {1, 1, 4});
+    // bool: the methods that pick one element only, as NumPy.
+    EXPECT_THROW(loom::percentile(tensor<bool>{true}, 50, flat, quantile_method::hazen), std::invalid_argument);
+    stats_expect_values(loom::percentile(tensor<bool>{true, false}, 50, flat, quantile_method::inverted_cdf), {0});
+}
+
 TEST(StatsQuantile, NearestBreaksTiesToEvenAsNumPy) {
     // NumPy: np.quantile([1, 2, 3, 4], [0.5, 1/6], method='nearest') == [3, 1]
     stats_expect_values(loom::quantile(tensor<int>{1, 2, 3, 4}, {0.5, 1.0 / 6}, flat, quantile_method::nearest),

@@ -31,13 +31,22 @@
 namespace loom {
 
 /// How a quantile that falls between two elements of the sorted lane is
-/// chosen: NumPy's `method` argument of numpy.quantile.
+/// chosen: NumPy's `method` argument of numpy.quantile, all thirteen of its
+/// methods (the first five are the ones of NumPy's old `interpolation`).
 enum class quantile_method {
-    linear,    ///< interpolated linearly between the two (NumPy's default)
-    lower,     ///< the lower of the two
-    higher,    ///< the higher of the two
-    nearest,   ///< the nearer of the two; at a tie, the one of even index
-    midpoint,  ///< halfway between the two
+    linear,                     ///< interpolated linearly between the two (NumPy's default)
+    lower,                      ///< the lower of the two
+    higher,                     ///< the higher of the two
+    nearest,                    ///< the nearer of the two; at a tie, the one of even index
+    midpoint,                   ///< halfway between the two
+    inverted_cdf,               ///< the inverse of the empirical distribution function
+    averaged_inverted_cdf,      ///< inverted_cdf, averaged where the distribution function is flat
+    closest_observation,        ///< the observation nearest to n q - 1/2, the even one at a tie
+    interpolated_inverted_cdf,  ///< interpolated on the empirical distribution function
+    hazen,                      ///< interpolated with alpha = beta = 1/2
+    weibull,                    ///< interpolated with alpha = beta = 0
+    median_unbiased,            ///< interpolated with alpha = beta = 1/3
+    normal_unbiased,            ///< interpolated with alpha = beta = 3/8
 };
 
 /// The result type of median and the quantiles of T: float64 for bool and
@@ -54,13 +63,30 @@ inline const char* method_name(quantile_method method) {
         case quantile_method::higher: return "higher";
         case quantile_method::nearest: return "nearest";
         case quantile_method::midpoint: return "midpoint";
+        case quantile_method::inverted_cdf: return "inverted_cdf";
+        case quantile_method::averaged_inverted_cdf: return "averaged_inverted_cdf";
+        case quantile_method::closest_observation: return "closest_observation";
+        case quantile_method::interpolated_inverted_cdf: return "interpolated_inverted_cdf";
+        case quantile_method::hazen: return "hazen";
+        case quantile_method::weibull: return "weibull";
+        case quantile_method::median_unbiased: return "median_unbiased";
+        case quantile_method::normal_unbiased: return "normal_unbiased";
     }
     return "unknown";
 }
 
+// Whether `method` picks one element (NumPy takes it) rather than
+// interpolating between two (NumPy subtracts them, which bool refuses).
+inline bool picks_one(quantile_method method) {
+    return method == quantile_method::lower || method == quantile_method::higher ||
+           method == quantile_method::nearest || method == quantile_method::inverted_cdf ||
+           method == quantile_method::closest_observation;
+}
+
 // Where the quantile q (in [0, 1]) of n sorted elements lies, as NumPy
-// finds it: from the virtual index (n - 1) q, the two elements it reads and
-// the weight of the second. A method that picks one element reads it twice.
+// finds it: from a virtual index (for linear, (n - 1) q), the two elements
+// it reads and the weight of the second. A method that picks one element
+// reads it twice.
 struct quantile_point {
     index_t below = 0;
     index_t above = 0;
@@ -68,34 +94,60 @@ struct quantile_point {
     bool interpolates = false;
 };
 
+// NumPy's virtual index of the interpolating methods with parameters alpha and beta.
+inline double virtual_index_of(double q, double n, double alpha, double beta) {
+    return n * q + (alpha + q * (1 - alpha - beta)) - 1;
+}
+
 inline quantile_point quantile_point_of(double q, index_t n, quantile_method method) {
+    const double count = static_cast<double>(n);
     const double last = static_cast<double>(n - 1);
     const double at = last * q;
-    // Clamped to the last element: (n - 1) q may round above it when n - 1 has more digits than a double.
-    const auto index = [n](double i) { return std::min(static_cast<index_t>(i), n - 1); };
+    // Kept in the lane: NumPy clips an index below the first element to it, and (n - 1) q may round
+    // above the last element when n - 1 has more digits than a double.
+    const auto index = [n](double i) { return std::min(static_cast<index_t>(std::max(i, 0.0)), n - 1); };
     const auto one = [&](double i) {
         const index_t k = index(i);
         return quantile_point{k, k, 0, false};
     };
+    // The discontinuous methods: the element after the floor of `v`, or the floor itself where `at_floor`.
+    const auto step = [&](double v, bool even_only) {
+        const double previous = std::floor(v);
+        const bool at_floor = v - previous == 0 && (!even_only || std::fmod(previous, 2.0) == 0);
+        return one(at_floor ? previous : previous + 1);
+    };
+    double virtual_index = at;
     switch (method) {
         case quantile_method::lower: return one(std::floor(at));
         case quantile_method::higher: return one(std::ceil(at));
         case quantile_method::nearest: return one(std::nearbyint(at));  // NumPy's around: a tie goes to even
-        case quantile_method::linear:
-        case quantile_method::midpoint: break;
+        case quantile_method::inverted_cdf: return step(count * q - 1, false);
+        case quantile_method::closest_observation: return step(count * q - 1 - 0.5, true);
+        case quantile_method::linear: break;
+        case quantile_method::midpoint: virtual_index = 0.5 * (std::floor(at) + std::ceil(at)); break;
+        case quantile_method::averaged_inverted_cdf: virtual_index = count * q - 1; break;
+        case quantile_method::interpolated_inverted_cdf: virtual_index = virtual_index_of(q, count, 0, 1); break;
+        case quantile_method::hazen: virtual_index = virtual_index_of(q, count, 0.5, 0.5); break;
+        case quantile_method::weibull: virtual_index = virtual_index_of(q, count, 0, 0); break;
+        case quantile_method::median_unbiased: virtual_index = virtual_index_of(q, count, 1 / 3.0, 1 / 3.0); break;
+        case quantile_method::normal_unbiased: virtual_index = virtual_index_of(q, count, 3 / 8.0, 3 / 8.0); break;
     }
-    const double virtual_index =
-        method == quantile_method::midpoint ? 0.5 * (std::floor(at) + std::ceil(at)) : at;
     // NumPy reads the last element twice from n - 1 on, with the index -1,
-    // and its weight is taken from that -1 (it matters only for infinities).
+    // and the first twice below 0; the weight is taken from those indices
+    // (it matters only for infinities).
     double previous = std::floor(virtual_index);
     quantile_point point{index(previous), index(previous + 1), 0, true};
     if (virtual_index >= last) {
         point.below = point.above = n - 1;
         previous = -1;
     }
-    point.gamma = method == quantile_method::midpoint ? (virtual_index == std::floor(virtual_index) ? 0.0 : 0.5)
-                                                      : virtual_index - previous;
+    if (virtual_index < 0) {
+        point.below = point.above = 0;
+        previous = 0;
+    }
+    point.gamma = virtual_index - previous;
+    if (method == quantile_method::midpoint) point.gamma = virtual_index == std::floor(virtual_index) ? 0.0 : 0.5;
+    if (method == quantile_method::averaged_inverted_cdf) point.gamma = point.gamma == 0 ? 0.5 : 1.0;
     return point;
 }
 
@@ -135,11 +187,11 @@ tensor<quantile_type_t<value_type_of<X>>> quantiles(const char* name, const X& x
                                                     quantile_method method, bool keepdims, bool skip_nan) {
     using T = value_type_of<X>;
     using W = quantile_type_t<T>;
-    if (std::same_as<T, bool> &&
-        (method == quantile_method::linear || method == quantile_method::midpoint)) {
+    if (std::same_as<T, bool> && !picks_one(method)) {
         throw std::invalid_argument(std::string(name) + ": method '" + method_name(method) +
-                                    "' subtracts elements, which NumPy refuses for bool; use method lower, "
-                                    "higher or nearest, or astype<double>(x)");
+                                    "' subtracts elements, which NumPy refuses for bool; use a method that picks "
+                                    "one (lower, higher, nearest, inverted_cdf, closest_observation), or "
+                                    "astype<double>(x)");
     }
     const reduced_axes reduced(name, axes, x.shape());
     const index_t n = reduced.extent(x.shape());
@@ -276,11 +328,12 @@ tensor<quantile_type_t<value_type_of<X>>> nanmedian(const X& x, const axis_set& 
 /// shape: `tensor<double>{0.25, 0.75}`) of each lane over `axes`; q's shape
 /// comes first in the result, then the reduced shape. NaN where a lane holds
 /// a NaN. float64 for bool and integers, else the float type, for every
-/// method (NumPy keeps the input's type for lower, higher and nearest).
+/// method (NumPy keeps the input's type for the methods that pick one
+/// element: lower, higher, nearest, inverted_cdf, closest_observation).
 /// Evaluated: a tensor, not a lazy node.
 /// Throws std::invalid_argument for a q outside [0, 1] (or NaN), for an
-/// empty lane (NumPy's IndexError), for bool with linear or midpoint (NumPy's
-/// TypeError) and for an axis given twice; std::out_of_range for an axis out of range.
+/// empty lane (NumPy's IndexError), for bool with a method that interpolates
+/// (NumPy's TypeError) and for an axis given twice; std::out_of_range for an axis out of range.
 template <expression X, detail::quantile_argument Q>
 tensor<quantile_type_t<value_type_of<X>>> quantile(const X& x, const Q& q, const axis_set& axes = flat,
                                                    quantile_method method = quantile_method::linear,
