@@ -3,7 +3,8 @@
 // them, for tensors and views alike. Each forwards to the free function of
 // the same name (manipulate/manipulation.hpp, manipulate/broadcast_views.hpp),
 // keeping the value category: a member called on a temporary tensor returns
-// a view that owns it.
+// a view that owns it. The reductions as members, `t.sum(1)`, forward the
+// same way (Note [reduction members] in reduce/reduction_members.hpp).
 
 #include <utility>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "loom/core/broadcast.hpp"
 #include "loom/core/shape.hpp"
 #include "loom/expr/expression.hpp"
+#include "loom/expr/reduction_calls.hpp"
 
 namespace loom {
 
@@ -51,6 +53,48 @@ template <expression X> auto broadcast_to(X&& x, const shape_type& shape, const 
 template <expression X> auto expand(X&& x, const std::vector<index_t>& sizes);
 template <expression X> auto broadcast_bidirectional(X&& x, const shape_type& target);
 
+// A reduction member over every axis and over `axes`, on an lvalue (the
+// result refers to it) and on a temporary (the result owns it).
+#define LOOM_REDUCTION_MEMBER(name)                                                                    \
+    auto name() const& { return detail::reduction_calls::name(derived()); }                           \
+    auto name() && { return detail::reduction_calls::name(std::move(derived())); }                    \
+    auto name(const axis_set& axes, bool keepdims = false) const& {                                   \
+        return detail::reduction_calls::name(derived(), axes, keepdims);                              \
+    }                                                                                                 \
+    auto name(const axis_set& axes, bool keepdims = false) && {                                       \
+        return detail::reduction_calls::name(std::move(derived()), axes, keepdims);                   \
+    }
+
+// As above, with NumPy's `dtype=` as a template argument: `x.sum<double>()`.
+#define LOOM_DTYPE_REDUCTION_MEMBER(name)                                                              \
+    template <class Dtype = default_dtype>                                                            \
+    auto name() const& {                                                                              \
+        return detail::reduction_calls::name<Dtype>(derived());                                       \
+    }                                                                                                 \
+    template <class Dtype = default_dtype>                                                            \
+    auto name() && {                                                                                  \
+        return detail::reduction_calls::name<Dtype>(std::move(derived()));                            \
+    }                                                                                                 \
+    template <class Dtype = default_dtype>                                                            \
+    auto name(const axis_set& axes, bool keepdims = false) const& {                                   \
+        return detail::reduction_calls::name<Dtype>(derived(), axes, keepdims);                       \
+    }                                                                                                 \
+    template <class Dtype = default_dtype>                                                            \
+    auto name(const axis_set& axes, bool keepdims = false) && {                                       \
+        return detail::reduction_calls::name<Dtype>(std::move(derived()), axes, keepdims);            \
+    }
+
+// var and std, whose ddof comes before keepdims as in the free functions.
+#define LOOM_DDOF_REDUCTION_MEMBER(name)                                                               \
+    auto name() const& { return detail::reduction_calls::name(derived()); }                           \
+    auto name() && { return detail::reduction_calls::name(std::move(derived())); }                    \
+    auto name(const axis_set& axes, index_t ddof = 0, bool keepdims = false) const& {                 \
+        return detail::reduction_calls::name(derived(), axes, ddof, keepdims);                        \
+    }                                                                                                 \
+    auto name(const axis_set& axes, index_t ddof = 0, bool keepdims = false) && {                     \
+        return detail::reduction_calls::name(std::move(derived()), axes, ddof, keepdims);             \
+    }
+
 #define LOOM_SHAPE_MEMBER(name, parameters, ...)                                                         \
     auto name parameters & { return loom::name(derived() __VA_OPT__(, ) __VA_ARGS__); }                  \
     auto name parameters const& { return loom::name(std::as_const(derived()) __VA_OPT__(, ) __VA_ARGS__); } \
@@ -80,6 +124,32 @@ public:
     LOOM_SHAPE_MEMBER(expand, (const std::vector<index_t>& sizes), sizes)
     LOOM_SHAPE_MEMBER(broadcast_bidirectional, (const shape_type& target), target)
 
+    // The reductions (Note [reduction members] in reduce/reduction_members.hpp): each takes
+    // nothing (every axis) or the free function's arguments, and needs <loom/reduce.hpp>.
+    /// `x.sum(axes, keepdims)`: sum(x, axes, keepdims) (NumPy: ndarray.sum; PyTorch: Tensor.sum).
+    LOOM_DTYPE_REDUCTION_MEMBER(sum)
+    /// `x.prod(axes, keepdims)`: prod(x, axes, keepdims) (NumPy: ndarray.prod).
+    LOOM_DTYPE_REDUCTION_MEMBER(prod)
+    /// `x.mean(axes, keepdims)`: mean(x, axes, keepdims) (NumPy: ndarray.mean).
+    LOOM_DTYPE_REDUCTION_MEMBER(mean)
+    /// `x.max(axes, keepdims)`: max(x, axes, keepdims) (NumPy: ndarray.max).
+    LOOM_REDUCTION_MEMBER(max)
+    /// `x.min(axes, keepdims)`: min(x, axes, keepdims) (NumPy: ndarray.min).
+    LOOM_REDUCTION_MEMBER(min)
+    /// `x.argmax(axis, keepdims)`: argmax(x, axis, keepdims) (NumPy: ndarray.argmax).
+    LOOM_REDUCTION_MEMBER(argmax)
+    /// `x.argmin(axis, keepdims)`: argmin(x, axis, keepdims) (NumPy: ndarray.argmin).
+    LOOM_REDUCTION_MEMBER(argmin)
+    /// `x.any(axes, keepdims)`: any(x, axes, keepdims) (NumPy: ndarray.any).
+    LOOM_REDUCTION_MEMBER(any)
+    /// `x.all_of(axes, keepdims)`: all_of(x, axes, keepdims) (NumPy: ndarray.all; `all` is the
+    /// index of a whole dimension).
+    LOOM_REDUCTION_MEMBER(all_of)
+    /// `x.var(axes, ddof, keepdims)`: var(x, axes, ddof, keepdims) (NumPy: ndarray.var).
+    LOOM_DDOF_REDUCTION_MEMBER(var)
+    /// `x.std(axes, ddof, keepdims)`: std(x, axes, ddof, keepdims) (NumPy: ndarray.std).
+    LOOM_DDOF_REDUCTION_MEMBER(std)
+
     /// A contiguous rank-1 copy.
     auto flatten() const { return loom::flatten(derived()); }
 
@@ -106,5 +176,8 @@ private:
 };
 
 #undef LOOM_SHAPE_MEMBER
+#undef LOOM_REDUCTION_MEMBER
+#undef LOOM_DTYPE_REDUCTION_MEMBER
+#undef LOOM_DDOF_REDUCTION_MEMBER
 
 }  // namespace loom
