@@ -30,6 +30,8 @@ class masked_assignment;
 template <expression X, bool_expression M> auto masked_select(const X& x, const M& mask);
 template <expression X, index_expression I> auto take(const X& x, const I& indices, index_t axis);
 // Integer-array indexing, defined in manipulate/advanced_indexing.hpp.
+template <element T>
+class tensor;
 class index_array;
 template <expression X> auto take_at(const X& x, const std::vector<index_array>& indices);
 
@@ -169,7 +171,8 @@ public:
     /// `t[{rows, cols}]`: a copy of the elements the index arrays pick, take_at(t, {rows, cols})
     /// (NumPy's `t[rows, cols]`). The copy is const, so that `t[{rows, cols}] = v`, which would
     /// write into it, does not compile: put_at(t, {rows, cols}, v) writes into t.
-    const auto operator[](const std::vector<index_array>& indices) const {
+    template <class D = Derived>
+    const tensor<value_type_of<D>> operator[](const std::vector<index_array>& indices) const {
         return loom::take_at(derived(), indices);
     }
     /// `t(mask) = value`: writes where `mask` is true (manipulate/masking.hpp).
