@@ -28,6 +28,7 @@
 #include "loom/manipulate/broadcast_views.hpp"
 #include "loom/manipulate/manipulation.hpp"
 #include "loom/manipulate/masking.hpp"
+#include "loom/manipulate/advanced_indexing.hpp"
 #include "loom/io/print.hpp"
 #include "loom/io/print_path.hpp"
 #include "loom/tensor/tolist.hpp"

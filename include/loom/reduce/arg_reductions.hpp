@@ -111,7 +111,7 @@ private:
 
 /// The lazy node of argmax (Largest) and argmin.
 template <bool Largest, class Operand>
-class arg_reduction_node {
+class arg_reduction_node : public expression_members<arg_reduction_node<Largest, Operand>> {
 public:
     using value_type = std::int64_t;
     static constexpr bool is_loom_expression = true;
