@@ -55,6 +55,11 @@ public:
     template <std::integral T>
     constexpr explicit half_precision(T value) : bits_(from_integer(value)) {}
 
+    /// The number nearest to `value` of the other 16-bit type, ties to even.
+    template <int OtherExponentBits>
+        requires(OtherExponentBits != ExponentBits)
+    constexpr explicit half_precision(half_precision<OtherExponentBits> value) : bits_(narrow(float(value))) {}
+
     /// The number whose bit pattern is `bits` (NumPy's `.view(np.float16)`).
     static constexpr half_precision from_bits(std::uint16_t bits) {
         half_precision result;

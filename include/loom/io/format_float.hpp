@@ -10,13 +10,19 @@
 // printed are the exact binary value correctly rounded, ties to even.
 // std::to_chars gives both: without a precision the shortest round-trip
 // digits (of float's own precision for a float, so 0.1f gives "0.1"), with
-// one the exact value correctly rounded, ties to even.
+// one the exact value correctly rounded, ties to even. float16 and bfloat16
+// have no std::to_chars of their own: their shortest digits are the fewest
+// that read back as the same 16-bit value (shortest_scientific), found
+// among the exact value's roundings to 1, 2, ... digits.
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <concepts>
+#include <limits>
 #include <string>
+
+#include "loom/core/types.hpp"
 
 namespace loom::detail {
 
@@ -39,13 +45,13 @@ std::string shortest_chars(T value, std::chars_format format) {
 
 /// std::to_chars into a string: the exact value correctly rounded to
 /// `precision` digits after the point.
-template <std::floating_point T>
+template <floating_element T>
 std::string rounded_chars(T value, std::chars_format format, int precision) {
     // Room for a sign, 309 integer digits of the largest double, the point,
     // the digits asked for and an exponent.
     std::string text(static_cast<std::size_t>(precision) + 320, '\0');
     const std::to_chars_result result =
-        std::to_chars(text.data(), text.data() + text.size(), value, format, precision);
+        std::to_chars(text.data(), text.data() + text.size(), static_cast<arithmetic_t<T>>(value), format, precision);
     text.resize(static_cast<std::size_t>(result.ptr - text.data()));
     return text;
 }
@@ -67,10 +73,23 @@ inline void trim_trailing_zeros(std::string& digits) {
     digits.erase(digits.find_last_not_of('0') + 1);
 }
 
-/// The shortest round-trip digits of a finite `value` in scientific notation.
-template <std::floating_point T>
+/// The shortest round-trip digits of a finite `value` in scientific notation:
+/// for float16 and bfloat16, the fewest digits that read back as the same
+/// 16-bit value, and of those the nearest (as Dragon4 writes them).
+template <floating_element T>
 float_text shortest_scientific(T value) {
-    return split_chars(shortest_chars(value, std::chars_format::scientific));
+    if constexpr (half_element<T>) {
+        for (int digits = 1;; ++digits) {
+            // The value correctly rounded to `digits` digits is the nearest
+            // text of that length: if any reads back as `value`, it does.
+            const std::string text = rounded_chars(value, std::chars_format::scientific, digits - 1);
+            double parsed = 0;
+            std::from_chars(text.data(), text.data() + text.size(), parsed);
+            if (T(parsed) == value || digits == std::numeric_limits<T>::max_digits10) return split_chars(text);
+        }
+    } else {
+        return split_chars(shortest_chars(value, std::chars_format::scientific));
+    }
 }
 
 /// The same digits written positionally: "1.5e+02" gives "150" and "",
@@ -102,7 +121,7 @@ inline float_text to_positional(const float_text& scientific) {
 /// the point; then the value rounded to the units digit or to `precision`
 /// digits (Note [shortest or exact digits]). Trailing zeros are dropped,
 /// the point kept.
-template <std::floating_point T>
+template <floating_element T>
 float_text positional_text(T value, int precision) {
     const float_text shortest = shortest_scientific(value);
     const auto significant_digits =
@@ -121,7 +140,7 @@ float_text positional_text(T value, int precision) {
 /// the point, else the value rounded to the nearer bound (Note [shortest or
 /// exact digits]). `trim_zeros` drops trailing zeros (trim='.'); without it
 /// the digits are kept as produced (trim='k').
-template <std::floating_point T>
+template <floating_element T>
 float_text scientific_text(T value, int precision, int min_digits, bool trim_zeros) {
     float_text text = shortest_scientific(value);
     const int fraction_digits = static_cast<int>(text.fraction.size());
@@ -144,7 +163,7 @@ inline void append_exponent(std::string& out, int exponent, std::size_t min_digi
 /// digits, positional with at least one fraction digit ("1.0", "0.0001")
 /// from 1e-4 up to 1e16, else scientific without trailing zeros ("1e+16",
 /// "1.5e-05"). NumPy compares those bounds in long double, and so does this.
-template <std::floating_point T>
+template <floating_element T>
 std::string scalar_float_text(T value) {
     if (std::isnan(value)) return "nan";
     if (std::isinf(value)) return value < 0 ? "-inf" : "inf";
