@@ -190,7 +190,8 @@ struct maximum {
     auto operator()(A a, B b) const {
         using C = promote_t<A, B>;
         const C x = C(a), y = C(b);
-        if constexpr (floating_element<C>) return (x > y || x != x) ? x : y;
+        if constexpr (std::same_as<C, float16>) return (x >= y || x != x) ? x : y;  // NumPy's float16 loop: the first
+        else if constexpr (floating_element<C>) return (x > y || x != x) ? x : y;
         else return x > y ? x : y;
     }
 };
@@ -201,7 +202,8 @@ struct minimum {
     auto operator()(A a, B b) const {
         using C = promote_t<A, B>;
         const C x = C(a), y = C(b);
-        if constexpr (floating_element<C>) return (x < y || x != x) ? x : y;
+        if constexpr (std::same_as<C, float16>) return (x <= y || x != x) ? x : y;  // NumPy's float16 loop: the first
+        else if constexpr (floating_element<C>) return (x < y || x != x) ? x : y;
         else return x < y ? x : y;
     }
 };
