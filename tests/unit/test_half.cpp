@@ -99,7 +99,9 @@ TEST(HalfConversion, NaNsStayNaNQuietWithSignAndPayload) {
         EXPECT_EQ(back, std::uint16_t(i | 0x0200)) << i;  // the quiet bit set, the rest kept
         EXPECT_EQ(float16(double(h)).bits(), back);
         const bfloat16 b = bfloat16::from_bits(std::uint16_t(i | 0x7f80));
-        if (i & 0x7f) EXPECT_EQ(bfloat16(float(b)).bits(), std::uint16_t(i | 0x7fc0));
+        if ((i & 0x7f) != 0) {
+            EXPECT_EQ(bfloat16(float(b)).bits(), std::uint16_t(i | 0x7fc0));
+        }
     }
 }
 
@@ -149,7 +151,8 @@ TEST(HalfConversion, OverflowUnderflowAndSignedZero) {
     EXPECT_EQ(float16(std::nextafter(0x1p-25, 1.0)).bits(), 0x0001);
     EXPECT_EQ(float16(-0x1p-26f).bits(), 0x8000);
     EXPECT_EQ(float16(-0.0).bits(), 0x8000);
-    EXPECT_EQ(bfloat16(3.5e38f).bits(), 0x7f80);
+    EXPECT_EQ(bfloat16(3.5e38).bits(), 0x7f80);
+    EXPECT_EQ(bfloat16(3.4e38f).bits(), 0x7f80);  // above the halfway point between the largest (3.3895e38) and 2^128
     EXPECT_EQ(bfloat16(-0.0).bits(), 0x8000);
     EXPECT_EQ(bfloat16(0x1p-140f).bits(), 0x0000);
 }

@@ -139,8 +139,9 @@ private:
         }
         // A normal number's field is top + bias, and `kept` holds its leading
         // 1: adding the two carries a rounding up into the exponent.
-        const std::uint32_t bits =
-            top < 1 - exponent_bias ? std::uint32_t(kept) : (std::uint32_t(top + exponent_bias - 1) << mantissa_bits) + std::uint32_t(kept);
+        const std::uint32_t bits = top < 1 - exponent_bias
+                                       ? std::uint32_t(kept)
+                                       : (std::uint32_t(top + exponent_bias - 1) << mantissa_bits) + std::uint32_t(kept);
         return std::uint16_t(sign | (bits >= infinity_bits ? infinity_bits : bits));
     }
 
@@ -228,29 +229,34 @@ class std::numeric_limits<loom::half_precision<ExponentBits>> {
     static constexpr std::uint16_t infinity_bits = std::uint16_t(((1 << ExponentBits) - 1) << H::mantissa_bits);
 
 public:
-    static constexpr bool is_specialized = true;
-    static constexpr bool is_signed = true;
-    static constexpr bool is_integer = false;
-    static constexpr bool is_exact = false;
-    static constexpr bool has_infinity = true;
-    static constexpr bool has_quiet_NaN = true;
-    static constexpr bool has_signaling_NaN = true;
-    static constexpr std::float_denorm_style has_denorm = std::denorm_present;
-    static constexpr bool has_denorm_loss = false;
+    static constexpr bool is_specialized = true;  ///< the limits are known
+    static constexpr bool is_signed = true;  ///< negative numbers exist
+    static constexpr bool is_integer = false;  ///< not an integer type
+    static constexpr bool is_exact = false;  ///< arithmetic rounds
+    static constexpr bool has_infinity = true;  ///< infinities exist
+    static constexpr bool has_quiet_NaN = true;  ///< quiet NaNs exist
+    static constexpr bool has_signaling_NaN = true;  ///< signalling NaNs exist
+    static constexpr std::float_denorm_style has_denorm = std::denorm_present;  ///< subnormal numbers exist
+    static constexpr bool has_denorm_loss = false;  ///< no denormalisation loss is reported
+    /// Conversions round to nearest, ties to even.
     static constexpr std::float_round_style round_style = std::round_to_nearest;
+    /// Whether the type is an IEEE 754 format: float16 (binary16) is, bfloat16 is not.
     static constexpr bool is_iec559 = ExponentBits == 5;
-    static constexpr bool is_bounded = true;
-    static constexpr bool is_modulo = false;
-    static constexpr int digits = H::mantissa_bits + 1;
+    static constexpr bool is_bounded = true;  ///< finitely many values
+    static constexpr bool is_modulo = false;  ///< overflow gives infinity, never wraps
+    static constexpr int digits = H::mantissa_bits + 1;  ///< significant bits, the hidden one included: 11 or 8
+    /// Decimal digits that survive a round trip through the type.
     static constexpr int digits10 = ExponentBits == 5 ? 3 : 2;
+    /// Decimal digits that tell every two values apart.
     static constexpr int max_digits10 = ExponentBits == 5 ? 5 : 4;
-    static constexpr int radix = 2;
-    static constexpr int min_exponent = 2 - bias;
+    static constexpr int radix = 2;  ///< binary
+    static constexpr int min_exponent = 2 - bias;  ///< one more than the smallest normal number's binary exponent
+    /// The smallest power of ten that is a normal number.
     static constexpr int min_exponent10 = ExponentBits == 5 ? -4 : -37;
-    static constexpr int max_exponent = bias + 1;
-    static constexpr int max_exponent10 = ExponentBits == 5 ? 4 : 38;
-    static constexpr bool traps = false;
-    static constexpr bool tinyness_before = false;
+    static constexpr int max_exponent = bias + 1;  ///< one more than the largest finite number's binary exponent
+    static constexpr int max_exponent10 = ExponentBits == 5 ? 4 : 38;  ///< the largest power of ten that is finite
+    static constexpr bool traps = false;  ///< arithmetic never traps
+    static constexpr bool tinyness_before = false;  ///< tininess is detected after rounding
 
     /// The smallest positive normal number.
     static constexpr H min() noexcept { return H::from_bits(std::uint16_t(1 << H::mantissa_bits)); }
@@ -259,15 +265,21 @@ public:
     /// The largest finite number.
     static constexpr H max() noexcept { return H::from_bits(std::uint16_t(infinity_bits - 1)); }
     /// The distance from 1 to the next number.
-    static constexpr H epsilon() noexcept { return H::from_bits(std::uint16_t((bias - H::mantissa_bits) << H::mantissa_bits)); }
+    static constexpr H epsilon() noexcept {
+        return H::from_bits(std::uint16_t((bias - H::mantissa_bits) << H::mantissa_bits));
+    }
     /// Half a unit in the last place.
     static constexpr H round_error() noexcept { return H::from_bits(std::uint16_t((bias - 1) << H::mantissa_bits)); }
     /// Positive infinity.
     static constexpr H infinity() noexcept { return H::from_bits(infinity_bits); }
     /// The quiet NaN NumPy and PyTorch make.
-    static constexpr H quiet_NaN() noexcept { return H::from_bits(std::uint16_t(infinity_bits | (1 << (H::mantissa_bits - 1)))); }
+    static constexpr H quiet_NaN() noexcept {
+        return H::from_bits(std::uint16_t(infinity_bits | (1 << (H::mantissa_bits - 1))));
+    }
     /// A signalling NaN.
-    static constexpr H signaling_NaN() noexcept { return H::from_bits(std::uint16_t(infinity_bits | (1 << (H::mantissa_bits - 2)))); }
+    static constexpr H signaling_NaN() noexcept {
+        return H::from_bits(std::uint16_t(infinity_bits | (1 << (H::mantissa_bits - 2))));
+    }
     /// The smallest positive subnormal number.
     static constexpr H denorm_min() noexcept { return H::from_bits(1); }
 };

@@ -40,7 +40,8 @@ template <template <class> class Reducer, class A, expression X>
 auto accumulation(const char* name, X&& x, const axis_set& axes, bool keepdims,
                   reduction_finish finish = reduction_finish::none) {
     if constexpr (half_element<A>)
-        return make_node(fn::cast<A>{}, reduction<Reducer<float>>(name, std::forward<X>(x), axes, keepdims, true, finish));
+        return make_node(fn::cast<A>{},
+                         reduction<Reducer<float>>(name, std::forward<X>(x), axes, keepdims, true, finish));
     else
         return reduction<Reducer<A>>(name, std::forward<X>(x), axes, keepdims, true, finish);
 }
