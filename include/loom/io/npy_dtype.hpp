@@ -82,6 +82,9 @@ inline element_format parse_descr(std::string_view descr) {
             if (size == 4) return index_of(std::type_identity<float>{});
             if (size == 8) return index_of(std::type_identity<double>{});
             if (size == 2) return index_of(std::type_identity<float16>{});
+            if (size == 12 || size == 16) {
+                return refuse("is np.longdouble, which loom does not have; convert it first (a.astype(np.float64))");
+            }
             break;
         default:
             break;
