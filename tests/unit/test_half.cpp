@@ -212,6 +212,27 @@ TEST(HalfArithmetic, ScalarOperatorsComputeInFloatAndRound) {
     EXPECT_TRUE(float16(1.0) < float16(1.001));
 }
 
+// Mixed with another type, a 16-bit float converts to float and float's
+// operators apply, as float with double gives double in C++.
+static_assert(std::same_as<decltype(float16(1.0) + float16(1.0)), float16>);
+static_assert(std::same_as<decltype(float16(1.0) + 1.0f), float>);
+static_assert(std::same_as<decltype(float16(1.0) * 2.0), double>);
+static_assert(std::same_as<decltype(float16(1.0) + 1), float>);
+static_assert(std::same_as<decltype(float16(1.0) + bfloat16(1.0)), float>);
+static_assert(std::same_as<decltype(float16(1.0) < float16(2.0)), bool>);
+
+TEST(HalfArithmetic, NestedListsAndElementsTakeNumbersAsFloatDoes) {
+    tensor<float16> t{{1.5, 2.0}, {3.0, 4.0}};
+    t(0, 1) = 0.1;
+    t += 1.0;
+    t(1, loom::all) = 0.5;
+    // NumPy: the same steps on np.array([[1.5, 2.0], [3.0, 4.0]], np.float16)
+    EXPECT_EQ(half_bits_of(t), (std::vector<std::uint16_t>{0x4100, 0x3c66, 0x3800, 0x3800}));
+    float16 h = 2;
+    h += 0.5;
+    EXPECT_EQ(h.bits(), 0x4100);
+}
+
 // ---- Promotion ----
 
 template <class A, class B, class R>

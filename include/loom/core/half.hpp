@@ -46,14 +46,17 @@ public:
 
     /// The number nearest to `value`, ties to even (NumPy's
     /// `np.float16(value)`, PyTorch's `torch.tensor(value, dtype=torch.bfloat16)`).
+    /// Implicit, as C++ converts double to float, so that `tensor<float16>
+    /// t{1.5, 2.0}` and `t(0) = 0.5` read as they do for float.
     template <class T>
         requires std::floating_point<T> && (sizeof(T) <= sizeof(double))
-    constexpr explicit half_precision(T value) : bits_(narrow(value)) {}
+    constexpr half_precision(T value) : bits_(narrow(value)) {}
 
     /// The number nearest to the integer `value` (exactly, not through another
-    /// floating type), ties to even; `bool` gives 0 or 1.
+    /// floating type), ties to even; `bool` gives 0 or 1. Implicit, as C++
+    /// converts int to float.
     template <std::integral T>
-    constexpr explicit half_precision(T value) : bits_(from_integer(value)) {}
+    constexpr half_precision(T value) : bits_(from_integer(value)) {}
 
     /// The number nearest to `value` of the other 16-bit type, ties to even.
     template <int OtherExponentBits>
@@ -78,20 +81,29 @@ public:
     /// The same number.
     constexpr half_precision operator+() const { return *this; }
 
+    // The operators are templates of exactly this type: with conversions
+    // both ways, `h + 1.0f` would otherwise be ambiguous between them and
+    // float's own `+`. Mixed with another type, float's operators apply and
+    // give a float, as C++'s float with double gives double.
+
     /// Sum computed in float32, rounded to nearest even.
-    friend constexpr half_precision operator+(half_precision a, half_precision b) {
+    template <std::same_as<half_precision> H>
+    friend constexpr H operator+(H a, H b) {
         return half_precision(float(a) + float(b));
     }
     /// Difference computed in float32, rounded to nearest even.
-    friend constexpr half_precision operator-(half_precision a, half_precision b) {
+    template <std::same_as<half_precision> H>
+    friend constexpr H operator-(H a, H b) {
         return half_precision(float(a) - float(b));
     }
     /// Product computed in float32, rounded to nearest even.
-    friend constexpr half_precision operator*(half_precision a, half_precision b) {
+    template <std::same_as<half_precision> H>
+    friend constexpr H operator*(H a, H b) {
         return half_precision(float(a) * float(b));
     }
     /// Quotient computed in float32, rounded to nearest even.
-    friend constexpr half_precision operator/(half_precision a, half_precision b) {
+    template <std::same_as<half_precision> H>
+    friend constexpr H operator/(H a, H b) {
         return half_precision(float(a) / float(b));
     }
     /// `*this = *this + b`.
@@ -104,15 +116,20 @@ public:
     constexpr half_precision& operator/=(half_precision b) { return *this = *this / b; }
 
     /// IEEE equality: NaN equals nothing, -0.0 equals 0.0.
-    friend constexpr bool operator==(half_precision a, half_precision b) { return float(a) == float(b); }
+    template <std::same_as<half_precision> H>
+    friend constexpr bool operator==(H a, H b) { return float(a) == float(b); }
     /// IEEE order: false when either is NaN.
-    friend constexpr bool operator<(half_precision a, half_precision b) { return float(a) < float(b); }
+    template <std::same_as<half_precision> H>
+    friend constexpr bool operator<(H a, H b) { return float(a) < float(b); }
     /// IEEE order: false when either is NaN.
-    friend constexpr bool operator>(half_precision a, half_precision b) { return float(a) > float(b); }
+    template <std::same_as<half_precision> H>
+    friend constexpr bool operator>(H a, H b) { return float(a) > float(b); }
     /// IEEE order: false when either is NaN.
-    friend constexpr bool operator<=(half_precision a, half_precision b) { return float(a) <= float(b); }
+    template <std::same_as<half_precision> H>
+    friend constexpr bool operator<=(H a, H b) { return float(a) <= float(b); }
     /// IEEE order: false when either is NaN.
-    friend constexpr bool operator>=(half_precision a, half_precision b) { return float(a) >= float(b); }
+    template <std::same_as<half_precision> H>
+    friend constexpr bool operator>=(H a, H b) { return float(a) >= float(b); }
 
 private:
     static constexpr std::uint16_t sign_bit = 0x8000;
