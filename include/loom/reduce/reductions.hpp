@@ -77,7 +77,9 @@ struct not_nan {
 }  // namespace detail
 
 /// numpy.sum. Bool and integers narrower than 64 bits widen to int64 (uint64
-/// when unsigned); floats are summed pairwise in their own type.
+/// when unsigned); floats are summed pairwise in their own type, float16 and
+/// bfloat16 in float32 and rounded once (NumPy rounds a float16 sum along an
+/// outer axis at each step; loom's does not depend on the layout).
 /// Throws std::out_of_range for an axis out of range, std::invalid_argument for an axis given
 /// twice.
 template <class Dtype = default_dtype, expression X>
@@ -96,7 +98,8 @@ auto prod(X&& x, const axis_set& axes = flat, bool keepdims = false) {
 }
 
 /// numpy.mean: float64 for bool and integers, else the float type, whose
-/// sum accumulates in that type (as NumPy's). An empty extent gives NaN.
+/// sum accumulates in that type (as NumPy's; float16 and bfloat16 in float32,
+/// as NumPy's float16 mean). An empty extent gives NaN.
 /// Throws std::out_of_range for an axis out of range, std::invalid_argument for an axis given
 /// twice.
 template <class Dtype = default_dtype, expression X>
