@@ -330,7 +330,7 @@ void arange_check_last(T first, T second, index_t length, const arange_arguments
         const W delta = W(second) - W(first);
         const T last = T(W(first) + rounded_product(static_cast<W>(length - 1), delta));
         if (!std::isfinite(last)) {
-            const double wide_last = double(first) + static_cast<double>(length - 1) * static_cast<double>(delta);
+            const double wide_last = first + static_cast<double>(length - 1) * static_cast<double>(delta);
             throw arange_overflow<T>(arguments, number_text(wide_last), "last");
         }
     } else {

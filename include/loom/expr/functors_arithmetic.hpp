@@ -234,7 +234,7 @@ struct negative {
 struct absolute {
     template <element A>
     A operator()(A a) const {
-        if constexpr (floating_element<A>) return A(std::fabs(a));
+        if constexpr (floating_element<A>) return std::fabs(a);
         else if constexpr (integer<A> && std::is_signed_v<A>) return a < 0 ? negative{}(a) : a;
         else return a;
     }

@@ -37,7 +37,7 @@ LOOM_FLOATING_FUNCTOR(sigmoid, R(1) / (R(1) + std::exp(-x)))
         template <element A>                                 \
         A operator()(A a) const {                            \
             if constexpr (floating_element<A>) {             \
-                return A(expression);                        \
+                return expression;                           \
             } else {                                         \
                 return a;                                    \
             }                                                \

@@ -65,8 +65,8 @@ public:
         bool any_finite = false;
         bool any_non_finite = false;
         bool negative_infinity = false;
-        T smallest_nonzero = T(0);
-        T largest = T(0);
+        T smallest_nonzero = 0;
+        T largest = 0;
         for (const T value : shown) {
             if (!std::isfinite(value)) {
                 any_non_finite = true;
@@ -74,7 +74,7 @@ public:
                 continue;
             }
             any_finite = true;
-            const T magnitude = T(std::abs(value));
+            const T magnitude = std::abs(value);
             if (magnitude == 0) continue;
             if (smallest_nonzero == 0 || magnitude < smallest_nonzero) smallest_nonzero = magnitude;
             largest = std::max(largest, magnitude);

@@ -134,11 +134,11 @@ template <floating_element F, class T>
 std::pair<tensor<F>, F> nll_rows(const char* name, const tensor<F>& rows, index_t classes, const tensor<T>& target,
                                  const std::vector<F>& weights, index_t ignore_index) {
     tensor<F> losses(uninitialized, target.shape());
-    F divisor(0);
+    F divisor = 0;
     for (index_t i = 0; i < target.size(); ++i) {
         const T t = target.data()[i];
         if (is_index(t, ignore_index)) {
-            losses.data()[i] = F(0);
+            losses.data()[i] = 0;
             continue;
         }
         if (is_negative(t) || static_cast<std::uint64_t>(t) >= static_cast<std::uint64_t>(classes)) {
@@ -215,7 +215,7 @@ tensor<value_type_of<X>> cross_entropy(const X& input, const T& target, const cl
     const auto smoothing = static_cast<F>(options.label_smoothing);
     tensor<F> smooth(uninitialized, targets.shape());  // -sum over classes of w_c log p_c, 0 where ignored
     for (index_t i = 0; i < targets.size(); ++i) {
-        F total(0);
+        F total = 0;
         if (!detail::is_index(targets.data()[i], options.ignore_index)) {
             for (index_t c = 0; c < classes; ++c) {
                 total -= (weights.empty() ? F(1) : weights[static_cast<std::size_t>(c)]) * rows.data()[i * classes + c];
