@@ -63,6 +63,8 @@ static_assert(loom::floating_element<float16> && loom::floating_element<bfloat16
 static_assert(loom::category_of<float16> == loom::category::floating);
 static_assert(std::string_view(loom::type_name<float16>()) == "float16");
 static_assert(std::string_view(loom::type_name<bfloat16>()) == "bfloat16");
+// The SIMD kernels are for float and double: 16-bit floats take the scalar path.
+static_assert(!loom::simd::vector_element<float16> && !loom::simd::vector_element<bfloat16>);
 // Conversions are constexpr.
 static_assert(float16(1.5).bits() == 0x3e00 && float(float16::from_bits(0x3e00)) == 1.5f);
 static_assert(bfloat16(1.5f).bits() == 0x3fc0);
