@@ -324,6 +324,14 @@ TEST(HalfArithmetic, CastsToIntegersAndBackAsNumPy) {
                                                                   false, false, true}));
 }
 
+TEST(HalfArithmetic, IscloseComputesTheToleranceInFloat16AsNumPy) {
+    const tensor<float16> a{1.0, 1.001, 100, 0.0, loom::testing::nan};
+    const tensor<float16> b{1.0005, 1.0, 100.06, 1e-7, loom::testing::nan};
+    // NumPy: np.isclose(a, b) of these float16 arrays, then with equal_nan=True
+    EXPECT_TRUE(loom::array_equal(loom::isclose(a, b), tensor<bool>{false, false, false, false, false}));
+    EXPECT_TRUE(loom::array_equal(loom::isclose(a, b, 1e-5, 1e-8, true), tensor<bool>{false, false, false, false, true}));
+}
+
 TEST(HalfArithmetic, ViewsAndScalarsMixInExpressions) {
     tensor<float16> m = loom::astype<float16>(loom::reshape(loom::arange<double>(6), {2, 3}));
     m(loom::all, 1) = m(loom::all, 1) * 0.5 + float16(1.0);
