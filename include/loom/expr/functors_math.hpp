@@ -36,7 +36,7 @@ LOOM_FLOATING_FUNCTOR(sigmoid, R(1) / (R(1) + std::exp(-x)))
     struct name {                                            \
         template <element A>                                 \
         A operator()(A a) const {                            \
-            if constexpr (std::floating_point<A>) {          \
+            if constexpr (floating_element<A>) {             \
                 return expression;                           \
             } else {                                         \
                 return a;                                    \
@@ -53,7 +53,7 @@ LOOM_ROUNDING_FUNCTOR(round, std::nearbyint(a))  // halves to even, as NumPy
 struct isnan {
     template <element A>
     bool operator()(A a) const {
-        if constexpr (std::floating_point<A>) return a != a;
+        if constexpr (floating_element<A>) return a != a;
         else return false;
     }
 };
@@ -61,7 +61,7 @@ struct isnan {
 struct isinf {
     template <element A>
     bool operator()(A a) const {
-        if constexpr (std::floating_point<A>) return std::isinf(a);
+        if constexpr (floating_element<A>) return std::isinf(a);
         else return false;
     }
 };

@@ -31,7 +31,7 @@ namespace detail {
 // Whether `x` displaces `best`: strictly beyond it, or the first NaN.
 template <bool Largest, class T>
 bool displaces(T x, T best) {
-    if constexpr (std::floating_point<T>) {
+    if constexpr (floating_element<T>) {
         if (best != best) return false;
         if (x != x) return true;
     }
