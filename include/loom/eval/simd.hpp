@@ -22,6 +22,7 @@
 #include <concepts>
 #include <cstddef>
 #include <limits>
+#include <numbers>
 #include <tuple>
 #include <type_traits>
 
@@ -215,6 +216,18 @@ LOOM_UNARY_BATCH_FORM(sqrt, exact_call, xsimd::sqrt(x))
 LOOM_UNARY_BATCH_FORM(floor, exact_call, xsimd::copysign(detail::floor_by_nearest(x), x))
 LOOM_UNARY_BATCH_FORM(ceil, exact_call, xsimd::copysign(detail::ceil_by_nearest(x), x))
 LOOM_UNARY_BATCH_FORM(round, exact_call, xsimd::copysign(xsimd::nearbyint(x), x))
+// trunc is floor of the magnitude, with the argument's sign.
+LOOM_UNARY_BATCH_FORM(trunc, exact_call, xsimd::copysign(detail::floor_by_nearest(xsimd::abs(x)), x))
+LOOM_UNARY_BATCH_FORM(reciprocal, arithmetic, B(1) / x)
+LOOM_UNARY_BATCH_FORM(relu, arithmetic, xsimd::select(x < B(0), B(0), x))
+LOOM_UNARY_BATCH_FORM(deg2rad, arithmetic,
+                      x * B(std::numbers::pi_v<typename B::value_type> / typename B::value_type(180)))
+LOOM_UNARY_BATCH_FORM(rad2deg, arithmetic,
+                      x * B(typename B::value_type(180) / std::numbers::pi_v<typename B::value_type>))
+// A NaN loses, as in the scalar functors (and NumPy's fmax and fmin).
+LOOM_BINARY_BATCH_FORM(fmax, arithmetic, xsimd::select((x > y) | xsimd::isnan(y), x, y))
+LOOM_BINARY_BATCH_FORM(fmin, arithmetic, xsimd::select((x < y) | xsimd::isnan(y), x, y))
+LOOM_BINARY_BATCH_FORM(copysign, arithmetic, xsimd::copysign(x, y))
 // The functions xsimd approximates, each given the lanes where xsimd is as
 // accurate as the scalar function and the policy for the others (Note
 // [guarded lanes]).
