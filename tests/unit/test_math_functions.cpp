@@ -9,12 +9,16 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <bit>
 #include <cmath>
 #include <concepts>
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <random>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "element_values.hpp"
@@ -205,7 +209,9 @@ TYPED_TEST(MathResultTypes, AreNumPysButFloat64ForIntegersAndBools) {
     EXPECT_EQ(math_type_of(loom::nan_to_num(t)), loom::type_name<T>());
     EXPECT_EQ(math_type_of(loom::fmax(t, t)), loom::type_name<T>());
     EXPECT_EQ(math_type_of(loom::fmin(t, t)), loom::type_name<T>());
-    if constexpr (!std::same_as<T, bool>) EXPECT_EQ(math_type_of(loom::relu(t)), loom::type_name<T>());
+    if constexpr (!std::same_as<T, bool>) {
+        EXPECT_EQ(math_type_of(loom::relu(t)), loom::type_name<T>());
+    }
 }
 
 TEST(MathResultTypes, MixedOperandsPromoteFirst) {
@@ -453,7 +459,7 @@ TYPED_TEST(MathBatches, ExactFunctionsRunInBatchesWithTheScalarBits) {
     static_assert(loom::simd::batches_give_scalar_bits<
                   node_reader<loom::fn::copysign, node_reader<loom::fn::relu, leaf_reader<T>>, leaf_reader<T>>, T>);
     // Functions with no batch form keep the scalar loop.
-    static_assert(!loom::simd::runs_in_batches<node_reader<loom::fn::arcsin, leaf_reader<T>>, T>);
+    static_assert(!loom::simd::runs_in_batches<node_reader<loom::fn::sinh, leaf_reader<T>>, T>);
 
     const T specials[] = {T(0), T(-0.0), T(0.5), T(-0.5), T(2.5), T(-2.7), T(1e30), T(-1e30), T(8388607.5),
                           std::numeric_limits<T>::infinity(), -std::numeric_limits<T>::infinity(),
@@ -476,6 +482,127 @@ TYPED_TEST(MathBatches, ExactFunctionsRunInBatchesWithTheScalarBits) {
         const T expected = T(T(loom::fn::fmin{}(std::trunc(x), y) + std::copysign(loom::fn::relu{}(x), y)) -
                              loom::fn::reciprocal{}(loom::fn::deg2rad{}(loom::fn::rad2deg{}(loom::fn::fmax{}(x, y)))));
         ASSERT_TRUE(same(mixed.data()[i], expected)) << x << ' ' << y;
+    }
+}
+
+// The distance between a and b in units in the last place; 0 for two NaNs,
+// "far" when one is NaN or infinite and the other is not the same.
+template <class T>
+std::int64_t math_ulps(T a, T b) {
+    constexpr std::int64_t far = std::int64_t{1} << 60;
+    if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b) ? 0 : far;
+    if (a == b) return 0;
+    if (std::isinf(a) || std::isinf(b)) return far;
+    using bits = std::conditional_t<sizeof(T) == 4, std::int32_t, std::int64_t>;
+    const auto ordered = [](T x) {
+        const auto i = std::bit_cast<bits>(x);
+        return i < 0 ? std::int64_t{std::numeric_limits<bits>::min()} - i : std::int64_t{i};
+    };
+    const std::int64_t d = ordered(a) - ordered(b);
+    return d < 0 ? -d : d;
+}
+
+// `count` values spread uniformly over [low, high), or, with `powers`,
+// +-2^x for such x, signs alternating.
+template <class T>
+tensor<T> math_arguments_between(double low, double high, bool powers = false, loom::index_t count = 1 << 15) {
+    std::mt19937_64 engine(11);
+    std::uniform_real_distribution<double> uniform(low, high);
+    tensor<T> x(loom::shape_type{count});
+    for (loom::index_t i = 0; i < count; ++i) {
+        const double u = uniform(engine);
+        x.data()[i] = static_cast<T>(powers ? (i % 2 ? -1 : 1) * std::exp2(u) : u);
+    }
+    return x;
+}
+
+// Arguments within 2^-digits of -1 and of 1, on either side.
+template <class T>
+tensor<T> math_arguments_near_one(loom::index_t count = 1 << 14) {
+    tensor<T> x = math_arguments_between<T>(1, std::numeric_limits<T>::digits, false, count);
+    for (loom::index_t i = 0; i < count; ++i) {
+        const T offset = T(std::exp2(-double(x.data()[i])));
+        const T near = (i % 4 < 2) ? T(1) - offset : T(1) + offset;
+        x.data()[i] = i % 2 ? -near : near;
+    }
+    return x;
+}
+
+template <class T>
+tensor<T> math_special_values() {
+    using limits = std::numeric_limits<T>;
+    return tensor<T>{limits::infinity(), -limits::infinity(), limits::quiet_NaN(), T(0), T(-0.0), limits::denorm_min(),
+                     -limits::denorm_min(), limits::min(), limits::max(), -limits::max(), T(-1), T(1), T(0.5), T(2)};
+}
+
+// The largest ulp distance between loom's batches of `F` over `x` and the
+// scalar functor's result on each element.
+template <class F, class T, class E>
+std::int64_t math_worst_ulps(const tensor<T>& x, const E& expression) {
+    const tensor<T> result = expression;
+    std::int64_t worst = 0;
+    for (loom::index_t i = 0; i < x.size(); ++i) {
+        const std::int64_t u = math_ulps<T>(result.data()[i], F{}(x.data()[i]));
+        EXPECT_LT(u, 16) << "at " << x.data()[i] << ": " << result.data()[i] << " against " << F{}(x.data()[i]);
+        if (u >= 16) break;
+        worst = std::max(worst, u);
+    }
+    return worst;
+}
+
+TYPED_TEST(MathBatches, ApproximateFunctionsStayWithinTheirUlpBounds) {
+    // The bounds docs/evaluation.md states, measured against the scalar
+    // functions (libm's) on wide ranges, near the domains' ends and at the
+    // special values, where the lanes outside a domain get the scalar bits.
+    using T = TypeParam;
+    using loom::leaf_reader;
+    using loom::node_reader;
+    static_assert(loom::simd::runs_in_batches<node_reader<loom::fn::arcsin, leaf_reader<T>>, T>);
+    static_assert(!loom::simd::batches_give_scalar_bits<node_reader<loom::fn::log2, leaf_reader<T>>, T>);
+    const double low = std::numeric_limits<T>::min_exponent - std::numeric_limits<T>::digits;
+    const double high = std::numeric_limits<T>::max_exponent;
+    const tensor<T> wide = math_arguments_between<T>(low, high, true);
+    const tensor<T> unit = math_arguments_between<T>(-1.25, 1.25);
+    const tensor<T> near_one = math_arguments_near_one<T>();
+    const tensor<T> exponents = math_arguments_between<T>(low - 2, high + 2);
+    const tensor<T> specials = math_special_values<T>();
+    for (const tensor<T>* x : {&wide, &unit, &near_one, &specials}) {
+        EXPECT_LE(math_worst_ulps<loom::fn::log2>(*x, loom::log2(*x)), 2);
+        EXPECT_LE(math_worst_ulps<loom::fn::log10>(*x, loom::log10(*x)), 2);
+        EXPECT_LE(math_worst_ulps<loom::fn::arcsin>(*x, loom::arcsin(*x)), 2);
+        EXPECT_LE(math_worst_ulps<loom::fn::arccos>(*x, loom::arccos(*x)), 1);
+        EXPECT_LE(math_worst_ulps<loom::fn::arctan>(*x, loom::arctan(*x)), 2);
+        EXPECT_LE(math_worst_ulps<loom::fn::arctanh>(*x, loom::arctanh(*x)), 2);
+        EXPECT_LE(math_worst_ulps<loom::fn::arccosh>(*x, loom::arccosh(*x)), 2);
+    }
+    for (const tensor<T>* x : {&exponents, &unit, &specials}) {
+        EXPECT_LE(math_worst_ulps<loom::fn::exp2>(*x, loom::exp2(*x)), 1);
+    }
+}
+
+TYPED_TEST(MathBatches, ApproximateFunctionsGiveTheScalarResultsOutsideTheirDomains) {
+    // NaN outside [-1, 1] and below 1, NaN and infinities through, subnormal
+    // logarithms and powers of 2 as libm's: the lanes outside each kernel's
+    // domain are the scalar function's, at every position of a batch.
+    using T = TypeParam;
+    using limits = std::numeric_limits<T>;
+    const tensor<T> x{T(2), T(-1.5), T(-1e30), limits::denorm_min(), T(-3), limits::quiet_NaN(), T(0.25), T(1),
+                      T(-1), limits::infinity(), -limits::infinity(), T(-200), T(200), T(-1100), T(1100), T(0.75),
+                      T(limits::min_exponent - 10), T(-0.0), T(0.5)};
+    const auto same = [](T result, T expected) { return math_ulps(result, expected) == 0; };
+    const tensor<T> log2s = loom::log2(x), exp2s = loom::exp2(x), arcsins = loom::arcsin(x),
+                    arccoshs = loom::arccosh(x), arctanhs = loom::arctanh(x);
+    for (loom::index_t i = 0; i < x.size(); ++i) {
+        const T v = x.data()[i];
+        if (!std::isfinite(v) || v <= limits::min() || std::fabs(v) >= 1) {
+            EXPECT_TRUE(same(log2s.data()[i], std::log2(v))) << v;
+            EXPECT_TRUE(same(arcsins.data()[i], std::asin(v))) << v;
+            EXPECT_TRUE(same(arccoshs.data()[i], std::acosh(v))) << v;
+            EXPECT_TRUE(same(arctanhs.data()[i], std::atanh(v))) << v;
+        }
+        if (!std::isfinite(v) || std::fabs(v) > 100) {
+            EXPECT_TRUE(same(exp2s.data()[i], std::exp2(v))) << v;
+        }
     }
 }
 

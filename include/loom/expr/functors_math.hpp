@@ -1,6 +1,7 @@
 #pragma once
-// Floating-point functions. Integer and bool inputs compute in float64;
-// float32 stays float32. Rounding functions keep integer types unchanged.
+// Floating-point functions, of one operand or of two (promoted first).
+// Integer and bool inputs compute in float64; float32 stays float32.
+// Rounding functions, and nan_to_num, keep integer types unchanged.
 
 #include <cmath>
 #include <concepts>
