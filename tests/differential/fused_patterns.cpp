@@ -59,9 +59,10 @@ node fused_tree(std::size_t index) {
                 {symbol(operation::logical_not, {symbol(operation::greater, {x(), y()})}),
                  symbol(operation::not_equal, {symbol(operation::remainder, {z(), int_scalar(3)}), int_scalar(0)})});
         case 5:
-            return symbol(operation::subtract,
-                          {function(operation::fmax, {function(operation::trunc, {x()}), function(operation::relu, {y()})}),
-                           function(operation::copysign, {function(operation::reciprocal, {z()}), x()})});
+            return symbol(
+                operation::subtract,
+                {function(operation::fmax, {function(operation::trunc, {x()}), function(operation::relu, {y()})}),
+                 function(operation::copysign, {function(operation::reciprocal, {z()}), x()})});
         default: throw std::out_of_range("no fused pattern " + std::to_string(index));
     }
 }

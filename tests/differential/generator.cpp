@@ -74,14 +74,14 @@ bool tolerates_inexact(operation op) {
 }
 
 constexpr operation unary_operations[] = {
-    operation::negative,   operation::absolute, operation::square, operation::sign,    operation::sqrt,
-    operation::exp,        operation::log,      operation::log1p,  operation::expm1,   operation::sin,
-    operation::cos,        operation::tan,      operation::tanh,   operation::sigmoid, operation::floor,
-    operation::ceil,       operation::round,    operation::isnan,  operation::isinf,   operation::logical_not,
-    operation::bitwise_not, operation::log2,    operation::log10,  operation::exp2,    operation::cbrt,
-    operation::arcsin,     operation::arccos,   operation::arctan, operation::sinh,    operation::cosh,
-    operation::arcsinh,    operation::arccosh,  operation::arctanh, operation::deg2rad, operation::rad2deg,
-    operation::trunc,      operation::reciprocal, operation::isfinite, operation::nan_to_num, operation::relu};
+    operation::negative,    operation::absolute,   operation::square,   operation::sign,       operation::sqrt,
+    operation::exp,         operation::log,        operation::log1p,    operation::expm1,      operation::sin,
+    operation::cos,         operation::tan,        operation::tanh,     operation::sigmoid,    operation::floor,
+    operation::ceil,        operation::round,      operation::isnan,    operation::isinf,      operation::logical_not,
+    operation::bitwise_not, operation::log2,       operation::log10,    operation::exp2,       operation::cbrt,
+    operation::arcsin,      operation::arccos,     operation::arctan,   operation::sinh,       operation::cosh,
+    operation::arcsinh,     operation::arccosh,    operation::arctanh,  operation::deg2rad,    operation::rad2deg,
+    operation::trunc,       operation::reciprocal, operation::isfinite, operation::nan_to_num, operation::relu};
 
 constexpr operation binary_operations[] = {operation::add,         operation::subtract,     operation::multiply,
                                            operation::divide,      operation::floor_divide, operation::remainder,

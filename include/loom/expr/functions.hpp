@@ -111,7 +111,8 @@ LOOM_BINARY_FUNCTION(bitwise_or, fn::bitwise_or)
 /// `a ^ b`, of integers or bools (NumPy: numpy.bitwise_xor).
 /// Throws loom::broadcast_error when the shapes do not broadcast (under `spec`, when given).
 LOOM_BINARY_FUNCTION(bitwise_xor, fn::bitwise_xor)
-/// The angle of the point (`b`, `a`), `atan2(a, b)`, in radians in [-pi, pi]; integers give float64 (NumPy: numpy.arctan2; PyTorch: torch.atan2).
+/// The angle of the point (`b`, `a`), `atan2(a, b)`, in radians in [-pi, pi]; integers give float64
+/// (NumPy: numpy.arctan2; PyTorch: torch.atan2).
 /// Throws loom::broadcast_error when the shapes do not broadcast (under `spec`, when given).
 LOOM_BINARY_FUNCTION(arctan2, fn::arctan2)
 /// sqrt(a*a + b*b) without overflow; integers give float64 (NumPy: numpy.hypot; PyTorch: torch.hypot).
