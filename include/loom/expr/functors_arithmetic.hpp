@@ -261,4 +261,59 @@ struct sign {
     }
 };
 
+/// NumPy's fmax: the larger of a and b, where a NaN loses to a number (NaN
+/// only when both are), and of equal values the second, as in NumPy.
+struct fmax {
+    template <element A, element B>
+    auto operator()(A a, B b) const {
+        using C = promote_t<A, B>;
+        const C x = C(a), y = C(b);
+        if constexpr (std::floating_point<C>) return (x > y || y != y) ? x : y;
+        else return x > y ? x : y;
+    }
+};
+
+/// NumPy's fmin: the smaller of a and b, where a NaN loses to a number.
+struct fmin {
+    template <element A, element B>
+    auto operator()(A a, B b) const {
+        using C = promote_t<A, B>;
+        const C x = C(a), y = C(b);
+        if constexpr (std::floating_point<C>) return (x < y || y != y) ? x : y;
+        else return x < y ? x : y;
+    }
+};
+
+/// NumPy's reciprocal, 1 / a in a's own type (bools in int8, as NumPy).
+/// Integers divide as integers: 1 for 1, -1 for -1, otherwise 0, and 0 for
+/// 0, where NumPy converts an infinity to the integer type (the most
+/// negative int32 or int64 on x86-64, 0 for 8-bit types) with a warning.
+struct reciprocal {
+    template <element A>
+    auto operator()(A a) const {
+        using C = detail::integral_compute_t<A>;
+        const C x = C(a);
+        if constexpr (std::floating_point<C>) {
+            return C(C(1) / x);
+        } else {
+            if constexpr (std::is_signed_v<C>) {
+                if (x == C(-1)) return C(-1);
+            }
+            return C(x == C(1) ? 1 : 0);
+        }
+    }
+};
+
+/// PyTorch's relu, clamp_min(a, 0): 0 below zero, otherwise a itself, in
+/// a's type, so NaN stays NaN and -0.0 stays -0.0, as in PyTorch; bools are
+/// refused, as PyTorch refuses them.
+struct relu {
+    template <element A>
+    auto operator()(A a) const {
+        static_assert(!std::same_as<A, bool>, "relu of bools is not supported (as in PyTorch); use astype first");
+        if constexpr (std::is_unsigned_v<A>) return a;
+        else return a < A(0) ? A(0) : a;
+    }
+};
+
 }  // namespace loom::fn
