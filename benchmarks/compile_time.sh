@@ -16,7 +16,15 @@
 # xtensor's time for the includes and 0.7 for the expression; with
 # <loom/loom.hpp>, at most 1.0 for both.
 #
-#   benchmarks/compile_time.sh [compiler [extra flags...]]
+# Then the three first-day programs of benchmarks/first_day (an MLP's forward
+# pass and loss, a heat stencil on views, a covariance from a .npy file;
+# first_day/check.sh checks each against its NumPy twin), each compiled 3
+# times with -c: median wall time, CPU time (user + system) and peak memory.
+# With LOOM_BASELINE set to another checkout of loom, they are compiled
+# against its headers too, and the table gives the ratio to that baseline
+# beside the targets: at most half of the baseline's time, at most 400 MB.
+#
+#   [LOOM_BASELINE=/path/to/older/loom] benchmarks/compile_time.sh [compiler [extra flags...]]
 #
 # e.g. `benchmarks/compile_time.sh clang++` or
 # `benchmarks/compile_time.sh g++ -march=native`. Runs from any directory;
@@ -155,3 +163,49 @@ if [[ " ${available[*]} " == *" xtensor "* ]]; then
         done
     done
 fi
+
+# --- The first-day programs, against the baseline's headers when given.
+
+baseline=${LOOM_BASELINE:-}
+declare -A program_runs
+programs=(mlp heat covariance)
+headers=(current)
+if [ -n "$baseline" ]; then headers+=(baseline); fi
+declare -A header_root=([current]="$root" [baseline]="$baseline")
+
+for _ in 1 2 3; do
+    for program in "${programs[@]}"; do
+        for header in "${headers[@]}"; do
+            /usr/bin/time -f '%e %U %S %M' -o "$work/usage.txt" \
+                "$compiler" -std=c++20 -O2 "${extra_flags[@]}" -c -isystem "${header_root[$header]}/include" \
+                "$root/benchmarks/first_day/$program.cpp" -o "$work/out.o"
+            program_runs[$program,$header]+="$(cat "$work/usage.txt");"
+        done
+    done
+done
+
+# usage <program> <header>: median wall, median CPU (s) and largest peak memory (MB) of its runs.
+usage() {
+    local runs
+    runs=$(tr ';' '\n' <<< "${program_runs[$1,$2]}" | sed '/^$/d')
+    local wall cpu peak
+    wall=$(awk '{ print $1 }' <<< "$runs" | sort -n | sed -n 2p)
+    cpu=$(awk '{ printf "%.2f\n", $2 + $3 }' <<< "$runs" | sort -n | sed -n 2p)
+    peak=$(awk '{ print $4 }' <<< "$runs" | sort -n | tail -n 1)
+    echo "$wall $cpu $((peak / 1024))"
+}
+
+echo
+printf '%-12s %-9s %8s %8s %10s %16s %5s\n' program headers wall cpu "peak MB" "wall / baseline" met
+for program in "${programs[@]}"; do
+    for header in "${headers[@]}"; do
+        read -r wall cpu peak <<< "$(usage "$program" "$header")"
+        ratio=- met=-
+        if [ "$header" = current ] && [ -n "$baseline" ]; then
+            ratio=$(awk -v c="$wall" -v b="$(usage "$program" baseline | cut -d' ' -f1)" 'BEGIN { printf "%.2f", c / b }')
+            met=$(awk -v r="$ratio" -v p="$peak" 'BEGIN { print (r <= 0.5 && p <= 400) ? "yes" : "no" }')
+        fi
+        printf '%-12s %-9s %8s %8s %10s %16s %5s\n' "$program" "$header" "$wall" "$cpu" "$peak" "$ratio" "$met"
+    done
+done
+echo "targets: wall at most 0.5 of the baseline's, peak memory at most 400 MB"

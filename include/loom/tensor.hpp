@@ -4,6 +4,7 @@
 // creation (`zeros`, `arange`, `linspace`, ...), shape manipulation and
 // indexing (`reshape`, `transpose`, `t(range(0, 2), all)`, masks), comparison
 // (`allclose`), views of memory (`adapt`), and printing to streams.
+// Nested std::vectors of the elements: `tolist`.
 // Cost to include: 1.14 s with g++ 12 -O2 alone in a file, xtensor's three headers 1.04 s
 // (docs/headers.md).
 
@@ -27,8 +28,10 @@
 #include "loom/manipulate/broadcast_views.hpp"
 #include "loom/manipulate/manipulation.hpp"
 #include "loom/manipulate/masking.hpp"
+#include "loom/manipulate/advanced_indexing.hpp"
 #include "loom/io/print.hpp"
 #include "loom/io/print_path.hpp"
+#include "loom/tensor/tolist.hpp"
 
 #endif
 #include "loom/core/epilogue.hpp"

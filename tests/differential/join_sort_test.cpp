@@ -240,7 +240,7 @@ any_tensor run_on(const join_case& c, const X& x) {
         case join_op::argwhere: return as_any(argwhere(x));
         case join_op::flatnonzero: return as_any(flatnonzero(x));
         case join_op::count_nonzero: return as_any(tensor<std::int64_t>(shape_type{}, count_nonzero(x)));
-        case join_op::count_nonzero_axis: return as_any(count_nonzero(x, c.axis));
+        case join_op::count_nonzero_axis: return as_any(tensor<std::int64_t>(count_nonzero(x, c.axis)));
         case join_op::isin: return with_type(c.b, [&](const auto& b) { return as_any(isin(x, b, c.flag)); });
     }
     throw std::logic_error("unknown join operation");

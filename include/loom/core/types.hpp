@@ -12,13 +12,25 @@
 #include <type_traits>
 #include <utility>
 
+#include "loom/core/half.hpp"
+
 namespace loom {
 
 /// The element types a tensor may hold.
 template <class T>
-concept element = std::same_as<T, bool> || std::same_as<T, float> || std::same_as<T, double> ||
+concept element = std::same_as<T, bool> || std::same_as<T, float> || std::same_as<T, double> || half_element<T> ||
                   (std::integral<T> && !std::same_as<T, char> && !std::same_as<T, wchar_t> &&
                    !std::same_as<T, char8_t> && !std::same_as<T, char16_t> && !std::same_as<T, char32_t>);
+
+/// The floating element types: float, double, float16 and bfloat16. Code
+/// that needs float arithmetic on them computes in `arithmetic_t<T>`.
+template <class T>
+concept floating_element = std::floating_point<T> || half_element<T>;
+
+/// The type arithmetic on T is computed in: float32 for float16 and
+/// bfloat16 (as NumPy and PyTorch do on CPU), T itself otherwise.
+template <class T>
+using arithmetic_t = std::conditional_t<half_element<T>, float, T>;
 
 /// The kinds of element types, in promotion order: bool < integer < floating (docs/semantics.md).
 enum class category { boolean = 0, integer = 1, floating = 2 };
@@ -26,7 +38,7 @@ enum class category { boolean = 0, integer = 1, floating = 2 };
 /// The category of element type T.
 template <element T>
 inline constexpr category category_of = std::same_as<T, bool>       ? category::boolean
-                                        : std::floating_point<T>    ? category::floating
+                                        : floating_element<T>       ? category::floating
                                                                     : category::integer;
 
 /// NumPy's name of an element type: `int32`, `float64`, `bool`, ...
@@ -35,6 +47,8 @@ constexpr const char* type_name() {
     if constexpr (std::same_as<T, bool>) return "bool";
     else if constexpr (std::same_as<T, float>) return "float32";
     else if constexpr (std::same_as<T, double>) return "float64";
+    else if constexpr (std::same_as<T, float16>) return "float16";
+    else if constexpr (std::same_as<T, bfloat16>) return "bfloat16";
     else if constexpr (std::is_signed_v<T>) {
         constexpr const char* names[] = {"int8", "int16", "", "int32", "", "", "", "int64"};
         return names[sizeof(T) - 1];
@@ -72,6 +86,8 @@ constexpr auto promote_impl() {
     if constexpr (std::same_as<A, B>) return A{};
     else if constexpr (category_of<A> != category_of<B>)
         return std::conditional_t<(category_of<A> > category_of<B>), A, B>{};
+    else if constexpr (category_of<A> == category::floating && sizeof(A) == sizeof(B))
+        return float{};  // float16 with bfloat16, as in PyTorch: neither holds the other
     else if constexpr (category_of<A> == category::floating)
         return std::conditional_t<(sizeof(B) > sizeof(A)), B, A>{};
     else
@@ -92,7 +108,7 @@ using scalar_operand_t = std::conditional_t<(category_of<S> > category_of<T>), S
 /// Type of true division and of floating functions: floating types stay,
 /// integers and bool give float64.
 template <element T>
-using floating_result_t = std::conditional_t<std::floating_point<T>, T, double>;
+using floating_result_t = std::conditional_t<floating_element<T>, T, double>;
 
 /// A result of category `From` may be stored into a tensor of type `To`
 /// without astype: never into a lower category.

@@ -106,7 +106,7 @@ template <element To>
 struct cast {
     template <element From>
     To operator()(From value) const {
-        if constexpr (std::floating_point<From> && std::integral<To> && !std::same_as<To, bool>) {
+        if constexpr (floating_element<From> && std::integral<To> && !std::same_as<To, bool>) {
             if (value != value) return To(0);
             // Compare against limits that are exact powers of two in From.
             constexpr From upper = From(2) * From(std::numeric_limits<To>::max() / 2 + 1);

@@ -57,7 +57,7 @@ public:
 /// the point, unless NumPy's rule calls for scientific notation; the points
 /// line up, shorter fractions padded with spaces ("[1.  2.5]").
 template <element T>
-    requires std::floating_point<T>
+    requires floating_element<T>
 class element_format<T> {
 public:
     element_format(std::span<const T> shown, const print_options& options) : precision_(options.precision) {
@@ -160,7 +160,7 @@ template <element T>
 std::string scalar_text(T value) {
     if constexpr (std::same_as<T, bool>) {
         return value ? "True" : "False";
-    } else if constexpr (std::floating_point<T>) {
+    } else if constexpr (floating_element<T>) {
         return scalar_float_text(value);
     } else {
         return std::to_string(value);

@@ -25,7 +25,9 @@ struct element_format {
 /// ('|' where the byte order does not apply, else the machine's order).
 template <element T>
 std::string descr_of() {
-    const char kind = std::same_as<T, bool> ? 'b' : std::floating_point<T> ? 'f' : std::is_signed_v<T> ? 'i' : 'u';
+    static_assert(!std::same_as<T, bfloat16>, "NumPy has no bfloat16 dtype, so a .npy file cannot hold one: save "
+                                              "astype<float>(x), which holds every bfloat16 value exactly");
+    const char kind = std::same_as<T, bool> ? 'b' : floating_element<T> ? 'f' : std::is_signed_v<T> ? 'i' : 'u';
     const char order = sizeof(T) == 1 ? '|' : std::endian::native == std::endian::little ? '<' : '>';
     return std::string{order, kind} + std::to_string(sizeof(T));
 }
@@ -79,12 +81,15 @@ inline element_format parse_descr(std::string_view descr) {
         case 'f':
             if (size == 4) return index_of(std::type_identity<float>{});
             if (size == 8) return index_of(std::type_identity<double>{});
-            if (size == 2) return refuse("is float16, which loom does not have; convert it first (a.astype(np.float32))");
+            if (size == 2) return index_of(std::type_identity<float16>{});
+            if (size == 12 || size == 16) {
+                return refuse("is np.longdouble, which loom does not have; convert it first (a.astype(np.float64))");
+            }
             break;
         default:
             break;
     }
-    return refuse("is not one of loom's element types (bool, int8 to int64, uint8 to uint64, float32, float64)");
+    return refuse("is not one of loom's element types (bool, int8 to int64, uint8 to uint64, float16, float32, float64)");
 }
 
 }  // namespace loom::npy

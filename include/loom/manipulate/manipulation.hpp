@@ -210,6 +210,24 @@ auto swapaxes(X&& x, index_t a, index_t b) {
     return v.with_layout(v.layout().permute(order));
 }
 
+/// `x` with its last two dimensions exchanged: a stack of matrices, each transposed (a view).
+/// NumPy 2: numpy.matrix_transpose, ndarray.mT; PyTorch: Tensor.mT. Throws std::invalid_argument
+/// for a rank below 2.
+template <expression X>
+auto matrix_transpose(X&& x) {  // declared in expr/expression.hpp
+    const std::size_t rank = x.shape().size();
+    if (rank < 2) {
+        throw std::invalid_argument("matrix_transpose (mT) of shape " + to_string(x.shape()) + ": rank " +
+                                    std::to_string(rank) +
+                                    " has no last two dimensions to swap; give an array of rank 2 or more, or "
+                                    "use transpose (T), which reverses every axis");
+    }
+    auto v = view_of(std::forward<X>(x));
+    axis_order order = detail::identity_order(rank);
+    std::swap(order[rank - 2], order[rank - 1]);
+    return v.with_layout(v.layout().permute(order));
+}
+
 /// `x` with dimension `source` moved to position `destination`, the others
 /// keeping their order.
 /// NumPy: numpy.moveaxis. Throws std::out_of_range for an axis out of range.

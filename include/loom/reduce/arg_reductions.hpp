@@ -31,7 +31,7 @@ namespace detail {
 // Whether `x` displaces `best`: strictly beyond it, or the first NaN.
 template <bool Largest, class T>
 bool displaces(T x, T best) {
-    if constexpr (std::floating_point<T>) {
+    if constexpr (floating_element<T>) {
         if (best != best) return false;
         if (x != x) return true;
     }
@@ -111,7 +111,7 @@ private:
 
 /// The lazy node of argmax (Largest) and argmin.
 template <bool Largest, class Operand>
-class arg_reduction_node {
+class arg_reduction_node : public expression_members<arg_reduction_node<Largest, Operand>> {
 public:
     using value_type = std::int64_t;
     static constexpr bool is_loom_expression = true;

@@ -196,7 +196,7 @@ void reduce_run_in_parts(const loop_plan& plan, const E& value) {
         data[k] = plan.operand_data(k);
         strides[k] = plan.inner_stride(k);
     }
-    std::array<A, max_pieces> values;
+    std::array<A, max_pieces> values{};  // each part writes its own; zeroed because g++ without OpenMP cannot see that (-Wmaybe-uninitialized)
     parallel_for(parts, threads_for(parts), [&](index_t first, index_t last) {
         with_reduce_kernel<R>(plan, value, [&](auto& kernel) {
             for (index_t p = first; p < last; ++p) {

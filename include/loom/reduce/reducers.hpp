@@ -74,11 +74,11 @@ template <element A>
 struct max_reducer {
     using accumulator = A;
     static constexpr A identity() {
-        if constexpr (std::floating_point<A>) return -std::numeric_limits<A>::infinity();
+        if constexpr (floating_element<A>) return -std::numeric_limits<A>::infinity();
         else return std::numeric_limits<A>::lowest();
     }
     static A combine(A a, A b) {
-        if constexpr (std::floating_point<A>) return (a >= b || a != a) ? a : b;  // b is NaN: a >= b is false
+        if constexpr (floating_element<A>) return (a >= b || a != a) ? a : b;  // b is NaN: a >= b is false
         else return a >= b ? a : b;
     }
 };
@@ -88,17 +88,17 @@ template <element A>
 struct min_reducer {
     using accumulator = A;
     static constexpr A identity() {
-        if constexpr (std::floating_point<A>) return std::numeric_limits<A>::infinity();
+        if constexpr (floating_element<A>) return std::numeric_limits<A>::infinity();
         else return std::numeric_limits<A>::max();
     }
     static A combine(A a, A b) {
-        if constexpr (std::floating_point<A>) return (a <= b || a != a) ? a : b;
+        if constexpr (floating_element<A>) return (a <= b || a != a) ? a : b;
         else return a <= b ? a : b;
     }
 };
 
 /// max ignoring NaN (NumPy's nanmax): NaN only when every element is NaN.
-template <std::floating_point A>
+template <floating_element A>
 struct nanmax_reducer {
     using accumulator = A;
     static constexpr A identity() { return std::numeric_limits<A>::quiet_NaN(); }
@@ -106,7 +106,7 @@ struct nanmax_reducer {
 };
 
 /// min ignoring NaN (NumPy's nanmin).
-template <std::floating_point A>
+template <floating_element A>
 struct nanmin_reducer {
     using accumulator = A;
     static constexpr A identity() { return std::numeric_limits<A>::quiet_NaN(); }

@@ -1,6 +1,6 @@
 #pragma once
-// Searching, as NumPy: searchsorted, nonzero, argwhere, flatnonzero,
-// count_nonzero and isin. Indices are int64 (index_t). Values of two element
+// Searching, as NumPy: searchsorted, nonzero, argwhere, flatnonzero and
+// isin (count_nonzero is a reduction: reduce/reductions.hpp). Indices are int64 (index_t). Values of two element
 // types are compared in their promoted type (promote_t), as the comparison
 // operators compare them.
 
@@ -129,29 +129,6 @@ tensor<index_t> flatnonzero(const X& x) {
     tensor<index_t> result(uninitialized, shape_type{detail::nonzero_count(values)});
     index_t* out = result.data();
     detail::for_each_nonzero(values, [&](index_t flat, const shape_type&) { *out++ = flat; });
-    return result;
-}
-
-/// numpy.count_nonzero: the number of non-zero elements.
-template <expression X>
-index_t count_nonzero(const X& x) {
-    return detail::nonzero_count(tensor<value_type_of<X>>(x));
-}
-
-/// numpy.count_nonzero along `axis`: the counts, of x's shape without `axis`.
-/// Throws std::out_of_range for an axis out of range.
-template <expression X>
-tensor<index_t> count_nonzero(const X& x, index_t axis) {
-    using T = value_type_of<X>;
-    const std::size_t a = resolve_axis("count_nonzero", axis, x.shape());
-    tensor<T> lanes = detail::lanes_of(x, a);
-    shape_type shape = x.shape();
-    shape.erase(shape.begin() + static_cast<std::ptrdiff_t>(a));
-    tensor<index_t> result(shape, 0);
-    index_t* out = result.data();
-    detail::for_each_lane(lanes, [&](T* first, T* last) {
-        *out++ = std::count_if(first, last, [](T v) { return detail::is_nonzero(v); });
-    });
     return result;
 }
 

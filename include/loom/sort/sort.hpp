@@ -27,13 +27,13 @@ namespace detail {
 // NumPy's sort order: NaN after every number, and equal to NaN.
 template <element T>
 bool sorts_before(T a, T b) {
-    if constexpr (std::floating_point<T>) return a < b || (b != b && a == a);
+    if constexpr (floating_element<T>) return a < b || (b != b && a == a);
     else return a < b;
 }
 
 template <element T>
 bool is_nan(T value) {
-    if constexpr (std::floating_point<T>) return value != value;
+    if constexpr (floating_element<T>) return value != value;
     else return false;
 }
 

@@ -34,7 +34,7 @@ struct isclose {
         const C x = C(a);
         const Y y = Y(b);
         if (std::isfinite(x) && std::isfinite(y)) {
-            const Y tolerance = Y(atol) + Y(rtol) * std::abs(y);
+            const Y tolerance = Y(atol) + Y(rtol) * Y(std::abs(y));
             return std::abs(x - C(y)) <= C(tolerance);
         }
         if (equal_nan && std::isnan(x) && std::isnan(y)) return true;
@@ -50,7 +50,7 @@ struct same_value {
     bool operator()(A a, B b) const {
         using C = promote_t<A, B>;
         if (C(a) == C(b)) return true;
-        if constexpr (std::floating_point<C>) return equal_nan && std::isnan(C(a)) && std::isnan(C(b));
+        if constexpr (floating_element<C>) return equal_nan && std::isnan(C(a)) && std::isnan(C(b));
         else return false;
     }
 };
