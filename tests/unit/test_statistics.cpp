@@ -396,6 +396,22 @@ TEST(StatsCorrcoef, NumPysValues) {
     stats_expect_values(loom::corrcoef(tensor<double>{1, 1, 1}), {nan});  // NumPy: 0 / 0
 }
 
+TEST(StatsHalf, Float16StaysFloat16AsNumPysFloat16) {
+    const tensor<loom::float16> h{{1.5f, NAN, 3.f}, {4.f, 5.25f, 2.f}};
+    static_assert(std::is_same_v<decltype(loom::median(h))::value_type, loom::float16>);
+    static_assert(std::is_same_v<loom::value_type_of<decltype(loom::nanvar(h))>, loom::float16>);
+    // NumPy, on the same float16 array: np.median(h, 1), np.nanmedian(h, 1), np.nanvar(h, 1),
+    // np.nanstd(h), np.nanprod(h, 0), np.nanargmax(h, 1)
+    stats_expect_values(loom::median(h, 1), {nan, 4});
+    stats_expect_values(loom::nanmedian(h, 1), {2.25, 4});
+    stats_expect_values(loom::nanvar(h, 1), {0.5625, 1.7919921875});
+    stats_expect_values(loom::nanstd(h), {1.3564453125});
+    stats_expect_values(loom::nanprod(h, 0), {6, 5.25, 6});
+    EXPECT_EQ(evaluated(loom::nanargmax(h, 1)), (std::vector<std::int64_t>{2, 1}));
+    // float16 stays float16 here; NumPy 1.24's np.nanpercentile(h, 40, 1) is float64 [2.1, 3.6].
+    stats_expect_values(loom::nanpercentile(h, 40, 1), {2.099609375, 3.599609375});
+}
+
 TEST(StatsStddev, IsLoomStdUnderAnUnambiguousName) {
     const tensor<double> x{{1, 2}, {3, 5}};
     EXPECT_EQ(evaluated(loom::stddev(x, 0, 1)), evaluated(loom::std(x, 0, 1)));

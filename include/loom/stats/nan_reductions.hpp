@@ -27,38 +27,42 @@ namespace detail {
 struct nan_as_one {
     template <element T>
     T operator()(T x) const {
-        if constexpr (std::floating_point<T>) return x != x ? T(1) : x;
+        if constexpr (floating_element<T>) return x != x ? T(1) : x;
         else return x;
     }
 };
 
 // A total divided by a count, in A, as NumPy divides a float sum by an
 // integer count into the sum's type.
-template <std::floating_point A>
+template <floating_element A>
 struct divide_by_count {
-    A operator()(A total, std::int64_t count) const { return static_cast<A>(double(total) / double(count)); }
+    A operator()(A total, std::int64_t count) const {
+        return static_cast<A>(static_cast<double>(total) / static_cast<double>(count));
+    }
 };
 
 // The squared deviation of x from its centre, 0 for a NaN (nanvar's second pass).
-template <std::floating_point A>
+template <floating_element A>
 struct nan_squared_deviation {
     template <element T>
     A operator()(T x, A centre) const {
-        if (x != x) return A(0);
-        const A deviation = static_cast<A>(x) - centre;
-        return deviation * deviation;
+        using C = arithmetic_t<A>;  // float for float16 and bfloat16, as NumPy computes them
+        const C value = static_cast<C>(x);
+        if (value != value) return A(0);
+        const C deviation = static_cast<C>(static_cast<A>(value) - centre);
+        return static_cast<A>(deviation * deviation);
     }
 };
 
 // The sum of squared deviations divided by count - ddof; NaN where that is
 // not positive (as NumPy's nanvar).
-template <std::floating_point A>
+template <floating_element A>
 struct divide_by_freedom {
     double ddof;
     A operator()(A squares, std::int64_t count) const {
-        const double freedom = double(count) - ddof;
+        const double freedom = static_cast<double>(count) - ddof;
         if (!(freedom > 0)) return A(NAN);
-        return static_cast<A>(double(squares) / freedom);
+        return static_cast<A>(static_cast<double>(squares) / freedom);
     }
 };
 
@@ -106,8 +110,8 @@ tensor<std::int64_t> nan_arg_reduction(const char* name, const X& x, const axis_
 template <class Dtype = default_dtype, expression X>
 auto nanprod(X&& x, const axis_set& axes = flat, bool keepdims = false) {
     using A = detail::dtype_or<Dtype, sum_type_t<value_type_of<X>>>;
-    return detail::reduction<prod_reducer<A>>("nanprod", make_node(detail::nan_as_one{}, std::forward<X>(x)), axes,
-                                              keepdims);
+    return detail::accumulation<prod_reducer, A>("nanprod", make_node(detail::nan_as_one{}, std::forward<X>(x)), axes,
+                                                 keepdims);
 }
 
 /// numpy.nancumsum: cumsum with NaN counted as 0 (a leading NaN gives 0).
@@ -133,16 +137,16 @@ auto nancumprod(X&& x, const axis_set& axis = flat) {
 template <expression X>
 auto nanvar(X&& x, const axis_set& axes = flat, index_t ddof = 0, bool keepdims = false) {
     using T = value_type_of<X>;
-    if constexpr (!std::floating_point<T>) {
+    if constexpr (!floating_element<T>) {
         return var(std::forward<X>(x), axes, ddof, keepdims);
     } else {
         using count_reducer = sum_reducer<std::int64_t>;
         auto kept_count =
             detail::reduction<count_reducer>("nanvar", make_node(detail::not_nan{}, detail::reuse<X>(x)), axes, true);
-        auto total = detail::reduction<sum_reducer<T>>("nanvar", make_node(detail::nan_as_zero{}, detail::reuse<X>(x)),
-                                                       axes, true);
+        auto total = detail::accumulation<sum_reducer, T>(
+            "nanvar", make_node(detail::nan_as_zero{}, detail::reuse<X>(x)), axes, true);
         auto centre = make_node(detail::divide_by_count<T>{}, std::move(total), std::move(kept_count));
-        auto squares = detail::reduction<sum_reducer<T>>(
+        auto squares = detail::accumulation<sum_reducer, T>(
             "nanvar", make_node(detail::nan_squared_deviation<T>{}, detail::reuse<X>(x), std::move(centre)), axes,
             keepdims);
         auto count = detail::reduction<count_reducer>("nanvar", make_node(detail::not_nan{}, std::forward<X>(x)), axes,

@@ -153,11 +153,11 @@ inline quantile_point quantile_point_of(double q, index_t n, quantile_method met
 
 // NumPy's _lerp: a + (b - a) t below t = 0.5, b - (b - a)(1 - t) from it on,
 // the difference taken in the elements' type.
-template <std::floating_point W>
+template <floating_element W>
 W interpolate(W a, W b, double t) {
-    const W difference = b - a;
-    const double value = t >= 0.5 ? double(b) - double(difference) * (1 - t) : double(a) + double(difference) * t;
-    return static_cast<W>(value);
+    const auto difference = static_cast<double>(static_cast<W>(b - a));
+    const auto below = static_cast<double>(a), above = static_cast<double>(b);
+    return static_cast<W>(t >= 0.5 ? above - difference * (1 - t) : below + difference * t);
 }
 
 template <element W>
