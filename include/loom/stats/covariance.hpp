@@ -3,8 +3,8 @@
 // (or its columns with rowvar false), a 1-D array is one variable, and the
 // result, float64, is squeezed as NumPy squeezes it (one variable gives a
 // rank-0 result). The centred observations are multiplied with the GEMM
-// kernel of linalg/. Includes nothing beyond loom's tensor, manipulation,
-// reduction and matrix-product headers.
+// kernel of linalg/. Includes nothing beyond loom's tensor, creation,
+// manipulation, reduction and matrix-product headers.
 
 #include <cmath>
 #include <concepts>
@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "loom/create/creation.hpp"
 #include "loom/linalg/matmul.hpp"
 #include "loom/manipulate/join.hpp"
 #include "loom/manipulate/manipulation.hpp"
@@ -64,30 +65,28 @@ tensor<double> observations(const char* name, const char* argument, const M& m, 
 // against `count` observations; nothing when there are none.
 inline std::optional<tensor<double>> observation_weights(const cov_options& options, index_t count) {
     std::optional<tensor<double>> w;
-    const auto check = [&](const char* which, std::size_t size, bool negative) {
-        if (static_cast<index_t>(size) != count) {
-            throw std::invalid_argument(std::string("cov: ") + which + " holds " + std::to_string(size) +
+    const auto check = [&](const char* which, const auto& weights) {
+        if (static_cast<index_t>(weights.size()) != count) {
+            throw std::invalid_argument(std::string("cov: ") + which + " holds " + std::to_string(weights.size()) +
                                         " weights for " + std::to_string(count) +
                                         " observations; give one weight per observation");
         }
-        if (negative) {
-            throw std::invalid_argument(std::string("cov: ") + which +
-                                        " holds a negative weight; give weights of 0 or more");
+        for (std::size_t i = 0; i < weights.size(); ++i) {
+            if (weights[i] < 0) {
+                throw std::invalid_argument(std::string("cov: ") + which + "[" + std::to_string(i) + "] is " +
+                                            number_text(weights[i]) + ", a negative weight; give weights of 0 or more");
+            }
         }
     };
     if (options.fweights) {
         const auto& f = *options.fweights;
-        bool negative = false;
-        for (std::int64_t v : f) negative = negative || v < 0;
-        check("fweights", f.size(), negative);
+        check("fweights", f);
         w = tensor<double>(uninitialized, shape_type{count});
-        for (index_t i = 0; i < count; ++i) w->data()[i] = double(f[std::size_t(i)]);
+        for (index_t i = 0; i < count; ++i) w->data()[i] = static_cast<double>(f[std::size_t(i)]);
     }
     if (options.aweights) {
         const auto& a = *options.aweights;
-        bool negative = false;
-        for (double v : a) negative = negative || v < 0;
-        check("aweights", a.size(), negative);
+        check("aweights", a);
         if (!w) w = tensor<double>(shape_type{count}, 1.0);
         for (index_t i = 0; i < count; ++i) w->data()[i] *= a[std::size_t(i)];
     }
