@@ -484,7 +484,9 @@ tensor<index_t> bincount(const X& x, index_t minlength = 0) {
 }
 
 /// numpy.bincount with weights: the sum of the weights of each value (float64,
-/// summed in order), `weights` of x's shape.
+/// summed in order), `weights` of x's shape. Unlike NumPy, which gives int64
+/// zeros for an empty x whatever the weights, loom gives float64 zeros (its
+/// result has one type) and checks the weights' shape there too.
 /// Throws as bincount does, and std::invalid_argument for weights of another shape.
 template <expression X, expression W>
 tensor<double> bincount(const X& x, const W& weights, index_t minlength = 0) {
