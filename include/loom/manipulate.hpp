@@ -1,6 +1,6 @@
 #pragma once
 // <loom/manipulate.hpp>: arrays joined and cut: `concatenate`, `stack`, `split`, `pad`, `tile`,
-// `repeat`, `roll`, `diff`; with <loom/tensor.hpp>.
+// `repeat`, `roll`, `diff`; grids (`meshgrid`, `indices`); with <loom/tensor.hpp>.
 // Cost to include: 1.21 s with g++ 12 -O2 alone in a file, xtensor's three headers 1.04 s
 // (docs/headers.md).
 
