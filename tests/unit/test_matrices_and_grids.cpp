@@ -228,17 +228,17 @@ TEST(Identity, NumPyExampleAndErrors) {
 // NumPy's power on a machine with AVX-512 is SVML's, which can differ from the
 // correctly rounded std::pow in the last bit (215.44346900318843 there, ...845 from
 // glibc): the values within four units in the last place.
-void expect_near_numpy(const std::vector<double>& loom_values, const std::vector<double>& numpy_values) {
+void matrices_expect_near_numpy(const std::vector<double>& loom_values, const std::vector<double>& numpy_values) {
     ASSERT_EQ(loom_values.size(), numpy_values.size());
     for (std::size_t i = 0; i < loom_values.size(); ++i) EXPECT_DOUBLE_EQ(loom_values[i], numpy_values[i]) << i;
 }
 
 TEST(Logspace, NumPyExamples) {
     // NumPy: np.logspace(2.0, 3.0, num=4), endpoint=False, base=2.0
-    expect_near_numpy(elements_of(loom::logspace(2.0, 3.0, 4)), {100.0, 215.44346900318843, 464.15888336127773, 1000.0});
-    expect_near_numpy(elements_of(loom::logspace(2.0, 3.0, 4, false)),
+    matrices_expect_near_numpy(elements_of(loom::logspace(2.0, 3.0, 4)), {100.0, 215.44346900318843, 464.15888336127773, 1000.0});
+    matrices_expect_near_numpy(elements_of(loom::logspace(2.0, 3.0, 4, false)),
                       {100.0, 177.82794100389228, 316.2277660168379, 562.341325190349});
-    expect_near_numpy(elements_of(loom::logspace(2.0, 3.0, 4, true, 2.0)),
+    matrices_expect_near_numpy(elements_of(loom::logspace(2.0, 3.0, 4, true, 2.0)),
                       {4.0, 5.039684199579493, 6.349604207872797, 8.0});
     EXPECT_EQ(loom::logspace(0, 1).shape(), (shape_type{50}));
     // NumPy: np.logspace(0, 1, 3, dtype=np.float32)
@@ -249,9 +249,9 @@ TEST(Logspace, NumPyExamples) {
 TEST(Geomspace, NumPyExamples) {
     // NumPy: np.geomspace(1, 1000, num=4), endpoint=False; np.geomspace(-1000, -1, num=4); the ends are exact
     EXPECT_EQ(elements_of(loom::geomspace(1, 1000, 4)), (std::vector<double>{1, 10, 100, 1000}));
-    expect_near_numpy(elements_of(loom::geomspace(1, 1000, 4, false)),
+    matrices_expect_near_numpy(elements_of(loom::geomspace(1, 1000, 4, false)),
                       {1.0, 5.62341325190349, 31.622776601683796, 177.82794100389228});
-    expect_near_numpy(elements_of(loom::geomspace(1, 1000, 5)),
+    matrices_expect_near_numpy(elements_of(loom::geomspace(1, 1000, 5)),
                       {1.0, 5.62341325190349, 31.622776601683796, 177.82794100389228, 1000.0});
     EXPECT_EQ(elements_of(loom::geomspace(-1000, -1, 4)), (std::vector<double>{-1000, -100, -10, -1}));
     EXPECT_EQ(elements_of(loom::geomspace(1000, 1, 4)), (std::vector<double>{1000, 100, 10, 1}));

@@ -28,12 +28,6 @@ namespace loom {
 
 namespace detail {
 
-// The elements of any expression, contiguous in row-major order.
-template <expression X>
-tensor<value_type_of<X>> contiguous_elements(const X& x) {
-    return tensor<value_type_of<X>>(x);
-}
-
 // n + |k| as a matrix size, or std::length_error naming the call.
 inline index_t diagonal_matrix_size(const char* name, index_t n, index_t k) {
     const auto magnitude = checked_abs(k);
@@ -112,7 +106,7 @@ auto diag(X&& v, index_t k = 0) {
 /// Throws std::length_error when (size + |k|) squared does not fit in index_t.
 template <expression X>
 tensor<value_type_of<X>> diagflat(const X& v, index_t k = 0) {
-    const auto values = detail::contiguous_elements(v);
+    const tensor<value_type_of<X>> values(v);  // contiguous, in row-major order
     return detail::matrix_with_diagonal("diagflat", values.data(), values.size(), k);
 }
 
@@ -152,8 +146,8 @@ template <element T>
 using vander_element_t = std::conditional_t<std::floating_point<T> || std::same_as<T, std::uint64_t>, double, std::int64_t>;
 
 /// numpy.vander: the matrix [len(x), n] whose columns are powers of the
-/// rank-1 `x`, x^(n-1) first (x^0 first when `increasing`); n < 0 means
-/// len(x). Each power is the previous one times x, in the result type
+/// rank-1 `x`, x^(n-1) first (x^0 first when `increasing`); n = -1, the
+/// default, means len(x) (NumPy's N=None; NumPy refuses N=-1). Each power is the previous one times x, in the result type
 /// (vander_element_t), as NumPy's; integer powers wrap around as NumPy's.
 /// Throws std::invalid_argument when x does not have rank 1 or n is below -1.
 template <expression X>
