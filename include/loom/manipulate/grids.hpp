@@ -59,6 +59,8 @@ using grid_view_element =
 /// have one type, tensor_view<T> (of const T when an operand is const), where
 /// a view owns its copy. Unlike NumPy, the operands must have one element
 /// type (convert them with astype); NumPy keeps each one's.
+/// Throws std::invalid_argument for more operands than max_rank, std::length_error when the
+/// grid's sizes other than 0 multiply past index_t.
 template <expression... Xs>
 auto meshgrid(const meshgrid_options& options, Xs&&... xs) {
     using T = typename detail::grid_element<Xs...>::type;

@@ -7,6 +7,7 @@
 // whose result the returned view then owns (tensor/view_of.hpp).
 
 #include <algorithm>
+#include <initializer_list>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -265,6 +266,14 @@ auto flip(X&& x, const std::vector<index_t>& axes) {
     return v.with_layout(std::move(layout));
 }
 
+/// numpy.flip with a braced list of axes, `flip(x, {0, 2})`: as the flip
+/// above, so that `flip(x, {})` reverses nothing, as NumPy (the braces would
+/// otherwise pick the flip along one axis, `{}` being axis 0). Throws as the flip above does.
+template <expression X>
+auto flip(X&& x, std::initializer_list<index_t> axes) {
+    return flip(std::forward<X>(x), std::vector<index_t>(axes));
+}
+
 /// `x` rotated by 90 degrees `k` times in the plane of `axes`, from the first
 /// axis towards the second (k < 0 turns the other way; k is taken modulo 4),
 /// as a view: NumPy's flips and transposition, to the same strides.
@@ -274,7 +283,8 @@ template <expression X>
 auto rot90(X&& x, index_t k = 1, const std::vector<index_t>& axes = {0, 1}) {
     auto v = view_of(std::forward<X>(x));
     if (axes.size() != 2) {
-        throw std::invalid_argument("rot90: axes " + detail::dims_text(axes) + " must be 2 axes, the plane to rotate in");
+        throw std::invalid_argument("rot90: axes " + detail::dims_text(axes) +
+                                    " must be 2 axes, the plane to rotate in; give two different axes");
     }
     const std::size_t first = resolve_axis("rot90", axes[0], v.shape(), "first axis");
     const std::size_t second = resolve_axis("rot90", axes[1], v.shape(), "second axis");

@@ -148,7 +148,7 @@ tensor<E> bin_edges(const std::string& name, const tensor<T>& values, const B& b
         }
         const auto edge_count = checked_add(static_cast<index_t>(bins), index_t{1});
         if (!edge_count) {
-            throw std::length_error(name + ": " + std::to_string(bins) + " bins need more edges than index_t counts");
+            throw std::length_error(name + ": " + std::to_string(bins) + " bins need more edges than index_t counts; pass fewer bins");
         }
         keep = outer_edges(name, values, range);
         return linspace<E>(keep->first, keep->second, *edge_count);
@@ -352,7 +352,8 @@ auto histogram2d_of(const X& x, const Y& y, const BX& bins_x, const BY& bins_y,
                     const std::array<histogram_range, 2>& range, const std::vector<double>* weights, bool density) {
     if (x.shape().size() != 1 || !(x.shape() == y.shape())) {
         throw std::invalid_argument("histogram2d: x and y must have 1 dimension and one length, but their shapes are " +
-                                    to_string(x.shape()) + " and " + to_string(y.shape()));
+                                    to_string(x.shape()) + " and " + to_string(y.shape()) +
+                                    "; pass the points' coordinates as two rank-1 tensors");
     }
     const tensor<double> xs = astype<double>(x), ys = astype<double>(y);
     auto [x_edges, x_bins] = axis_bins("histogram2d (x)", xs, bins_x, range[0]);
@@ -461,7 +462,8 @@ tensor<value_type_of<X>> bincount_values(const X& x, index_t minlength, index_t&
         }
         if (v == std::numeric_limits<index_t>::max()) {
             throw std::length_error("bincount: x[" + std::to_string(i) + "] is " + std::to_string(v) +
-                                    ", and a count for it would need more bins than index_t counts");
+                                    ", and a count for it would need more bins than index_t counts; "
+                                    "count smaller values");
         }
         length = std::max(length, v + 1);
     }
