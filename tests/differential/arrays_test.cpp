@@ -5,7 +5,9 @@
 // tensors and transposed views as inputs; random arguments, invalid ones
 // included) run through loom and through NumPy, compared exactly: dtype,
 // shape, values, and loom throwing exactly when NumPy raises. histogram's
-// cases compare the counts or the edges, chosen by the case.
+// cases compare the counts or the edges, chosen by the case; histogram2d's
+// its counts, with a number of bins or x's edges, a range for both axes or
+// none, with or without density.
 //
 // The NumPy side follows loom's documented rules where they differ
 // (docs/tensors.md, docs/joining-and-sorting.md): kron's operands promoted by
@@ -17,6 +19,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -43,26 +46,28 @@ constexpr std::uint64_t default_arrays_case_count = 3000;
 
 enum class arrays_op : std::uint8_t {
     tril, triu, kron, diag, diagflat, vander, rot90, flip_axes, histogram, histogram_edges, histogram_density,
-    bincount, bincount_weights, digitize,
+    histogram_weights, histogram2d, bincount, bincount_weights, digitize,
 };
 constexpr std::size_t arrays_op_count = static_cast<std::size_t>(arrays_op::digitize) + 1;
 constexpr const char* arrays_op_names[arrays_op_count] = {
     "tril", "triu", "kron", "diag", "diagflat", "vander", "rot90", "flip_axes", "histogram", "histogram_edges",
-    "histogram_density", "bincount", "bincount_weights", "digitize"};
+    "histogram_density", "histogram_weights", "histogram2d", "bincount", "bincount_weights", "digitize"};
 
 constexpr dtype arrays_dtypes[] = {dtype::boolean, dtype::int32, dtype::int64, dtype::float32, dtype::float64};
 constexpr dtype arrays_integer_dtypes[] = {dtype::boolean, dtype::int32, dtype::int64};
+constexpr dtype arrays_weight_dtypes[] = {dtype::int32, dtype::int64, dtype::float32, dtype::float64};
 
 struct arrays_case {
     std::uint64_t seed = 0;
     int number = 0;
     arrays_op op = arrays_op::tril;
-    any_tensor a, b;
+    any_tensor a, b, y;                ///< y: histogram2d's second coordinates
     bool transposed = false;           ///< `a` read through its transpose
     index_t k = 0;                     ///< k, bins, minlength, a count of columns
     std::vector<index_t> axes;         ///< rot90's and flip's axes
     std::optional<std::pair<double, double>> range;
-    bool flag = false;                 ///< right, increasing, the edges (not the counts) of a histogram
+    bool flag = false;                 ///< right, increasing, the edges (not the counts) of a histogram, density
+    bool edges = false;                ///< histogram2d: edges for x (b) rather than a number of bins
 };
 
 // ---- generation ----
@@ -113,7 +118,7 @@ arrays_case arrays_generate(std::uint64_t seed, int number) {
     const bool counting = c.op == arrays_op::bincount || c.op == arrays_op::bincount_weights;
     const dtype type = counting ? random.pick(arrays_integer_dtypes) : random.pick(arrays_dtypes);
     std::size_t rank = random.below(4);
-    if (counting && random.chance(0.85)) rank = 1;
+    if ((counting || c.op == arrays_op::histogram2d) && random.chance(0.85)) rank = 1;
     c.a = arrays_random_tensor(random, type, arrays_random_shape(random, rank), random.chance(0.3));
     c.transposed = rank >= 2 && random.chance(0.3);
     c.k = random.between(-4, 4);
@@ -144,6 +149,27 @@ arrays_case arrays_generate(std::uint64_t seed, int number) {
                 c.b = arrays_random_edges(random, random.pick(arrays_dtypes), random.chance(0.8) ? 0 : 2);
             }
             break;
+        case arrays_op::histogram_weights:
+            c.k = random.between(0, 5);
+            c.b = arrays_random_tensor(random, random.pick(arrays_weight_dtypes),
+                                       random.chance(0.9) ? arrays_shape_of(c.a) : shape_type{2}, false);
+            break;
+        case arrays_op::histogram2d: {
+            c.k = random.between(0, 4);
+            // y of x's length mostly; x's edges in b now and then
+            shape_type y_shape = arrays_shape_of(c.a);
+            if (random.chance(0.1) && !y_shape.empty()) y_shape[0] += 1;
+            c.edges = random.chance(0.3);
+            c.b = c.edges ? arrays_random_edges(random, random.pick(arrays_dtypes), random.chance(0.9) ? 0 : 2)
+                          : arrays_random_tensor(random, random.pick(arrays_dtypes), y_shape, random.chance(0.2));
+            if (c.edges) c.y = arrays_random_tensor(random, random.pick(arrays_dtypes), y_shape, random.chance(0.2));
+            else c.y = c.b;
+            if (random.chance(0.4)) {
+                const double low = double(random.between(-4, 4)) / 2;
+                c.range = std::pair{low, low + double(random.between(-1, 4)) / 2};
+            }
+            break;
+        }
         case arrays_op::bincount:
         case arrays_op::bincount_weights:
             c.k = random.between(-1, 5);
@@ -199,6 +225,19 @@ any_tensor arrays_run_on(const arrays_case& c, const X& x) {
         case arrays_op::histogram_edges:
             return arrays_with_type(c.b, [&](const auto& b) { return arrays_any(histogram(x, b).counts); });
         case arrays_op::histogram_density: return arrays_any(histogram_density(x, c.k, c.range).counts);
+        case arrays_op::histogram_weights:
+            return arrays_with_type(c.b, [&]<class W>(const tensor<W>& w) -> any_tensor {
+                if constexpr (std::same_as<W, bool>) throw std::logic_error("weights are numbers");
+                else return arrays_any(histogram(x, c.k, c.range, w).counts);
+            });
+        case arrays_op::histogram2d:
+            return arrays_with_type(c.y, [&](const auto& y) {
+                const std::array ranges{c.range, c.range};
+                if (!c.edges) return arrays_any(histogram2d(x, y, c.k, ranges, c.flag).counts);
+                return arrays_with_type(c.b, [&](const auto& edges) {
+                    return arrays_any(histogram2d(x, y, std::pair{edges, c.k}, ranges, c.flag).counts);
+                });
+            });
         case arrays_op::bincount:
         case arrays_op::bincount_weights:
             if constexpr (std::integral<T> && !std::same_as<T, std::uint64_t>) {
@@ -308,6 +347,11 @@ std::string arrays_call(const arrays_case& c) {
             return "histogram_part(x, " + k + ", " + range + ", " + (c.flag ? "True" : "False") + ")";
         case arrays_op::histogram_edges: return "np.histogram(x, b)[0]";
         case arrays_op::histogram_density: return "np.histogram(x, " + k + ", " + range + ", density=True)[0]";
+        case arrays_op::histogram_weights: return "np.histogram(x, " + k + ", " + range + ", weights=b)[0]";
+        case arrays_op::histogram2d:
+            return "np.histogram2d(x, y, " + (c.edges ? "[b, " + k + "]" : k) + ", " +
+                   (c.range ? "[" + range + ", " + range + "]" : "None") + ", " + (c.flag ? "True" : "False") +
+                   ")[0]";
         case arrays_op::bincount: return "np.bincount(x, minlength=" + k + ")";
         case arrays_op::bincount_weights: return "bincount_weighted(x, b, " + k + ")";
         case arrays_op::digitize: return "np.digitize(x, b, " + std::string(c.flag ? "True" : "False") + ")";
@@ -318,8 +362,10 @@ std::string arrays_call(const arrays_case& c) {
 std::string arrays_case_python(const arrays_case& c) {
     std::string text = "a = " + arrays_python_of(c.a) + "\n";
     const bool uses_b = c.op == arrays_op::kron || c.op == arrays_op::histogram_edges ||
-                        c.op == arrays_op::bincount_weights || c.op == arrays_op::digitize;
+                        c.op == arrays_op::histogram_weights || c.op == arrays_op::bincount_weights ||
+                        c.op == arrays_op::digitize || c.op == arrays_op::histogram2d;
     if (uses_b) text += "b = " + arrays_python_of(c.b) + "\n";
+    if (c.op == arrays_op::histogram2d) text += "y = " + arrays_python_of(c.y) + "\n";
     return text + "x = a.T if " + (c.transposed ? "True" : "False") + " else a\nemit(" + std::to_string(c.number) +
            ", lambda: " + arrays_call(c) + ")\n";
 }

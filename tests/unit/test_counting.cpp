@@ -174,6 +174,13 @@ TEST(Histogram2d, RefusesMismatchedPoints) {
                  std::invalid_argument);
     EXPECT_THAT(message_of([] { (void)loom::histogram2d(tensor<double>{nan}, tensor<double>{1}); }),
                 HasSubstr("histogram2d (x): the data hold nan"));
+    // NumPy: np.histogram2d([1], [1], [[], 2]) raises IndexError; one edge gives no bins
+    EXPECT_THAT(message_of([] {
+                    (void)loom::histogram2d(tensor<int>{1}, tensor<int>{1}, std::pair{tensor<int>(shape_type{0}), 2});
+                }),
+                HasSubstr("histogram2d (x): the bin edges are empty"));
+    EXPECT_EQ(loom::histogram2d(tensor<int>{1}, tensor<int>{1}, std::pair{tensor<int>{1}, 2}).counts.shape(),
+              (shape_type{0, 2}));
 }
 
 // ---- bincount ----

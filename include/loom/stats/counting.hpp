@@ -338,6 +338,10 @@ std::pair<tensor<bins2d_edge_t<B>>, std::vector<index_t>> axis_bins(const std::s
     using E = bins2d_edge_t<B>;
     std::optional<std::pair<double, double>> keep;
     tensor<E> edges = bin_edges<E>(name, values, bins, range, keep);
+    if (edges.size() == 0) {
+        throw std::invalid_argument(name + ": the bin edges are empty; pass at least one edge (histogram "
+                                           "accepts none, histogram2d refuses them, as NumPy)");
+    }
     const tensor<double> compared = astype<double>(edges);
     const index_t count = std::max<index_t>(edges.size() - 1, 0);
     std::vector<index_t> chosen(static_cast<std::size_t>(values.size()), -1);
@@ -399,8 +403,8 @@ std::vector<double> weights2d(const X& x, const W& weights) {
 /// number of bins gives float64 edges; `range` holds one histogram_range
 /// per axis. The values are compared with the edges in float64. With
 /// `density`, each count is divided by the total and by its cell's area.
-/// Throws std::invalid_argument when x and y are not of rank 1 and one length, and as histogram
-/// does for each axis.
+/// Throws std::invalid_argument when x and y are not of rank 1 and one length, for empty edges (as
+/// NumPy raises), and as histogram does for each axis.
 template <expression X, expression Y, histogram_bins B = index_t>
 auto histogram2d(const X& x, const Y& y, const B& bins = 10, const std::array<histogram_range, 2>& range = {},
                  bool density = false) {
