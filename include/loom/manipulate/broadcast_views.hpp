@@ -1,9 +1,9 @@
 #pragma once
 // Broadcasting an array to a shape, or arrays to their common shape,
 // without copying (docs/semantics.md, "Broadcasting an array to a shape"):
-// the result is a view whose broadcast
-// dimensions have stride 0. Where that makes several elements share memory,
-// the view is read-only; copy() gives a writable tensor.
+// the result is a view whose broadcast dimensions have stride 0. Where that
+// makes several elements share memory, the view is read-only; copy() gives a
+// writable tensor.
 
 #include <limits>
 #include <stdexcept>

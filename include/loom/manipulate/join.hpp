@@ -1,9 +1,10 @@
 #pragma once
 // Joining arrays, as NumPy: concatenate, stack, hstack, vstack, dstack and
 // column_stack; and atleast_1d, atleast_2d and atleast_3d, the views of one
-// array with the ranks those joins give their operands. The operands are an operand_list (operand_list.hpp): tensors,
-// views or lazy expressions, of one type in a range or braced list, or of any
-// types in a tuple, whose element types promote as the operators' do.
+// array with the ranks those joins give their operands. The operands are an
+// operand_list (operand_list.hpp): tensors, views or lazy expressions, of one
+// type in a range or braced list, or of any types in a tuple, whose element
+// types promote as the operators' do.
 //
 // Each function checks every operand's shape against operand 0's, allocates
 // its result once, and assigns each operand to the view of the result that
