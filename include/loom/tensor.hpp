@@ -25,6 +25,8 @@
 #include "loom/tensor/tensor.hpp"
 #include "loom/tensor/view.hpp"
 #include "loom/create/creation.hpp"
+#include "loom/create/matrices.hpp"
+#include "loom/create/sequences.hpp"
 #include "loom/manipulate/broadcast_views.hpp"
 #include "loom/manipulate/manipulation.hpp"
 #include "loom/manipulate/masking.hpp"

@@ -311,6 +311,30 @@ TEST(HalfArithmetic, ElementWiseFunctionsGiveNumPysBits) {
                                                             0xe3d0, 0xfc00, 0xfe00}));
 }
 
+TEST(HalfArithmetic, NaNAwareAndTwoOperandFunctionsComputeInFloat) {
+    const float nan_value = std::numeric_limits<float>::quiet_NaN(), inf_value = std::numeric_limits<float>::infinity();
+    const tensor<float16> specials = astype<float16>(tensor<float>{nan_value, inf_value, -inf_value, 1.5f, -0.0f});
+    // NumPy: np.nan_to_num(h) and np.nan_to_num(h, nan=1.0, posinf=1e6, neginf=-2.0) of those float16 values.
+    EXPECT_EQ(half_bits_of(loom::nan_to_num(specials)),
+              (std::vector<std::uint16_t>{0x0000, 0x7bff, 0xfbff, 0x3e00, 0x8000}));
+    EXPECT_EQ(half_bits_of(loom::nan_to_num(specials, 1.0, 1e6, -2.0)),
+              (std::vector<std::uint16_t>{0x3c00, 0x7c00, 0xc000, 0x3e00, 0x8000}));
+    // NumPy: np.isfinite(h) -> [False False False True True]
+    EXPECT_EQ(loom::testing::elements_of(loom::isfinite(specials)), (std::vector<bool>{false, false, false, true, true}));
+    const tensor<float16> a = astype<float16>(tensor<float>{1, nan_value, 3});
+    const tensor<float16> b = astype<float16>(tensor<float>{nan_value, 2, 1});
+    // NumPy: np.fmax(a, b) -> [1. 2. 3.], np.fmin(a, b) -> [1. 2. 1.]
+    EXPECT_EQ(half_bits_of(loom::fmax(a, b)), (std::vector<std::uint16_t>{0x3c00, 0x4000, 0x4200}));
+    EXPECT_EQ(half_bits_of(loom::fmin(a, b)), (std::vector<std::uint16_t>{0x3c00, 0x4000, 0x3c00}));
+    // NumPy: np.reciprocal([2, 0.5, 3] as float16) -> [0.5 2. 0.3333]
+    EXPECT_EQ(half_bits_of(loom::reciprocal(astype<float16>(tensor<float>{2, 0.5f, 3}))),
+              (std::vector<std::uint16_t>{0x3800, 0x4000, 0x3555}));
+    // NumPy: np.logaddexp(float16 [1, 2], [1, 0.5]) -> [1.693 2.201]; np.logaddexp2 -> [2. 2.438]
+    const tensor<float16> x = astype<float16>(tensor<float>{1, 2}), y = astype<float16>(tensor<float>{1, 0.5f});
+    EXPECT_EQ(half_bits_of(loom::logaddexp(x, y)), half_bits_of(astype<float16>(tensor<double>{1.693359375, 2.201171875})));
+    EXPECT_EQ(half_bits_of(loom::logaddexp2(x, y)), half_bits_of(astype<float16>(tensor<double>{2.0, 2.4375})));
+}
+
 TEST(HalfArithmetic, CastsToIntegersAndBackAsNumPy) {
     const tensor<float16> a = half_from_bits(half_a);
     // NumPy: a[:8].astype(np.int32) is [0, -2, 3, 65504, 0, -7, 0, 1000]

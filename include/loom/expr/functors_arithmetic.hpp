@@ -268,7 +268,7 @@ struct fmax {
     auto operator()(A a, B b) const {
         using C = promote_t<A, B>;
         const C x = C(a), y = C(b);
-        if constexpr (std::floating_point<C>) return (x > y || y != y) ? x : y;
+        if constexpr (floating_element<C>) return (x > y || y != y) ? x : y;
         else return x > y ? x : y;
     }
 };
@@ -279,7 +279,7 @@ struct fmin {
     auto operator()(A a, B b) const {
         using C = promote_t<A, B>;
         const C x = C(a), y = C(b);
-        if constexpr (std::floating_point<C>) return (x < y || y != y) ? x : y;
+        if constexpr (floating_element<C>) return (x < y || y != y) ? x : y;
         else return x < y ? x : y;
     }
 };
@@ -293,7 +293,7 @@ struct reciprocal {
     auto operator()(A a) const {
         using C = detail::integral_compute_t<A>;
         const C x = C(a);
-        if constexpr (std::floating_point<C>) {
+        if constexpr (floating_element<C>) {
             return C(C(1) / x);
         } else {
             if constexpr (std::is_signed_v<C>) {

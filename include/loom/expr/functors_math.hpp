@@ -89,7 +89,7 @@ struct isinf {
 struct isfinite {
     template <element A>
     bool operator()(A a) const {
-        if constexpr (std::floating_point<A>) return std::isfinite(a);
+        if constexpr (floating_element<A>) return std::isfinite(arithmetic_t<A>(a));
         else return true;
     }
 };
@@ -132,12 +132,13 @@ struct logaddexp {
     template <element A, element B>
     auto operator()(A a, B b) const {
         using R = floating_result_t<promote_t<A, B>>;
-        const R x = R(a), y = R(b);
-        if (x == y) return R(x + std::numbers::ln2_v<R>);
-        const R difference = x - y;
+        using W = arithmetic_t<R>;  // float for the 16-bit types
+        const W x = W(R(a)), y = W(R(b));
+        if (x == y) return R(x + std::numbers::ln2_v<W>);
+        const W difference = x - y;
         if (difference > 0) return R(x + std::log1p(std::exp(-difference)));
         if (difference <= 0) return R(y + std::log1p(std::exp(difference)));
-        return difference;  // NaN
+        return R(difference);  // NaN
     }
 };
 
@@ -147,12 +148,13 @@ struct logaddexp2 {
     template <element A, element B>
     auto operator()(A a, B b) const {
         using R = floating_result_t<promote_t<A, B>>;
-        const R x = R(a), y = R(b);
-        if (x == y) return R(x + R(1));
-        const R difference = x - y;
-        if (difference > 0) return R(x + std::numbers::log2e_v<R> * std::log1p(std::exp2(-difference)));
-        if (difference <= 0) return R(y + std::numbers::log2e_v<R> * std::log1p(std::exp2(difference)));
-        return difference;  // NaN
+        using W = arithmetic_t<R>;  // float for the 16-bit types
+        const W x = W(R(a)), y = W(R(b));
+        if (x == y) return R(x + W(1));
+        const W difference = x - y;
+        if (difference > 0) return R(x + std::numbers::log2e_v<W> * std::log1p(std::exp2(-difference)));
+        if (difference <= 0) return R(y + std::numbers::log2e_v<W> * std::log1p(std::exp2(difference)));
+        return R(difference);  // NaN
     }
 };
 
@@ -167,7 +169,7 @@ struct nan_to_num {
 
     template <element A>
     A operator()(A a) const {
-        if constexpr (std::floating_point<A>) {
+        if constexpr (floating_element<A>) {
             if (a != a) return narrowed<A>(nan);
             if (a == std::numeric_limits<A>::infinity())
                 return posinf ? narrowed<A>(*posinf) : std::numeric_limits<A>::max();
@@ -180,10 +182,10 @@ struct nan_to_num {
 private:
     // `value` rounded to A, an infinity beyond A's range (a conversion C++
     // leaves undefined there).
-    template <std::floating_point A>
+    template <floating_element A>
     static A narrowed(double value) {
-        if constexpr (std::same_as<A, double>) {
-            return value;
+        if constexpr (std::same_as<A, double> || half_element<A>) {
+            return A(value);  // the 16-bit types round from double, to an infinity beyond their range
         } else {
             // Values from here on round to infinity: the largest finite
             // value, (2 - epsilon) * top, plus half its ulp, epsilon * top / 2.
