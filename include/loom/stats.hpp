@@ -11,6 +11,7 @@
 #include "loom/reduce.hpp"
 #include "loom/sort.hpp"
 #include "loom/stats/average.hpp"
+#include "loom/stats/counting.hpp"
 #include "loom/stats/covariance.hpp"
 #include "loom/stats/nan_reductions.hpp"
 #include "loom/stats/quantiles.hpp"
