@@ -11,6 +11,11 @@
 #include "loom/linalg/einsum.hpp"
 #include "loom/linalg/matmul.hpp"
 #include "loom/linalg/products.hpp"
+// numpy.linalg, in namespace loom::linalg (the solvers and decompositions need LAPACK).
+#include "loom/linalg/decompositions.hpp"
+#include "loom/linalg/norms.hpp"
+#include "loom/linalg/multi_dot.hpp"
+#include "loom/linalg/solve.hpp"
 
 #endif
 #include "loom/core/epilogue.hpp"
