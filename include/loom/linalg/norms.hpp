@@ -204,12 +204,14 @@ namespace detail {
 template <class F, class V>
 tensor<F> cond(const V& x, const norm_order& p) {
     const char* name = "cond";
-    require_matrices(name, x.shape());
-    const index_t m = x.shape()[x.ndim() - 2], n = x.shape().back();
-    if (m == 0 || n == 0) {
-        throw linalg_error(std::string(name) + ": x has shape " + to_string(x.shape()) +
+    const shape_type& shape = x.shape();
+    // NumPy's first check: no elements, and none in the last two dimensions (a stack of no matrices passes).
+    if (!shape.empty() && (shape.back() == 0 || (shape.size() >= 2 && shape[shape.size() - 2] == 0))) {
+        throw linalg_error(std::string(name) + ": x has shape " + to_string(shape) +
                            "; the condition number of an empty matrix is not defined");
     }
+    require_matrices(name, shape, "x");
+    const index_t m = shape[shape.size() - 2];
     tensor<F> result;
     if (p.none() || p.is(2) || p.is(-2)) {
         const tensor<F> s = singular_values<F>(x, false);
@@ -220,7 +222,7 @@ tensor<F> cond(const V& x, const norm_order& p) {
             result.data()[b] = p.is(-2) ? smallest / largest : largest / smallest;
         }
     } else {
-        require_square(name, x.shape());
+        require_square(name, shape, "x");
         // The inverse of each matrix; a singular one's is left 0 here and its condition number set to inf below.
         auto a = column_major_stack<F>::copy_of(x);
         column_major_stack<F> inverse(a.batch(), m, m);
