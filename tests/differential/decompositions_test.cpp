@@ -59,7 +59,7 @@
 namespace loom::differential {
 namespace {
 
-constexpr std::uint64_t default_decomposition_case_count = 1500;
+constexpr std::uint64_t default_decomposition_case_count = 3000;
 
 enum class dec_op : std::uint8_t {
     det, solve, inv, eigvalsh, svd_values, svd_reconstructed, qr_reconstructed, cholesky, lstsq_solution,
