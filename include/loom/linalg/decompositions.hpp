@@ -153,7 +153,7 @@ svd_result<W> svd(const V& a, bool full_matrices, bool compute_uv) {
     const index_t u_cols = full_matrices ? m : k, vt_rows = full_matrices ? n : k;
     const char jobz = !compute_uv ? 'N' : full_matrices ? 'A' : 'S';
     const int im = lapack_int(name, a.shape(), m), in = lapack_int(name, a.shape(), n);
-    lapack_int(name, a.shape(), 8 * k);
+    lapack_int(name, a.shape(), 8 * k);  // the size of xgesdd's integer workspace, checked to fit
     column_major_stack<W> s(stack.batch(), k, 1);
     std::optional<column_major_stack<W>> u, vt;
     if (compute_uv) {

@@ -5,7 +5,7 @@
 // column_major_stack, which copies any expression of shape [..., M, N] once
 // into column-major memory, one matrix after another, and copies results
 // back into a tensor. Sizes passed to LAPACK are checked to fit its `int`.
-// Cost of including: <string> and <type_traits> beyond loom's tensor headers.
+// Cost of including: <climits>, <cmath>, <string> and <type_traits> beyond loom's tensor headers.
 
 #include <algorithm>
 #include <climits>
@@ -70,9 +70,9 @@ inline std::string which_matrix(const shape_type& shape, index_t k) {
 // A size LAPACK is given, checked to fit its int.
 inline int lapack_int(const char* name, const shape_type& shape, index_t value) {
     if (value > INT_MAX) {
-        throw std::length_error(std::string(name) + ": a has shape " + to_string(shape) + "; LAPACK's sizes are " +
-                                "32-bit integers, and " + std::to_string(value) + " exceeds " +
-                                std::to_string(INT_MAX) + ": give smaller matrices");
+        throw std::length_error(std::string(name) + ": an operand of shape " + to_string(shape) +
+                                " needs a LAPACK size of " + std::to_string(value) + ", beyond its 32-bit " +
+                                "integers' " + std::to_string(INT_MAX) + "; give smaller matrices");
     }
     return static_cast<int>(value);
 }
@@ -92,9 +92,8 @@ class column_major_stack {
 public:
     /// Uninitialised matrices of `rows` × `cols`, one per element of `batch`.
     column_major_stack(const shape_type& batch, index_t rows, index_t cols)
-        : batch_(batch), rows_(rows), cols_(cols), memory_(uninitialized, with_tail(batch, {cols, rows})) {
-        count_ = rows * cols == 0 ? element_count(batch) : memory_.size() / (rows * cols);
-    }
+        : batch_(batch), rows_(rows), cols_(cols), count_(element_count(batch)),
+          memory_(uninitialized, with_tail(batch, {cols, rows})) {}
 
     /// The matrices of `x` (shape [..., M, N], any layout or expression),
     /// converted to W, copied once.
@@ -150,7 +149,7 @@ private:
     tensor_view<W> matrices() { return tensor_view<W>(memory_.data(), layout(rows_, cols_)); }
 
     shape_type batch_;
-    index_t rows_, cols_, count_ = 0;
+    index_t rows_, cols_, count_;
     tensor<W> memory_;
 };
 
