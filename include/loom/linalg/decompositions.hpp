@@ -3,8 +3,8 @@
 // xorgqr), svd (xgesdd), eigh and eigvalsh (xsyevd), and what is built on
 // them: pinv and matrix_rank. Each takes a matrix or a stack of them, of any
 // layout or a lazy expression, copies each matrix once into column-major
-// memory in the type NumPy computes in (float32 stays float32, anything else
-// is float64), sizes LAPACK's workspace by its own query (lwork = -1), and
+// memory in the type of NumPy's result (float32 stays float32, anything else
+// is float64; solve.hpp says how float32 differs), sizes LAPACK's workspace by its own query (lwork = -1), and
 // returns new tensors; an `info` LAPACK reports becomes a loom::linalg_error.
 // Needs LAPACK (Note [compiled without LAPACK] in lapack.hpp).
 // Cost of including: <vector> beyond solve.hpp.

@@ -1,7 +1,8 @@
 #pragma once
 // A stack of matrices as LAPACK reads and writes them: the shape checks of
 // numpy.linalg (rank 2 or more, square), the element type the computation
-// runs in (NumPy's: float32 stays float32, everything else is float64), and
+// runs in (NumPy's result type: float32 stays float32, everything else is
+// float64), and
 // column_major_stack, which copies any expression of shape [..., M, N] once
 // into column-major memory, one matrix after another, and copies results
 // back into a tensor. Sizes passed to LAPACK are checked to fit its `int`.
@@ -23,8 +24,9 @@
 
 namespace loom::linalg::detail {
 
-/// The element type numpy.linalg computes in for inputs of types T...:
-/// float when every one is float, double otherwise (ints and bool included).
+/// The element type loom::linalg computes in for inputs of types T..., that
+/// of numpy.linalg's results: float when every one is float, double otherwise
+/// (ints and bool included).
 template <class... T>
 using lapack_real_t = std::conditional_t<(std::is_same_v<T, float> && ...), float, double>;
 

@@ -3,8 +3,9 @@
 // identity), det and slogdet (xgetrf), lstsq (xgelsd), and matrix_power
 // (repeated squaring by matmul; inv for a negative power). Each takes a
 // matrix or a stack of them, of any layout or a lazy expression, copies
-// each matrix once into column-major memory in the type NumPy computes in
-// (float32 stays float32, anything else is float64), and returns new
+// each matrix once into column-major memory in the type of NumPy's result
+// (float32 stays float32, computed by LAPACK's s routines where NumPy 1.24
+// computes in float64 and rounds; anything else is float64), and returns new
 // tensors. A matrix LAPACK finds singular is a loom::linalg_error naming
 // its batch index; shapes that do not fit are std::invalid_argument.
 // Needs LAPACK (Note [compiled without LAPACK] in lapack.hpp), but for
@@ -320,7 +321,9 @@ auto slogdet(A&& a) {
 /// numpy.linalg.lstsq(a, b, rcond): the x minimising |b - a x|, for a of
 /// shape [M, N] and b of shape [M] or [M, K], by LAPACK's xgelsd; singular
 /// values at or below rcond times the largest count as 0. rcond defaults to
-/// machine epsilon times max(M, N), NumPy's `rcond=None`. Not batched, as NumPy's.
+/// machine epsilon times max(M, N), NumPy's `rcond=None` (the epsilon of
+/// float32 for float32 operands, which loom computes in float32; NumPy
+/// computes them in float64, with float64's). Not batched, as NumPy's.
 /// Throws std::invalid_argument for other ranks or sizes that disagree,
 /// loom::linalg_error when the SVD does not converge.
 template <expression A, expression B>
