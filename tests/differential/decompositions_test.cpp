@@ -99,7 +99,9 @@ struct dec_case {
     index_t n = 0;              ///< matrix_power's power, multi_dot's operand count
 };
 
-bool uses_b(dec_op op) { return op == dec_op::solve || op == dec_op::multi_dot || (op >= dec_op::lstsq_solution && op <= dec_op::lstsq_rank); }
+bool uses_b(dec_op op) {
+    return op == dec_op::solve || op == dec_op::multi_dot || (op >= dec_op::lstsq_solution && op <= dec_op::lstsq_rank);
+}
 
 // ---- generation ----
 
@@ -187,7 +189,9 @@ index_t dec_size(random_source& random) { return random.chance(0.08) ? 0 : rando
 shape_type dec_batch(random_source& random) {
     shape_type batch;
     const std::size_t rank = random.below(3);
-    for (std::size_t d = 0; d < rank; ++d) batch.push_back(random.chance(0.08) ? 0 : random.chance(0.4) ? 1 : random.between(2, 3));
+    for (std::size_t d = 0; d < rank; ++d) {
+        batch.push_back(random.chance(0.08) ? 0 : random.chance(0.4) ? 1 : random.between(2, 3));
+    }
     return batch;
 }
 
@@ -642,7 +646,9 @@ double condition(const dec_case& c) {
             const tensor<double> values = astype<double>(read(t, c.a)) * scale;
             const tensor<double> numbers = linalg::cond(values);
             double worst = 1;
-            for (const double v : numbers) worst = std::isnan(v) ? std::numeric_limits<double>::infinity() : std::max(worst, v);
+            for (const double v : numbers) {
+                worst = std::isnan(v) ? std::numeric_limits<double>::infinity() : std::max(worst, v);
+            }
             return worst;
         }, c.a.stored);
     } catch (const std::exception&) {
@@ -663,8 +669,8 @@ double dec_tolerance(const dec_case& c, dtype result, double numpy_magnitude) {
         case dec_op::pinv:
         case dec_op::lstsq_solution:
         case dec_op::lstsq_residuals:
-        case dec_op::cholesky:
-        case dec_op::cond: scale = condition(c) * std::max(numpy_magnitude, 1.0) * (c.op == dec_op::cond ? condition(c) : 1); break;
+        case dec_op::cholesky: scale = condition(c) * std::max(numpy_magnitude, 1.0); break;
+        case dec_op::cond: scale = condition(c) * condition(c) * std::max(numpy_magnitude, 1.0); break;
         case dec_op::matrix_power:
             scale = std::max(numpy_magnitude, 1.0) * (c.n < 0 ? condition(c) : 1.0);
             break;

@@ -329,6 +329,17 @@ TEST(LinalgSlogdet, NumPyDocumentedExample) {
     linalg_dec_expect_near(empty.logabsdet, {0.0});
 }
 
+// LAPACK's sizes are 32-bit: a larger matrix is refused before anything is copied.
+TEST(LinalgSolve, SizesBeyondLapacksIntAreRefusedFirst) {
+    const index_t big = index_t(1) << 31;
+    expect_error_text<std::length_error>(
+        [&] { (void)loom::linalg::svd(loom::broadcast_to(loom::ones<double>({1, 1}), {big, 1})); },
+        "svd: an operand of shape [2147483648, 1] needs a LAPACK size of 2147483648, beyond its 32-bit integers' "
+        "2147483647; give smaller matrices");
+    EXPECT_THROW((void)loom::linalg::inv(loom::broadcast_to(loom::ones<double>({1, 1}), {big, big})),
+                 std::length_error);
+}
+
 // ---- lstsq ----
 
 // numpy.linalg.lstsq's documented example: a line y = m x + c through four points.

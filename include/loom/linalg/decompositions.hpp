@@ -71,7 +71,7 @@ template <class W, class V>
 tensor<W> cholesky(const V& a) {
     const char* name = "cholesky";
     require_square(name, a.shape());
-    auto stack = column_major_stack<W>::copy_of(a);
+    auto stack = column_major_stack<W>::copy_of(name, a);
     const index_t m = stack.rows();
     const int n = lapack_int(name, a.shape(), m);
     for (index_t k = 0; k < stack.count() && n > 0; ++k) {
@@ -94,7 +94,7 @@ template <class W, class V>
 qr_result<W> qr(const V& a, qr_mode mode) {
     const char* name = "qr";
     require_matrices(name, a.shape());
-    auto stack = column_major_stack<W>::copy_of(a);
+    auto stack = column_major_stack<W>::copy_of(name, a);
     const index_t m = stack.rows(), n = stack.cols(), k = std::min(m, n);
     const index_t q_cols = mode == qr_mode::complete ? m : k;
     const index_t r_rows = mode == qr_mode::complete ? m : k;
@@ -148,7 +148,7 @@ template <class W, class V>
 svd_result<W> svd(const V& a, bool full_matrices, bool compute_uv) {
     const char* name = "svd";
     require_matrices(name, a.shape());
-    auto stack = column_major_stack<W>::copy_of(a);
+    auto stack = column_major_stack<W>::copy_of(name, a);
     const index_t m = stack.rows(), n = stack.cols(), k = std::min(m, n);
     const index_t u_cols = full_matrices ? m : k, vt_rows = full_matrices ? n : k;
     const char jobz = !compute_uv ? 'N' : full_matrices ? 'A' : 'S';
@@ -197,7 +197,7 @@ eigh_result<W> eigh(const char* name, const V& a, char uplo, bool vectors) {
         throw std::invalid_argument(std::string(name) + ": UPLO is '" + std::string(1, uplo) +
                                     "'; give 'L' (read the lower triangle) or 'U' (the upper)");
     }
-    auto stack = column_major_stack<W>::copy_of(a);
+    auto stack = column_major_stack<W>::copy_of(name, a);
     const index_t m = stack.rows();
     const int n = lapack_int(name, a.shape(), m);
     column_major_stack<W> w(stack.batch(), m, 1);

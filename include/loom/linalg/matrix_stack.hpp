@@ -98,11 +98,15 @@ public:
           memory_(uninitialized, with_tail(batch, {cols, rows})) {}
 
     /// The matrices of `x` (shape [..., M, N], any layout or expression),
-    /// converted to W, copied once.
+    /// converted to W, copied once; M and N are first checked to fit
+    /// LAPACK's int (std::length_error naming `name`, the function).
     template <class X>
-    static column_major_stack copy_of(const X& x) {
+    static column_major_stack copy_of(const char* name, const X& x) {
         const shape_type& shape = x.shape();
-        column_major_stack stack(batch_of(shape), shape[shape.size() - 2], shape[shape.size() - 1]);
+        const index_t rows = shape[shape.size() - 2], cols = shape[shape.size() - 1];
+        lapack_int(name, shape, rows);
+        lapack_int(name, shape, cols);
+        column_major_stack stack(batch_of(shape), rows, cols);
         tensor_view<W> matrices = stack.matrices();
         if (stack.memory_.size() != 0) assign(matrices, astype<W>(x), assignment::fresh);
         return stack;

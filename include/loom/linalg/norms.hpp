@@ -224,7 +224,7 @@ tensor<F> cond(const V& x, const norm_order& p) {
     } else {
         require_square(name, shape, "x");
         // The inverse of each matrix; a singular one's is left 0 here and its condition number set to inf below.
-        auto a = column_major_stack<F>::copy_of(x);
+        auto a = column_major_stack<F>::copy_of(name, x);
         column_major_stack<F> inverse(a.batch(), m, m);
         set_identity(inverse);
         std::vector<char> singular(static_cast<std::size_t>(a.count()), 0);

@@ -115,9 +115,10 @@ tensor<W> solve(const VA& a, const VB& b) {
     }
     const index_t k = vector ? 1 : b.shape().back();
     const shape_type a_full = with_tail(batch, {m, m});
-    auto a_stack = column_major_stack<W>::copy_of(broadcast_to(a, a_full));
-    auto b_stack = vector ? column_major_stack<W>::copy_of(broadcast_to(expand_dims(b, -1), with_tail(batch, {m, 1})))
-                          : column_major_stack<W>::copy_of(broadcast_to(b, with_tail(batch, {m, k})));
+    auto a_stack = column_major_stack<W>::copy_of(name, broadcast_to(a, a_full));
+    auto b_stack =
+        vector ? column_major_stack<W>::copy_of(name, broadcast_to(expand_dims(b, -1), with_tail(batch, {m, 1})))
+               : column_major_stack<W>::copy_of(name, broadcast_to(b, with_tail(batch, {m, k})));
     solve_stacks(name, a_stack, b_stack, a_full,
                  "a singular system has no unique solution: lstsq gives a least-squares one");
     tensor<W> x = b_stack.to_tensor();
@@ -129,7 +130,7 @@ template <class W, class V>
 tensor<W> inv(const V& a) {
     const char* name = "inv";
     require_square(name, a.shape());
-    auto a_stack = column_major_stack<W>::copy_of(a);
+    auto a_stack = column_major_stack<W>::copy_of(name, a);
     const index_t m = a_stack.rows();
     column_major_stack<W> identity(a_stack.batch(), m, m);
     for (index_t k = 0; k < identity.count(); ++k) {
@@ -147,7 +148,7 @@ tensor<W> inv(const V& a) {
 template <class W, class V>
 slogdet_result<W> slogdet(const char* name, const V& a) {
     require_square(name, a.shape());
-    auto stack = column_major_stack<W>::copy_of(a);
+    auto stack = column_major_stack<W>::copy_of(name, a);
     const int n = lapack_int(name, a.shape(), stack.rows());
     slogdet_result<W> result{tensor<W>(stack.batch(), W(1)), tensor<W>(stack.batch(), W(0))};
     std::vector<int> pivots(static_cast<std::size_t>(n));
@@ -201,7 +202,7 @@ lstsq_result<W> lstsq(const VA& a, const VB& b, std::optional<double> rcond) {
     const index_t k = vector ? 1 : b.shape()[1];
     const index_t rows = std::max(m, n);  // b's buffer holds b, then x in its first n rows
     const index_t columns = std::max<index_t>(k, 1);  // LAPACK solves for one zero column when b has none, as NumPy
-    auto a_stack = column_major_stack<W>::copy_of(a);
+    auto a_stack = column_major_stack<W>::copy_of(name, a);
     column_major_stack<W> b_stack({}, rows, columns);
     for (index_t j = 0; j < columns; ++j) {
         for (index_t i = 0; i < rows; ++i) b_stack.at(0, i, j) = W(0);
