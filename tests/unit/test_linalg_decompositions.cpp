@@ -149,8 +149,8 @@ TEST(LinalgMatrixPower, StacksIntegersAndLargePowers) {
     EXPECT_EQ(loom::linalg::matrix_power(loom::zeros<double>({3, 0, 0}), 5).shape(), (shape_type{3, 0, 0}));
     expect_error_text<std::invalid_argument>(
         [&] { (void)loom::linalg::matrix_power(fib, -1); },
-        "matrix_power: a negative power (-1) of a matrix of integers or bool is not of its type; convert it with "
-        "astype<double>(a) first");
+        "matrix_power: a negative power (-1) needs inv, whose result for integers or bool is float64, not a's "
+        "type, and which takes float32 and float64; convert a with astype<double>(a) first");
     expect_error_text<std::invalid_argument>(
         [&] { (void)loom::linalg::matrix_power(loom::zeros<double>({2, 3}), 2); },
         "matrix_power: a has shape [2, 3], whose last two sizes differ; give square matrices, of shape [..., M, M]");

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <concepts>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -24,11 +25,22 @@
 
 namespace loom::linalg::detail {
 
-/// The element type loom::linalg computes in for inputs of types T..., that
-/// of numpy.linalg's results: float when every one is float, double otherwise
-/// (ints and bool included).
+/// The element type loom::linalg's solvers and decompositions compute in for
+/// inputs of types T..., that of numpy.linalg's results: float when every one
+/// is float, double otherwise (ints and bool included). Other element types
+/// are refused, as NumPy refuses float16.
 template <class... T>
-using lapack_real_t = std::conditional_t<(std::is_same_v<T, float> && ...), float, double>;
+struct lapack_real {
+    static_assert(((std::integral<T> || std::floating_point<T>) && ...),
+                  "loom::linalg's solvers and decompositions take bool, integers, float32 and float64, as "
+                  "numpy.linalg (which refuses float16): convert with astype<float>(x) first");
+    /// The type.
+    using type = std::conditional_t<(std::is_same_v<T, float> && ...), float, double>;
+};
+
+/// lapack_real<T...>::type.
+template <class... T>
+using lapack_real_t = typename lapack_real<T...>::type;
 
 // Refuses a shape of rank below 2: a stack of matrices has at least one.
 inline void require_matrices(const char* name, const shape_type& shape, const char* operand = "a") {

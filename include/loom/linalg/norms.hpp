@@ -12,6 +12,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "loom/core/axis.hpp"
@@ -85,6 +86,10 @@ private:
 namespace detail {
 
 inline constexpr double infinity = std::numeric_limits<double>::infinity();
+
+// The type norm computes in and returns: float32 stays float32, every other type is float64.
+template <class T>
+using norm_real_t = std::conditional_t<std::is_same_v<T, float>, float, double>;
 
 // The singular values of x's (row, col) planes, for the matrix norms 2, -2 and 'nuc'.
 template <class F, class V>
@@ -169,7 +174,8 @@ tensor<F> matrix_norm(const V& x, const norm_order& ord, index_t row_axis, index
 /// p (sum |x|^p)^(1/p); two axes give matrix norms: "fro" (or none), "nuc",
 /// 1, -1 (largest and smallest column sum), inf, -inf (row sums), 2, -2
 /// (largest and smallest singular value). keepdims keeps the reduced axes as
-/// 1s. float32 stays float32, anything else is float64. The singular-value
+/// 1s. float32 stays float32, anything else is float64 (NumPy keeps float16
+/// as it is). The singular-value
 /// norms (2, -2, "nuc" of matrices) need LAPACK: without it they throw
 /// std::invalid_argument saying how to enable it.
 /// Throws std::invalid_argument for an order that does not fit the axes, a
@@ -178,7 +184,7 @@ tensor<F> matrix_norm(const V& x, const norm_order& ord, index_t row_axis, index
 /// max and min's errors for the inf norms of an empty extent, as NumPy.
 template <expression X>
 auto norm(X&& x, const norm_order& ord = {}, const axis_set& axis = flat, bool keepdims = false) {
-    using F = detail::lapack_real_t<value_type_of<X>>;
+    using F = detail::norm_real_t<value_type_of<X>>;
     const auto v = view_of(std::forward<X>(x));
     const std::size_t rank = v.ndim();
     if (axis.every()) {

@@ -342,8 +342,8 @@ auto lstsq(A&& a, B&& b, std::optional<double> rcond = std::nullopt) {
 /// the integer power n, by repeated squaring with matmul in a's own type (so
 /// integers and bool work, with matmul's results); n = 0 gives the identity,
 /// a negative n the power of inv(a) (float64 for integers in NumPy: here
-/// refused for integer and bool a, whose result type cannot depend on n;
-/// convert with astype<double> first). A negative n needs LAPACK: without
+/// refused for an a of integers or bool, whose result type cannot depend on
+/// n, and of any type but float32 and float64; convert with astype<double> first). A negative n needs LAPACK: without
 /// it, a negative n throws std::invalid_argument.
 /// Throws std::invalid_argument for a rank below 2, non-square matrices, or a
 /// negative n as above; loom::linalg_error when a negative n meets a singular matrix.
@@ -354,9 +354,9 @@ auto matrix_power(A&& a, index_t n) -> tensor<value_type_of<A>> {
     detail::require_square("matrix_power", v.shape());
     if (n < 0) {
         if constexpr (!std::floating_point<T>) {
-            throw std::invalid_argument("matrix_power: a negative power (" + std::to_string(n) + ") of a " +
-                                        "matrix of integers or bool is not of its type; convert it with "
-                                        "astype<double>(a) first");
+            throw std::invalid_argument("matrix_power: a negative power (" + std::to_string(n) + ") needs inv, " +
+                                        "whose result for integers or bool is float64, not a's type, and which " +
+                                        "takes float32 and float64; convert a with astype<double>(a) first");
         } else if constexpr (!detail::lapack_found<T>) {
             throw std::invalid_argument(std::string("matrix_power: a negative power (") + std::to_string(n) +
                                         ") needs inv, and " + LOOM_LAPACK_NEEDED("inv"));
