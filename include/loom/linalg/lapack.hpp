@@ -17,11 +17,12 @@
 //
 //     if constexpr (lapack_found<T>) { ... } else { static_assert(lapack_found<T>, message); return R{}; }
 //
-// (the return, never reached, gives the function its result type, so that
-// the caller's code raises no second error) so that without LAPACK the body that names lapack<T> is never instantiated,
-// and a call stops at the one static_assert, whose message says how to
-// enable LAPACK; loom's other headers, and these ones when nothing calls
-// them, compile as before.
+// so that without LAPACK the body that names lapack<T> is never
+// instantiated, and a call stops at the one static_assert, whose message
+// says how to enable LAPACK (the return, never reached, gives the function
+// its result type, so that the caller's code raises no second error);
+// loom's other headers, and these ones when nothing calls them, compile as
+// before.
 
 #include <climits>
 #include <cstddef>

@@ -45,8 +45,8 @@ using lapack_real_t = typename lapack_real<T...>::type;
 // Refuses a shape of rank below 2: a stack of matrices has at least one.
 inline void require_matrices(const char* name, const shape_type& shape, const char* operand = "a") {
     if (shape.size() < 2) {
-        throw std::invalid_argument(std::string(name) + ": " + operand + " has shape " + to_string(shape) + ", of rank " +
-                                    std::to_string(shape.size()) +
+        throw std::invalid_argument(std::string(name) + ": " + operand + " has shape " + to_string(shape) +
+                                    ", of rank " + std::to_string(shape.size()) +
                                     "; give a matrix or a stack of matrices, of rank 2 or more");
     }
 }

@@ -187,7 +187,9 @@ tensor<W> det(const V& a) {
 template <class W, class VA, class VB>
 lstsq_result<W> lstsq(const VA& a, const VB& b, std::optional<double> rcond) {
     const char* name = "lstsq";
-    const auto describe = [&] { return "a has shape " + to_string(a.shape()) + " and b has shape " + to_string(b.shape()); };
+    const auto describe = [&] {
+        return "a has shape " + to_string(a.shape()) + " and b has shape " + to_string(b.shape());
+    };
     if (a.ndim() != 2 || (b.ndim() != 1 && b.ndim() != 2)) {
         throw std::invalid_argument(std::string(name) + ": " + describe() +
                                     "; give a matrix a of shape [M, N] and b of shape [M] or [M, K]");
