@@ -57,17 +57,6 @@ void linalg_dec_expect_near(const A& actual, const std::vector<double>& expected
     }
 }
 
-// A matrix of shape `shape` with distinct, well-conditioned values: the diagonal dominates.
-tensor<double> linalg_dec_dominant(const shape_type& shape) {
-    tensor<double> t(shape);
-    const index_t m = shape.back();
-    for (index_t i = 0; i < t.size(); ++i) {
-        const index_t row = (i / m) % shape[shape.size() - 2], col = i % m;
-        t.data()[i] = row == col ? 10.0 + static_cast<double>(i % 7) : std::sin(static_cast<double>(i));
-    }
-    return t;
-}
-
 // ---- norm, matrix_power, multi_dot: no LAPACK needed ----
 
 // numpy.linalg.norm's documented examples: a = np.arange(9) - 4, b = a.reshape((3, 3)).
@@ -183,6 +172,17 @@ TEST(LinalgMultiDot, VectorEndsAreDroppedFromTheResult) {
 }
 
 #ifdef LOOM_HAVE_LAPACK
+
+// A matrix of shape `shape` with distinct, well-conditioned values: the diagonal dominates.
+tensor<double> linalg_dec_dominant(const shape_type& shape) {
+    tensor<double> t(shape);
+    const index_t m = shape.back();
+    for (index_t i = 0; i < t.size(); ++i) {
+        const index_t row = (i / m) % shape[shape.size() - 2], col = i % m;
+        t.data()[i] = row == col ? 10.0 + static_cast<double>(i % 7) : std::sin(static_cast<double>(i));
+    }
+    return t;
+}
 
 // ---- solve, inv, det, slogdet ----
 
