@@ -1,6 +1,7 @@
 #pragma once
 // <loom/linalg.hpp>: products: `matmul`, `dot`, `vdot`, `inner`, `outer`, `tensordot`, `einsum`;
-// with <loom/tensor.hpp> and <loom/reduce.hpp>.
+// numpy.linalg in loom::linalg (`solve`, `inv`, `det`, `svd`, `norm`, ...: the solvers and
+// decompositions need LAPACK, linalg/lapack.hpp); with <loom/tensor.hpp> and <loom/reduce.hpp>.
 // Cost to include: 1.21 s with g++ 12 -O2 alone in a file, xtensor's three headers 1.04 s
 // (docs/headers.md).
 
@@ -11,6 +12,11 @@
 #include "loom/linalg/einsum.hpp"
 #include "loom/linalg/matmul.hpp"
 #include "loom/linalg/products.hpp"
+// numpy.linalg, in namespace loom::linalg (the solvers and decompositions need LAPACK).
+#include "loom/linalg/decompositions.hpp"
+#include "loom/linalg/norms.hpp"
+#include "loom/linalg/multi_dot.hpp"
+#include "loom/linalg/solve.hpp"
 
 #endif
 #include "loom/core/epilogue.hpp"

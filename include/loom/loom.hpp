@@ -16,6 +16,7 @@
 #include "loom/random.hpp"
 #include "loom/reduce.hpp"
 #include "loom/sort.hpp"
+#include "loom/stats.hpp"
 
 #endif
 #include "loom/core/epilogue.hpp"

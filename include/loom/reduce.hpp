@@ -11,6 +11,7 @@
 #include "loom/reduce/arg_reductions.hpp"
 #include "loom/reduce/cumulative.hpp"
 #include "loom/reduce/reductions.hpp"
+#include "loom/reduce/reduction_members.hpp"
 
 #endif
 #include "loom/core/epilogue.hpp"

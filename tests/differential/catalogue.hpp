@@ -30,7 +30,13 @@
 //  - each scalar form, and where and clip with scalars, on about half the
 //    tensor types (the other half for the next form);
 //  - broadcast specs on float64 (bitwise operations on int32, logical ones
-//    on bool).
+//    on bool);
+//  - NumPy's further functions (evaluate_functions.cpp): the floating ones
+//    (log2 ... rad2deg, isfinite, and arctan2 ... logaddexp2 of two
+//    operands) on floats, integers and bools first becoming float64 as loom's
+//    functors make them; trunc and nan_to_num on floats only (on integers
+//    they are the identity); reciprocal, relu, fmax and fmin on every type
+//    they accept, since they divide, compare and keep each type.
 
 #include <iterator>
 
@@ -67,19 +73,31 @@ constexpr bool is_bitwise(operation op) { return op >= operation::bitwise_and &&
 
 /// Whether loom accepts `op` on operands computed in `type`. It refuses, at
 /// compile time, what NumPy refuses: subtracting, negating and the sign of
-/// bools, and bitwise operations on floats.
+/// bools, and bitwise operations on floats; and relu of bools, as PyTorch.
 constexpr bool accepts(operation op, dtype type) {
-    if (type == dtype::boolean) return op != operation::subtract && op != operation::negative && op != operation::sign;
+    if (type == dtype::boolean)
+        return op != operation::subtract && op != operation::negative && op != operation::sign &&
+               op != operation::relu;
     if (is_floating(type)) return !is_bitwise(op) && op != operation::bitwise_not;
     return true;
 }
 
 constexpr bool is_logical(operation op) { return op >= operation::logical_and && op <= operation::logical_xor; }
 
+/// NumPy's further functions, evaluated by evaluate_functions.cpp.
+constexpr bool is_further_function(operation op) { return op >= operation::log2 && op <= operation::fmin; }
+/// Those of them that give floats: integers and bools compute in float64.
+constexpr bool is_further_floating(operation op) {
+    return (op >= operation::log2 && op <= operation::rad2deg) || op == operation::isfinite ||
+           (op >= operation::arctan2 && op <= operation::logaddexp2);
+}
+
 /// Whether the evaluator applies unary `op` to operands of `type`.
 constexpr bool evaluates_unary(operation op, dtype type) {
-    const bool rounds_integers = (op == operation::floor || op == operation::ceil) && !is_floating(type);
-    return accepts(op, type) && !rounds_integers;
+    const bool identity_on_integers =
+        (op == operation::floor || op == operation::ceil || op == operation::trunc || op == operation::nan_to_num) &&
+        !is_floating(type);
+    return accepts(op, type) && !identity_on_integers;
 }
 
 /// The widest type of `type`'s kind (bool, signed, unsigned, floating).
@@ -95,7 +113,7 @@ constexpr dtype unary_computation_type(operation op, dtype type) {
     if (op == operation::logical_not) return type == dtype::float64 ? type : dtype::boolean;
     if (op == operation::sqrt) return type;
     const bool floating_function = op >= operation::sqrt && op <= operation::sigmoid;
-    if (floating_function || op == operation::isnan || op == operation::isinf)
+    if (floating_function || op == operation::isnan || op == operation::isinf || is_further_floating(op))
         return is_floating(type) ? type : dtype::float64;
     return type;
 }
@@ -105,6 +123,7 @@ constexpr dtype unary_computation_type(operation op, dtype type) {
 constexpr dtype computation_type(operation op, dtype promoted) {
     if (is_comparison(op)) return widest_of_kind(promoted);
     if (is_logical(op)) return op == operation::logical_and && promoted == dtype::float64 ? promoted : dtype::boolean;
+    if (is_further_floating(op)) return is_floating(promoted) ? promoted : dtype::float64;
     const bool divides_as_float64 = is_integer(promoted) && promoted != dtype::int32;
     if (op == operation::divide && divides_as_float64) return dtype::float64;
     return promoted;

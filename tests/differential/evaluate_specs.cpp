@@ -44,6 +44,14 @@ any_tensor with_spec(operation op, spelling s, const any_tensor& a, const any_te
                 case operation::bitwise_and: return spec_call<operation::bitwise_and>(x, y, spec);
                 case operation::bitwise_or: return spec_call<operation::bitwise_or>(x, y, spec);
                 case operation::bitwise_xor: return spec_call<operation::bitwise_xor>(x, y, spec);
+                case operation::arctan2: return spec_call<operation::arctan2>(x, y, spec);
+                case operation::hypot: return spec_call<operation::hypot>(x, y, spec);
+                case operation::copysign: return spec_call<operation::copysign>(x, y, spec);
+                case operation::heaviside: return spec_call<operation::heaviside>(x, y, spec);
+                case operation::logaddexp: return spec_call<operation::logaddexp>(x, y, spec);
+                case operation::logaddexp2: return spec_call<operation::logaddexp2>(x, y, spec);
+                case operation::fmax: return spec_call<operation::fmax>(x, y, spec);
+                case operation::fmin: return spec_call<operation::fmin>(x, y, spec);
                 default: not_instantiated(op, type_name<T>());
             }
         },

@@ -51,6 +51,7 @@ private:
         const dtype type = unary_computation_type(n.op, dtype_of(x));
         x = cast_to(std::move(x), type);
         if (is_floating_function(n.op)) return dispatch::floating_function(n.op, x);
+        if (is_further_function(n.op)) return dispatch::further_unary(n.op, n.spelled, x);
         return dispatch::unary(n.op, n.spelled, x);
     }
 
@@ -85,6 +86,7 @@ private:
         b = cast_to(cast_to(std::move(b), promoted), type);
         if (with_spec) return dispatch::with_spec(n.op, n.spelled, a, b);
         if (is_arithmetic(n.op)) return dispatch::arithmetic(n.op, n.spelled, a, b);
+        if (is_further_function(n.op)) return dispatch::further_binary(n.op, n.spelled, a, b);
         return dispatch::logic(n.op, n.spelled, a, b);
     }
 

@@ -20,6 +20,7 @@ constexpr fused_pattern patterns[] = {
     {"sqrt(abs(x * y) + 1) / (z + 2)", types_of({dtype::boolean, dtype::uint16, dtype::float32})},
     {"clip(-x, y, z) == astype<std::int16_t>(x)", types_of({dtype::int64, dtype::uint8, dtype::float64})},
     {"!(x > y) || (z % 3 != 0)", types_of({dtype::int32, dtype::uint16, dtype::float32})},
+    {"fmax(trunc(x), relu(y)) - copysign(reciprocal(z), x)", types_of({dtype::float32, dtype::float64})},
 };
 
 node x() { return input_leaf(0); }
@@ -57,6 +58,11 @@ node fused_tree(std::size_t index) {
                 operation::logical_or,
                 {symbol(operation::logical_not, {symbol(operation::greater, {x(), y()})}),
                  symbol(operation::not_equal, {symbol(operation::remainder, {z(), int_scalar(3)}), int_scalar(0)})});
+        case 5:
+            return symbol(
+                operation::subtract,
+                {function(operation::fmax, {function(operation::trunc, {x()}), function(operation::relu, {y()})}),
+                 function(operation::copysign, {function(operation::reciprocal, {z()}), x()})});
         default: throw std::out_of_range("no fused pattern " + std::to_string(index));
     }
 }
@@ -82,6 +88,10 @@ any_tensor evaluate_fused(std::size_t index, const std::vector<any_tensor>& leav
                     break;
                 case 4:
                     if constexpr (patterns[4].accepts(type)) return result(!(x > y) || (z % 3 != 0));
+                    break;
+                case 5:
+                    if constexpr (patterns[5].accepts(type))
+                        return result(fmax(trunc(x), relu(y)) - copysign(reciprocal(z), x));
                     break;
                 default: break;
             }

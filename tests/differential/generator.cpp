@@ -64,17 +64,24 @@ bool tolerates_inexact(operation op) {
         case operation::minimum:
         case operation::where:
         case operation::clip:
-        case operation::astype: return true;
+        case operation::astype:
+        case operation::isfinite:
+        case operation::nan_to_num:
+        case operation::fmax:
+        case operation::fmin: return true;
         default: return false;
     }
 }
 
 constexpr operation unary_operations[] = {
-    operation::negative,   operation::absolute, operation::square, operation::sign,    operation::sqrt,
-    operation::exp,        operation::log,      operation::log1p,  operation::expm1,   operation::sin,
-    operation::cos,        operation::tan,      operation::tanh,   operation::sigmoid, operation::floor,
-    operation::ceil,       operation::round,    operation::isnan,  operation::isinf,   operation::logical_not,
-    operation::bitwise_not};
+    operation::negative,    operation::absolute,   operation::square,   operation::sign,       operation::sqrt,
+    operation::exp,         operation::log,        operation::log1p,    operation::expm1,      operation::sin,
+    operation::cos,         operation::tan,        operation::tanh,     operation::sigmoid,    operation::floor,
+    operation::ceil,        operation::round,      operation::isnan,    operation::isinf,      operation::logical_not,
+    operation::bitwise_not, operation::log2,       operation::log10,    operation::exp2,       operation::cbrt,
+    operation::arcsin,      operation::arccos,     operation::arctan,   operation::sinh,       operation::cosh,
+    operation::arcsinh,     operation::arccosh,    operation::arctanh,  operation::deg2rad,    operation::rad2deg,
+    operation::trunc,       operation::reciprocal, operation::isfinite, operation::nan_to_num, operation::relu};
 
 constexpr operation binary_operations[] = {operation::add,         operation::subtract,     operation::multiply,
                                            operation::divide,      operation::floor_divide, operation::remainder,
@@ -82,7 +89,10 @@ constexpr operation binary_operations[] = {operation::add,         operation::su
                                            operation::equal,       operation::not_equal,    operation::less,
                                            operation::less_equal,  operation::greater,      operation::greater_equal,
                                            operation::logical_and, operation::logical_or,   operation::logical_xor,
-                                           operation::bitwise_and, operation::bitwise_or,   operation::bitwise_xor};
+                                           operation::bitwise_and, operation::bitwise_or,   operation::bitwise_xor,
+                                           operation::arctan2,     operation::hypot,        operation::copysign,
+                                           operation::heaviside,   operation::logaddexp,    operation::logaddexp2,
+                                           operation::fmax,        operation::fmin};
 
 constexpr double small_floats[] = {0.0,  1.0, -1.0, 2.0,  -2.0, 3.0,   -3.0, 4.0, 0.5,
                                    -0.5, 1.5, -2.5, 0.25, 1e-3, -1e-3, 10.0, 0.1};

@@ -4,6 +4,7 @@
 // function and alias spellings build the same node type, so they cost one
 // instantiation of the loop engine between them (Note [instantiation budget]).
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -81,6 +82,32 @@ LOOM_DIFFERENTIAL_BINARY_SYMBOL(bitwise_or, |)
 LOOM_DIFFERENTIAL_BINARY_SYMBOL(bitwise_xor, ^)
 LOOM_DIFFERENTIAL_FUNCTION(where)
 LOOM_DIFFERENTIAL_FUNCTION(clip)
+LOOM_DIFFERENTIAL_FUNCTION(log2)
+LOOM_DIFFERENTIAL_FUNCTION(log10)
+LOOM_DIFFERENTIAL_FUNCTION(exp2)
+LOOM_DIFFERENTIAL_FUNCTION(cbrt)
+LOOM_DIFFERENTIAL_FUNCTION(arcsin)
+LOOM_DIFFERENTIAL_FUNCTION(arccos)
+LOOM_DIFFERENTIAL_FUNCTION(arctan)
+LOOM_DIFFERENTIAL_FUNCTION(sinh)
+LOOM_DIFFERENTIAL_FUNCTION(cosh)
+LOOM_DIFFERENTIAL_FUNCTION(arcsinh)
+LOOM_DIFFERENTIAL_FUNCTION(arccosh)
+LOOM_DIFFERENTIAL_FUNCTION(arctanh)
+LOOM_DIFFERENTIAL_ALIAS(deg2rad, radians)
+LOOM_DIFFERENTIAL_ALIAS(rad2deg, degrees)
+LOOM_DIFFERENTIAL_FUNCTION(trunc)
+LOOM_DIFFERENTIAL_FUNCTION(reciprocal)
+LOOM_DIFFERENTIAL_FUNCTION(isfinite)
+LOOM_DIFFERENTIAL_FUNCTION(relu)
+LOOM_DIFFERENTIAL_FUNCTION(arctan2)
+LOOM_DIFFERENTIAL_FUNCTION(hypot)
+LOOM_DIFFERENTIAL_FUNCTION(copysign)
+LOOM_DIFFERENTIAL_FUNCTION(heaviside)
+LOOM_DIFFERENTIAL_FUNCTION(logaddexp)
+LOOM_DIFFERENTIAL_FUNCTION(logaddexp2)
+LOOM_DIFFERENTIAL_FUNCTION(fmax)
+LOOM_DIFFERENTIAL_FUNCTION(fmin)
 
 #undef LOOM_DIFFERENTIAL_FUNCTION
 #undef LOOM_DIFFERENTIAL_UNARY_SYMBOL
@@ -99,6 +126,12 @@ struct calls<operation::remainder> {
     static auto function(const auto&... x) { return loom::remainder(x...); }
     static auto symbol(const auto& a, const auto& b) { return a % b; }
     static auto alias(const auto&... x) { return loom::mod(x...); }
+};
+// With replacements of both kinds: NaN and -inf given (-1e300 is -inf in
+// float32), +inf left to its default, the largest finite value.
+template <>
+struct calls<operation::nan_to_num> {
+    static auto function(const auto& a) { return loom::nan_to_num(a, 2.5, std::nullopt, -1e300); }
 };
 template <>
 struct calls<operation::bitwise_not> {

@@ -21,6 +21,12 @@ any_tensor unary(operation op, spelling s, const any_tensor& x);
 /// sqrt, exp, log, log1p, expm1, sin, cos, tan, tanh, sigmoid.                   evaluate_math.cpp
 any_tensor floating_function(operation op, const any_tensor& x);
 
+/// log2 ... relu, NumPy's further unary functions (and PyTorch's relu).          evaluate_functions.cpp
+any_tensor further_unary(operation op, spelling s, const any_tensor& x);
+
+/// arctan2 ... fmin on two tensors of one type.                                 evaluate_functions.cpp
+any_tensor further_binary(operation op, spelling s, const any_tensor& a, const any_tensor& b);
+
 /// add ... minimum on two tensors of one type.                                  evaluate_arithmetic.cpp
 any_tensor arithmetic(operation op, spelling s, const any_tensor& a, const any_tensor& b);
 

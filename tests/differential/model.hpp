@@ -90,8 +90,11 @@ enum class operation : std::uint8_t {
     equal, not_equal, less, less_equal, greater, greater_equal,
     logical_and, logical_or, logical_xor, bitwise_and, bitwise_or, bitwise_xor,
     where, clip,
+    log2, log10, exp2, cbrt, arcsin, arccos, arctan, sinh, cosh, arcsinh, arccosh, arctanh, deg2rad, rad2deg,
+    trunc, reciprocal, isfinite, nan_to_num, relu,
+    arctan2, hypot, copysign, heaviside, logaddexp, logaddexp2, fmax, fmin,
 };
-inline constexpr std::size_t operation_count = static_cast<std::size_t>(operation::clip) + 1;
+inline constexpr std::size_t operation_count = static_cast<std::size_t>(operation::fmin) + 1;
 
 struct operation_info {
     const char* function;  ///< loom's function name (NumPy's, and the Python helper's)
@@ -148,6 +151,33 @@ inline constexpr operation_info operation_table[operation_count] = {
     {"bitwise_xor", "^", nullptr, 2, false},
     {"where", nullptr, nullptr, 3, false},
     {"clip", nullptr, nullptr, 3, false},
+    {"log2", nullptr, nullptr, 1, true},
+    {"log10", nullptr, nullptr, 1, true},
+    {"exp2", nullptr, nullptr, 1, true},
+    {"cbrt", nullptr, nullptr, 1, true},
+    {"arcsin", nullptr, nullptr, 1, true},
+    {"arccos", nullptr, nullptr, 1, true},
+    {"arctan", nullptr, nullptr, 1, true},
+    {"sinh", nullptr, nullptr, 1, true},
+    {"cosh", nullptr, nullptr, 1, true},
+    {"arcsinh", nullptr, nullptr, 1, true},
+    {"arccosh", nullptr, nullptr, 1, true},
+    {"arctanh", nullptr, nullptr, 1, true},
+    {"deg2rad", nullptr, "radians", 1, false},  // one correctly rounded product, as NumPy's
+    {"rad2deg", nullptr, "degrees", 1, false},
+    {"trunc", nullptr, nullptr, 1, false},
+    {"reciprocal", nullptr, nullptr, 1, false},
+    {"isfinite", nullptr, nullptr, 1, false},
+    {"nan_to_num", nullptr, nullptr, 1, false},  // nan_to_num(x, 2.5, std::nullopt, -1e300)
+    {"relu", nullptr, nullptr, 1, false},
+    {"arctan2", nullptr, nullptr, 2, true},
+    {"hypot", nullptr, nullptr, 2, true},
+    {"copysign", nullptr, nullptr, 2, false},
+    {"heaviside", nullptr, nullptr, 2, false},
+    {"logaddexp", nullptr, nullptr, 2, true},
+    {"logaddexp2", nullptr, nullptr, 2, true},
+    {"fmax", nullptr, nullptr, 2, false},
+    {"fmin", nullptr, nullptr, 2, false},
 };
 
 constexpr const operation_info& info(operation op) { return operation_table[static_cast<std::size_t>(op)]; }

@@ -215,6 +215,71 @@ def astype(x, name):
     return np.where(y <= lower, np.array(info.min, name), value).astype(name)
 
 
+# --- NumPy's further functions ----------------------------------------------------
+
+log2 = floating(np.log2)
+log10 = floating(np.log10)
+exp2 = floating(np.exp2)
+cbrt = floating(np.cbrt)
+arcsin = floating(np.arcsin)
+arccos = floating(np.arccos)
+arctan = floating(np.arctan)
+sinh = floating(np.sinh)
+cosh = floating(np.cosh)
+arcsinh = floating(np.arcsinh)
+arccosh = floating(np.arccosh)
+arctanh = floating(np.arctanh)
+deg2rad = floating(np.deg2rad)
+rad2deg = floating(np.rad2deg)
+trunc = rounding(np.trunc)
+isfinite = np.isfinite
+
+
+def reciprocal(x):
+    """loom (functors_arithmetic.hpp, reciprocal): bools compute in int8, as
+    in NumPy; an integer 0 gives 0, where NumPy converts 1.0 / 0 to the
+    integer type (platform-dependent)."""
+    if x.dtype.kind == 'b':
+        x = x.astype(np.int8)
+    if x.dtype.kind == 'f':
+        return np.reciprocal(x)
+    zero = x == 0
+    return np.where(zero, np.zeros_like(x), np.reciprocal(np.where(zero, np.ones_like(x), x)))
+
+
+def nan_to_num(x):
+    """loom's differential call nan_to_num(x, 2.5, std::nullopt, -1e300)."""
+    return np.nan_to_num(x, nan=2.5, neginf=-1e300)
+
+
+def relu(x):
+    """PyTorch's relu, clamp_min(x, 0): 0 below zero, otherwise x (NaN and
+    -0.0 stay), in x's type."""
+    return np.where(x < 0, np.zeros_like(x), x)
+
+
+def binary_floating(ufunc):
+    """Binary floating functions: operands of the promoted type, integers and
+    bools as float64 (loom's rule; NumPy gives float16 for 8-bit types)."""
+    def apply(a, b, spec='numpy'):
+        a, b = common(a, b)
+        check_spec(a, b, spec)
+        if a.dtype.kind != 'f':
+            a, b = a.astype(np.float64), b.astype(np.float64)
+        return ufunc(a, b)
+    return apply
+
+
+arctan2 = binary_floating(np.arctan2)
+hypot = binary_floating(np.hypot)
+copysign = binary_floating(np.copysign)
+heaviside = binary_floating(np.heaviside)
+logaddexp = binary_floating(np.logaddexp)
+logaddexp2 = binary_floating(np.logaddexp2)
+fmax = binary(np.fmax)
+fmin = binary(np.fmin)
+
+
 # --- Selection --------------------------------------------------------------------
 
 def where(condition, a, b):

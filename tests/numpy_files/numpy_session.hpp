@@ -22,7 +22,7 @@ inline constexpr const char* numpy_values_module = R"(import numpy as np
 
 types = {'bool': np.bool_, 'int8': np.int8, 'int16': np.int16, 'int32': np.int32, 'int64': np.int64,
          'uint8': np.uint8, 'uint16': np.uint16, 'uint32': np.uint32, 'uint64': np.uint64,
-         'float32': np.float32, 'float64': np.float64}
+         'float32': np.float32, 'float64': np.float64, 'float16': np.float16}
 
 def values(dtype, shape):
     i = np.arange(int(np.prod(shape)), dtype=np.int64)
@@ -50,7 +50,7 @@ tensor<T> expected_values(const shape_type& shape) {
     for (T& element : t) {
         const index_t k = i * 37 % 201;
         if constexpr (std::same_as<T, bool>) element = i % 3 == 0;
-        else if constexpr (std::floating_point<T>) element = static_cast<T>(static_cast<double>(k - 100) * 0.25);
+        else if constexpr (loom::floating_element<T>) element = static_cast<T>(static_cast<double>(k - 100) * 0.25);
         else if constexpr (std::is_unsigned_v<T>) element = static_cast<T>(k);
         else element = static_cast<T>(k - 100);
         ++i;

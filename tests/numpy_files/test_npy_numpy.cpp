@@ -48,7 +48,7 @@ np.save('empty_fortran.npy', np.asfortranarray(np.zeros((3, 0, 2), np.int16)))
 template <class T>
 class NumPyWrittenDtype : public ::testing::Test {};
 using element_types = ::testing::Types<bool, std::int8_t, std::int16_t, std::int32_t, std::int64_t, std::uint8_t,
-                                       std::uint16_t, std::uint32_t, std::uint64_t, float, double>;
+                                       std::uint16_t, std::uint32_t, std::uint64_t, float, double, loom::float16>;
 TYPED_TEST_SUITE(NumPyWrittenDtype, element_types);
 
 TYPED_TEST(NumPyWrittenDtype, LoadsInCOrder) {
@@ -106,7 +106,7 @@ TEST_F(LoomWritten, NumPyReadsEveryDtypeAndFindsItsOwnBytes) {
      save(std::type_identity<std::int32_t>{}), save(std::type_identity<std::int64_t>{}),
      save(std::type_identity<std::uint8_t>{}), save(std::type_identity<std::uint16_t>{}),
      save(std::type_identity<std::uint32_t>{}), save(std::type_identity<std::uint64_t>{}),
-     save(std::type_identity<float>{}), save(std::type_identity<double>{}));
+     save(std::type_identity<float>{}), save(std::type_identity<double>{}), save(std::type_identity<loom::float16>{}));
     EXPECT_EQ(session.run(R"(import io
 import numpy as np
 from loom_values import types, values, check

@@ -30,12 +30,13 @@ np.savez('all.npz', **{name: values(dtype, (2, 3)) for name, dtype in types.item
 )");
     const loom::named_tensors arrays = loom::load_npz(session / "all.npz");
     EXPECT_EQ(arrays.names(), (std::vector<std::string>{"bool", "int8", "int16", "int32", "int64", "uint8", "uint16",
-                                                        "uint32", "uint64", "float32", "float64"}));
+                                                        "uint32", "uint64", "float32", "float64", "float16"}));
     EXPECT_EQ(elements_of(arrays.get<bool>("bool")), elements_of(expected_values<bool>({2, 3})));
     EXPECT_EQ(elements_of(arrays.get<std::int8_t>("int8")), elements_of(expected_values<std::int8_t>({2, 3})));
     EXPECT_EQ(elements_of(arrays.get<std::uint64_t>("uint64")), elements_of(expected_values<std::uint64_t>({2, 3})));
     EXPECT_EQ(elements_of(arrays.get<float>("float32")), elements_of(expected_values<float>({2, 3})));
     EXPECT_EQ(elements_of(arrays.get<double>("float64")), elements_of(expected_values<double>({2, 3})));
+    EXPECT_EQ(elements_of(arrays.get<loom::float16>("float16")), elements_of(expected_values<loom::float16>({2, 3})));
 }
 
 TEST(NumPyWrittenNpz, LoadsPositionalArraysAsArrN) {

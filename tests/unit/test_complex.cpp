@@ -372,12 +372,34 @@ TEST(ComplexFunctions, Log1pAndExpm1ByNumPysFormulas) {
                               c128(-14.128783081462158, 15.200784463067954)}));
 }
 
+TEST(ComplexFunctions, HyperbolicAndInverseFunctionsMatchNumPy) {
+    // np.sinh, np.cosh, np.arcsin, np.arctan of [1+2j, -0.5+0.25j]
+    const tensor<c128> z{c128(1, 2), c128(-0.5, 0.25)};
+    EXPECT_TRUE(complex_close(evaluated(loom::sinh(z)),
+                              {c128(-0.4890562590412937, 1.4031192506220405), c128(-0.504895714387995, 0.2789791283502615)},
+                              1e-15));
+    EXPECT_TRUE(complex_close(evaluated(loom::cosh(z)),
+                              {c128(-0.64214812471552, 1.0686074213827783), c128(1.0925708047319176, -0.12892104172809826)},
+                              1e-15));
+    EXPECT_TRUE(complex_close(evaluated(loom::arcsin(z)),
+                              {c128(0.42707858639247614, 1.528570919480998), c128(-0.5016088532755008, 0.28139605624529274)},
+                              1e-15));
+    EXPECT_TRUE(complex_close(evaluated(loom::arctan(z)),
+                              {c128(1.3389725222944935, 0.40235947810852507), c128(-0.4842544903299662, 0.20058661813123432)},
+                              1e-15));
+}
+
 TEST(ComplexFunctions, NanAndInfinityTests) {
     const tensor<c128> z = complex_inputs();
     EXPECT_EQ(evaluated(loom::isnan(z)),
               (std::vector<bool>{false, false, false, false, false, true, false, false, false, false, false, false}));
     EXPECT_EQ(evaluated(loom::isinf(z)),
               (std::vector<bool>{false, false, false, false, true, false, true, false, false, false, true, false}));
+    // np.isfinite and np.nan_to_num: both parts.
+    const tensor<c128> w{c128(1, 2), c128(nan, 1), c128(inf, 0), c128(0, -inf)};
+    EXPECT_EQ(evaluated(loom::isfinite(w)), (std::vector<bool>{true, false, false, false}));
+    EXPECT_TRUE(complex_same(evaluated(loom::nan_to_num(w)),
+                             {c128(1, 2), c128(0, 1), c128(1.7976931348623157e+308, 0), c128(0, -1.7976931348623157e+308)}));
 }
 
 TEST(ComplexFunctions, EqualityComparesBothParts) {

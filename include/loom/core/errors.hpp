@@ -38,4 +38,14 @@ private:
     std::shared_ptr<const broadcast_explanation> explanation_;
 };
 
+/// A linear-algebra computation that has no result for the values given: a
+/// singular matrix to solve or invert, one that is not positive definite for
+/// cholesky, an SVD or eigenvalue iteration that did not converge (NumPy:
+/// numpy.linalg.LinAlgError). The message names the function, the shape and,
+/// in a stack of matrices, the batch index of the first one at fault.
+class linalg_error : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
 }  // namespace loom

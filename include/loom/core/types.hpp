@@ -13,6 +13,8 @@
 #include <type_traits>
 #include <utility>
 
+#include "loom/core/half.hpp"
+
 namespace loom {
 
 /// The complex element types: `std::complex<float>` (NumPy's complex64) and
@@ -22,10 +24,20 @@ concept complex_element = std::same_as<T, std::complex<float>> || std::same_as<T
 
 /// The element types a tensor may hold.
 template <class T>
-concept element = std::same_as<T, bool> || std::same_as<T, float> || std::same_as<T, double> ||
+concept element = std::same_as<T, bool> || std::same_as<T, float> || std::same_as<T, double> || half_element<T> ||
                   complex_element<T> ||
                   (std::integral<T> && !std::same_as<T, char> && !std::same_as<T, wchar_t> &&
                    !std::same_as<T, char8_t> && !std::same_as<T, char16_t> && !std::same_as<T, char32_t>);
+
+/// The floating element types: float, double, float16 and bfloat16. Code
+/// that needs float arithmetic on them computes in `arithmetic_t<T>`.
+template <class T>
+concept floating_element = std::floating_point<T> || half_element<T>;
+
+/// The type arithmetic on T is computed in: float32 for float16 and
+/// bfloat16 (as NumPy and PyTorch do on CPU), T itself otherwise.
+template <class T>
+using arithmetic_t = std::conditional_t<half_element<T>, float, T>;
 
 /// The kinds of element types, in promotion order: bool < integer < floating < complex
 /// (docs/semantics.md).
@@ -36,7 +48,7 @@ enum class category { boolean = 0, integer = 1, floating = 2,
 template <element T>
 inline constexpr category category_of = complex_element<T>          ? category::complex
                                         : std::same_as<T, bool>       ? category::boolean
-                                        : std::floating_point<T>    ? category::floating
+                                        : floating_element<T>       ? category::floating
                                                                     : category::integer;
 
 /// NumPy's name of an element type: `int32`, `float64`, `bool`, ...
@@ -47,6 +59,8 @@ constexpr const char* type_name() {
     else if constexpr (std::same_as<T, double>) return "float64";
     else if constexpr (std::same_as<T, std::complex<float>>) return "complex64";
     else if constexpr (std::same_as<T, std::complex<double>>) return "complex128";
+    else if constexpr (std::same_as<T, float16>) return "float16";
+    else if constexpr (std::same_as<T, bfloat16>) return "bfloat16";
     else if constexpr (std::is_signed_v<T>) {
         constexpr const char* names[] = {"int8", "int16", "", "int32", "", "", "", "int64"};
         return names[sizeof(T) - 1];
@@ -79,10 +93,11 @@ struct promote_integers<A, B> {
                                     std::conditional_t<sizeof(U) == 8, double, signed_of_size<2 * sizeof(U)>>>;
 };
 
-// A real type's parts beside complex64: float32 holds bool, float32 and the
-// integers up to 16 bits; wider ones need float64 (NumPy's rule).
+// A real type's parts beside complex64: float32 holds bool, float16,
+// bfloat16, float32 and the integers up to 16 bits; wider ones need float64
+// (NumPy's rule).
 template <class R>
-inline constexpr bool fits_complex64 = std::same_as<R, bool> || std::same_as<R, float> ||
+inline constexpr bool fits_complex64 = std::same_as<R, bool> || std::same_as<R, float> || half_element<R> ||
                                        (std::integral<R> && sizeof(R) <= 2);
 
 // Complex with anything: complex128 unless both fit in complex64.
@@ -98,6 +113,8 @@ constexpr auto promote_impl() {
     else if constexpr (complex_element<A> || complex_element<B>) return promote_complex<A, B>{};
     else if constexpr (category_of<A> != category_of<B>)
         return std::conditional_t<(category_of<A> > category_of<B>), A, B>{};
+    else if constexpr (category_of<A> == category::floating && sizeof(A) == sizeof(B))
+        return float{};  // float16 with bfloat16, as in PyTorch: neither holds the other
     else if constexpr (category_of<A> == category::floating)
         return std::conditional_t<(sizeof(B) > sizeof(A)), B, A>{};
     else
@@ -118,7 +135,7 @@ using scalar_operand_t = std::conditional_t<(category_of<S> > category_of<T>), S
 /// Type of true division and of floating functions: floating types stay,
 /// integers and bool give float64.
 template <element T>
-using floating_result_t = std::conditional_t<std::floating_point<T> || complex_element<T>, T, double>;
+using floating_result_t = std::conditional_t<floating_element<T> || complex_element<T>, T, double>;
 
 namespace detail {
 

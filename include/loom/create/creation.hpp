@@ -76,7 +76,7 @@ std::string number_text(S value) {
     if constexpr (complex_element<S>)
         return "complex(" + number_text(static_cast<double>(value.real())) + ", " +
                number_text(static_cast<double>(value.imag())) + ")";
-    else if constexpr (std::floating_point<S>) return number_text(static_cast<double>(value));
+    else if constexpr (floating_element<S>) return number_text(static_cast<double>(value));
     else return number_text(static_cast<wide_integer>(value));
 }
 
@@ -114,7 +114,7 @@ tensor<element_or_t<T, V>> full(const shape_type& shape, V value) {
     bool fits = true;
     if constexpr (category_of<R> == category::integer && category_of<V> == category::integer) {
         fits = std::in_range<R>(value);
-    } else if constexpr (std::floating_point<R> && std::floating_point<V>) {
+    } else if constexpr (floating_element<R> && floating_element<V>) {
         const auto magnitude = std::fabs(static_cast<double>(value));
         fits = !std::isfinite(magnitude) || magnitude <= static_cast<double>(std::numeric_limits<R>::max());
     }
@@ -213,7 +213,7 @@ inline double nearest_quotient(wide_unsigned a, wide_unsigned b) {
 
 /// a * b rounded to T on its own: held in a volatile, so that the compiler
 /// cannot fuse it with a following addition (Note [arange arithmetic]).
-template <std::floating_point T>
+template <floating_element T>
 T rounded_product(T a, T b) {
     const volatile T product = a * b;
     return product;
@@ -228,7 +228,7 @@ struct arange_number {
 
     template <scalar S>
     static arange_number of(S value) {
-        if constexpr (std::floating_point<S>) return {false, 0, static_cast<double>(value)};
+        if constexpr (floating_element<S>) return {false, 0, static_cast<double>(value)};
         else return {true, static_cast<wide_integer>(value), 0.0};
     }
 
@@ -299,7 +299,7 @@ std::out_of_range arange_overflow(const arange_arguments& arguments, const std::
 /// Step 2 of Note [arange arithmetic]: start or start + step as a T.
 template <element T>
 T arange_element(const arange_number& value, const arange_arguments& arguments, const char* which) {
-    if constexpr (std::floating_point<T>) {
+    if constexpr (floating_element<T>) {
         const double real = value.as_double();
         if (std::isfinite(real) && std::fabs(real) > static_cast<double>(std::numeric_limits<T>::max())) {
             throw arange_overflow<T>(arguments, value.text(), which);
@@ -328,9 +328,10 @@ T arange_element(const arange_number& value, const arange_arguments& arguments, 
 template <element T>
 void arange_check_last(T first, T second, index_t length, const arange_arguments& arguments) {
     if (length <= 2) return;
-    if constexpr (std::floating_point<T>) {
-        const T delta = second - first;
-        const T last = first + rounded_product(static_cast<T>(length - 1), delta);
+    if constexpr (floating_element<T>) {
+        using W = arithmetic_t<T>;  // float16's arange computes in float32, as NumPy's HALF_fill
+        const W delta = W(second) - W(first);
+        const T last = T(W(first) + rounded_product(static_cast<W>(length - 1), delta));
         if (!std::isfinite(last)) {
             const double wide_last = first + static_cast<double>(length - 1) * static_cast<double>(delta);
             throw arange_overflow<T>(arguments, number_text(wide_last), "last");
@@ -348,10 +349,11 @@ void arange_check_last(T first, T second, index_t length, const arange_arguments
 /// whose last value fits in T (arange_check_last).
 template <element T>
 void arange_fill(T* out, index_t length) {
-    if constexpr (std::floating_point<T>) {
-        const T first = out[0];
-        const T delta = out[1] - first;
-        for (index_t i = 2; i < length; ++i) out[i] = first + rounded_product(static_cast<T>(i), delta);
+    if constexpr (floating_element<T>) {
+        using W = arithmetic_t<T>;
+        const W first = W(out[0]);
+        const W delta = W(out[1]) - first;
+        for (index_t i = 2; i < length; ++i) out[i] = T(first + rounded_product(static_cast<W>(i), delta));
     } else {
         const wide_integer delta = wide_integer(out[1]) - wide_integer(out[0]);
         // Every value fits in T, so arithmetic modulo 2^64 gives it exactly.
@@ -365,7 +367,7 @@ void arange_fill(T* out, index_t length) {
 /// floating, else int64 (index_t), as NumPy's default integer.
 template <element_or_from_arguments T, class... Arguments>
 using arange_element_t =
-    element_or_t<T, std::conditional_t<(std::floating_point<Arguments> || ...), double, index_t>>;
+    element_or_t<T, std::conditional_t<(floating_element<Arguments> || ...), double, index_t>>;
 
 }  // namespace detail
 
@@ -421,7 +423,7 @@ namespace detail {
 /// (NumPy floors integer results), out of range or NaN throws.
 template <element T>
 T linspace_element(double value, double start, double stop) {
-    if constexpr (std::floating_point<T>) {
+    if constexpr (floating_element<T>) {
         // Infinities and NaN stay what they are; finite values must fit.
         if (!std::isfinite(value) || std::fabs(value) <= static_cast<double>(std::numeric_limits<T>::max())) {
             return static_cast<T>(value);

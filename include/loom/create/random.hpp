@@ -114,6 +114,14 @@ float random_unit_float(G& generator) {
     return static_cast<float>(random_word(generator) >> 40) * 0x1p-24f;
 }
 
+/// A float16 or bfloat16 in [0, 1): as many random bits as H has
+/// significant digits, as PyTorch's torch.rand (a double rounded to H could be 1).
+template <half_element H, random_bit_source G>
+H random_unit_half(G& generator) {
+    constexpr int digits = std::numeric_limits<H>::digits;
+    return H(static_cast<float>(random_word(generator) >> (64 - digits)) * std::ldexp(1.0f, -digits));
+}
+
 /// Two independent standard normal values (Marsaglia's polar method).
 template <random_bit_source G>
 std::pair<double, double> random_normal_pair(G& generator) {
@@ -137,11 +145,12 @@ concept random_integer = element<T> && category_of<T> == category::integer;
 /// Uniform values in [0, 1) drawn from `generator` (float64 unless T is given).
 /// NumPy: numpy.random.Generator.random; PyTorch: torch.rand. Throws std::invalid_argument for a
 /// negative size, std::length_error for more elements than index_t counts.
-template <std::floating_point T = double, random_bit_source G>
+template <floating_element T = double, random_bit_source G>
 tensor<T> rand(const shape_type& shape, G& generator) {
     tensor<T> result(shape);
     for (T& value : result) {
         if constexpr (std::same_as<T, float>) value = detail::random_unit_float(generator);
+        else if constexpr (half_element<T>) value = detail::random_unit_half<T>(generator);
         else value = static_cast<T>(detail::random_unit_double(generator));
     }
     return result;
@@ -149,7 +158,7 @@ tensor<T> rand(const shape_type& shape, G& generator) {
 
 /// Uniform values in [0, 1) from a random_generator seeded with `seed`.
 /// Throws as the other rand does.
-template <std::floating_point T = double>
+template <floating_element T = double>
 tensor<T> rand(const shape_type& shape, std::uint64_t seed) {
     random_generator generator(seed);
     return rand<T>(shape, generator);
@@ -159,7 +168,7 @@ tensor<T> rand(const shape_type& shape, std::uint64_t seed) {
 /// NumPy: numpy.random.Generator.standard_normal; PyTorch: torch.randn. Throws
 /// std::invalid_argument for a negative size, std::length_error for more elements than index_t
 /// counts.
-template <std::floating_point T = double, random_bit_source G>
+template <floating_element T = double, random_bit_source G>
 tensor<T> randn(const shape_type& shape, G& generator) {
     tensor<T> result(shape);
     T* out = result.data();
@@ -174,7 +183,7 @@ tensor<T> randn(const shape_type& shape, G& generator) {
 
 /// Standard normal values from a random_generator seeded with `seed`.
 /// Throws as the other randn does.
-template <std::floating_point T = double>
+template <floating_element T = double>
 tensor<T> randn(const shape_type& shape, std::uint64_t seed) {
     random_generator generator(seed);
     return randn<T>(shape, generator);

@@ -22,6 +22,7 @@
 #include <concepts>
 #include <cstddef>
 #include <limits>
+#include <numbers>
 #include <tuple>
 #include <type_traits>
 
@@ -169,6 +170,22 @@ B ceil_by_nearest(const B& x) {
     return xsimd::select(whole < x, whole + B(1), whole);
 }
 
+// The positive, finite, normal lanes of x: where xsimd's log2 and log10
+// are accurate (not subnormals, like its log).
+template <class B>
+typename B::batch_bool_type normal_positive(const B& x) {
+    using T = typename B::value_type;
+    return within(x, std::numeric_limits<T>::min(), std::numeric_limits<T>::max());
+}
+
+// The lanes of x whose power of 2 is normal and finite: xsimd's exp2
+// flushes subnormal results to 0, and overflows below 128 in float32.
+template <class B>
+typename B::batch_bool_type in_exp2_range(const B& x) {
+    using T = typename B::value_type;
+    return within(x, T(std::numeric_limits<T>::min_exponent - 1), T(std::numeric_limits<T>::max_exponent - 1));
+}
+
 // Beyond this magnitude tanh is ±1 in float32 and float64 alike.
 inline constexpr double tanh_saturation = 20;
 
@@ -215,6 +232,18 @@ LOOM_UNARY_BATCH_FORM(sqrt, exact_call, xsimd::sqrt(x))
 LOOM_UNARY_BATCH_FORM(floor, exact_call, xsimd::copysign(detail::floor_by_nearest(x), x))
 LOOM_UNARY_BATCH_FORM(ceil, exact_call, xsimd::copysign(detail::ceil_by_nearest(x), x))
 LOOM_UNARY_BATCH_FORM(round, exact_call, xsimd::copysign(xsimd::nearbyint(x), x))
+// trunc is floor of the magnitude, with the argument's sign.
+LOOM_UNARY_BATCH_FORM(trunc, exact_call, xsimd::copysign(detail::floor_by_nearest(xsimd::abs(x)), x))
+LOOM_UNARY_BATCH_FORM(reciprocal, arithmetic, B(1) / x)
+LOOM_UNARY_BATCH_FORM(relu, arithmetic, xsimd::select(x < B(0), B(0), x))
+LOOM_UNARY_BATCH_FORM(deg2rad, arithmetic,
+                      x * B(std::numbers::pi_v<typename B::value_type> / typename B::value_type(180)))
+LOOM_UNARY_BATCH_FORM(rad2deg, arithmetic,
+                      x * B(typename B::value_type(180) / std::numbers::pi_v<typename B::value_type>))
+// A NaN loses, as in the scalar functors (and NumPy's fmax and fmin).
+LOOM_BINARY_BATCH_FORM(fmax, arithmetic, xsimd::select((x > y) | xsimd::isnan(y), x, y))
+LOOM_BINARY_BATCH_FORM(fmin, arithmetic, xsimd::select((x < y) | xsimd::isnan(y), x, y))
+LOOM_BINARY_BATCH_FORM(copysign, arithmetic, xsimd::copysign(x, y))
 // The functions xsimd approximates, each given the lanes where xsimd is as
 // accurate as the scalar function and the policy for the others (Note
 // [guarded lanes]).
@@ -242,6 +271,21 @@ LOOM_GUARDED_BATCH_FORM(cos, detail::finite(x))
 LOOM_GUARDED_BATCH_FORM(tan, detail::finite(x))
 LOOM_GUARDED_BATCH_FORM(tanh, xsimd::abs(x) <= B(detail::tanh_saturation))
 LOOM_APPROXIMATE_BATCH_FORM(sigmoid, B(1) / (B(1) + batch_form<fn::exp>{}(lanes, -x)))
+// NumPy's further functions that xsimd computes as closely as the ones
+// above, each on the lanes inside its accurate domain (Note [guarded lanes]).
+LOOM_GUARDED_BATCH_FORM(log2, detail::normal_positive(x))
+LOOM_GUARDED_BATCH_FORM(log10, detail::normal_positive(x))
+LOOM_GUARDED_BATCH_FORM(exp2, detail::in_exp2_range(x))
+#define LOOM_RENAMED_BATCH_FORM(functor, xsimd_name, inside) \
+    LOOM_APPROXIMATE_BATCH_FORM(                             \
+        functor, lanes.template apply<fn::functor>(x, inside, [](const B& v) { return xsimd::xsimd_name(v); }))
+LOOM_RENAMED_BATCH_FORM(arcsin, asin, xsimd::abs(x) <= B(1))
+LOOM_RENAMED_BATCH_FORM(arccos, acos, xsimd::abs(x) <= B(1))
+LOOM_RENAMED_BATCH_FORM(arctan, atan, detail::finite(x))
+LOOM_RENAMED_BATCH_FORM(arctanh, atanh, xsimd::abs(x) < B(1))
+// Not below 1, where xsimd gives infinity for large negative arguments instead of NaN.
+LOOM_RENAMED_BATCH_FORM(arccosh, acosh, (x >= B(1)) & detail::finite(x))
+#undef LOOM_RENAMED_BATCH_FORM
 
 #undef LOOM_GUARDED_BATCH_FORM
 #undef LOOM_APPROXIMATE_BATCH_FORM

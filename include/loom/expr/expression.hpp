@@ -8,8 +8,10 @@
 // unevaluated tree; write `tensor<T> r = expr;` (or `eval(expr)`) to compute it.
 
 #include <concepts>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <utility>
 
 #include "loom/core/layout.hpp"
 #include "loom/core/shape.hpp"
@@ -49,6 +51,70 @@ template <class E>
 concept memory_leaf = expression<E> && requires(const std::remove_cvref_t<E>& e) {
     { e.data() } -> std::convertible_to<const value_type_of<E>*>;
     { e.layout() } -> std::same_as<const strided_layout&>;
+};
+
+// Note [expression members]: every expression, a tensor, a view or a lazy
+// node, answers item(), an explicit conversion to a scalar, T() and mT(), as
+// NumPy's arrays and PyTorch's tensors do (`sum(x).item()`,
+// `float(loss)`, `x.T()`). The members forward to free functions declared
+// here and defined where their layer can evaluate (detail::item_of in
+// tensor/tensor.hpp) or make views (transpose and matrix_transpose in
+// manipulate/manipulation.hpp); every public header brings those.
+
+namespace detail {
+// The one element of an expression of one element; defined in tensor/tensor.hpp.
+template <expression E>
+value_type_of<E> item_of(const E& value);
+}  // namespace detail
+
+template <expression X> auto transpose(X&& x);
+template <expression X> auto matrix_transpose(X&& x);
+
+/// The members every expression shares (Note [expression members]): item(), an explicit
+/// conversion to a scalar, T() and mT().
+template <class Derived>
+class expression_members {
+public:
+    /// The one element of an expression of one element, whatever its rank (NumPy: ndarray.item();
+    /// PyTorch: Tensor.item()): `sum(x).item()` evaluates the sum. Throws std::invalid_argument for
+    /// any other size.
+    auto item() const { return detail::item_of(derived()); }
+
+    /// `static_cast<float>(e)`, `double(sum(x))`: the value of a rank-0 expression, converted to
+    /// S (NumPy: float(a), int(a), bool(a); PyTorch: float(t)). Explicit only, so an expression
+    /// never turns into a scalar unasked; `if (e)` is explicit too, and tests the one element.
+    /// NumPy 1.25 deprecated converting an array of rank 1 or more (of one element); loom
+    /// refuses it: throws std::invalid_argument naming the shape unless the rank is 0.
+    template <element S>
+    explicit operator S() const {
+        const shape_type& shape = derived().shape();
+        if (!shape.empty()) {
+            throw std::invalid_argument("conversion to a scalar of an expression of shape " + to_string(shape) +
+                                        ": only a rank-0 expression has one value; reduce it first or index one "
+                                        "element (item() takes the element of any expression of one element)");
+        }
+        return static_cast<S>(derived().item());
+    }
+
+    /// Every axis reversed (NumPy: ndarray.T; PyTorch: Tensor.T): `transpose(x)`, a view of a
+    /// tensor or a view, of the value of a lazy expression otherwise.
+    auto T() & { return loom::transpose(derived()); }
+    /// Every axis reversed, of const elements.
+    auto T() const& { return loom::transpose(std::as_const(derived())); }
+    /// Every axis reversed, a view that owns the temporary.
+    auto T() && { return loom::transpose(std::move(derived())); }
+
+    /// The last two axes swapped (NumPy 2: ndarray.mT; PyTorch: Tensor.mT): `matrix_transpose(x)`.
+    /// Throws std::invalid_argument for a rank below 2.
+    auto mT() & { return loom::matrix_transpose(derived()); }
+    /// The last two axes swapped, of const elements.
+    auto mT() const& { return loom::matrix_transpose(std::as_const(derived())); }
+    /// The last two axes swapped, a view that owns the temporary.
+    auto mT() && { return loom::matrix_transpose(std::move(derived())); }
+
+private:
+    Derived& derived() { return static_cast<Derived&>(*this); }
+    const Derived& derived() const { return static_cast<const Derived&>(*this); }
 };
 
 }  // namespace loom

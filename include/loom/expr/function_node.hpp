@@ -29,7 +29,7 @@ namespace loom {
 /// `F` applied element by element to `Operands` (closure types: const
 /// references for lvalues, values for rvalues; Note [closure rule]).
 template <class F, class... Operands>
-class function_node {
+class function_node : public expression_members<function_node<F, Operands...>> {
 public:
     using value_type = std::invoke_result_t<const F&, value_type_of<Operands>...>;
     static_assert(element<value_type>, "an element-wise function must return a loom element type");

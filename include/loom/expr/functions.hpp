@@ -2,6 +2,8 @@
 // The named element-wise functions, with NumPy's names. The binary ones also
 // take a broadcast spec (core/broadcast.hpp): `add(a, b, broadcast::pdpd(1))`.
 
+#include <optional>
+
 #include "loom/expr/elementwise.hpp"
 #include "loom/expr/functors_arithmetic.hpp"
 #include "loom/expr/functors_complex.hpp"
@@ -110,6 +112,34 @@ LOOM_BINARY_FUNCTION(bitwise_or, fn::bitwise_or)
 /// `a ^ b`, of integers or bools (NumPy: numpy.bitwise_xor).
 /// Throws loom::broadcast_error when the shapes do not broadcast (under `spec`, when given).
 LOOM_BINARY_FUNCTION(bitwise_xor, fn::bitwise_xor)
+/// The angle of the point (`b`, `a`), `atan2(a, b)`, in radians in [-pi, pi]; integers give float64
+/// (NumPy: numpy.arctan2; PyTorch: torch.atan2).
+/// Throws loom::broadcast_error when the shapes do not broadcast (under `spec`, when given).
+LOOM_BINARY_FUNCTION(arctan2, fn::arctan2)
+/// sqrt(a*a + b*b) without overflow; integers give float64 (NumPy: numpy.hypot; PyTorch: torch.hypot).
+/// Throws loom::broadcast_error when the shapes do not broadcast (under `spec`, when given).
+LOOM_BINARY_FUNCTION(hypot, fn::hypot)
+/// The magnitude of `a` with the sign of `b`; integers give float64 (NumPy: numpy.copysign; PyTorch: torch.copysign).
+/// Throws loom::broadcast_error when the shapes do not broadcast (under `spec`, when given).
+LOOM_BINARY_FUNCTION(copysign, fn::copysign)
+/// The step function: 0 where `a` < 0, `b` where `a` is zero, 1 where `a` > 0, NaN where `a` is NaN;
+/// integers give float64 (NumPy: numpy.heaviside; PyTorch: torch.heaviside).
+/// Throws loom::broadcast_error when the shapes do not broadcast (under `spec`, when given).
+LOOM_BINARY_FUNCTION(heaviside, fn::heaviside)
+/// log(exp(a) + exp(b)), computed without overflow; integers give float64 (NumPy: numpy.logaddexp;
+/// PyTorch: torch.logaddexp).
+/// Throws loom::broadcast_error when the shapes do not broadcast (under `spec`, when given).
+LOOM_BINARY_FUNCTION(logaddexp, fn::logaddexp)
+/// log2(2^a + 2^b), computed without overflow; integers give float64 (NumPy: numpy.logaddexp2;
+/// PyTorch: torch.logaddexp2).
+/// Throws loom::broadcast_error when the shapes do not broadcast (under `spec`, when given).
+LOOM_BINARY_FUNCTION(logaddexp2, fn::logaddexp2)
+/// The larger of `a` and `b`; NaN loses to a number (NumPy: numpy.fmax; PyTorch: torch.fmax).
+/// Throws loom::broadcast_error when the shapes do not broadcast (under `spec`, when given).
+LOOM_BINARY_FUNCTION(fmax, fn::fmax)
+/// The smaller of `a` and `b`; NaN loses to a number (NumPy: numpy.fmin; PyTorch: torch.fmin).
+/// Throws loom::broadcast_error when the shapes do not broadcast (under `spec`, when given).
+LOOM_BINARY_FUNCTION(fmin, fn::fmin)
 
 #undef LOOM_BINARY_FUNCTION
 
@@ -165,8 +195,62 @@ LOOM_UNARY_FUNCTION(logical_not, fn::logical_not)
 LOOM_UNARY_FUNCTION(bitwise_not, fn::bitwise_not)
 /// bitwise_not under its other name, element-wise (NumPy: numpy.invert).
 LOOM_UNARY_FUNCTION(invert, fn::bitwise_not)
+/// The base-2 logarithm, element-wise (NumPy: numpy.log2).
+LOOM_UNARY_FUNCTION(log2, fn::log2)
+/// The base-10 logarithm, element-wise (NumPy: numpy.log10).
+LOOM_UNARY_FUNCTION(log10, fn::log10)
+/// 2 to the power `e`, element-wise (NumPy: numpy.exp2).
+LOOM_UNARY_FUNCTION(exp2, fn::exp2)
+/// The cube root, negative for negative `e`, element-wise (NumPy: numpy.cbrt).
+LOOM_UNARY_FUNCTION(cbrt, fn::cbrt)
+/// The inverse sine, NaN outside [-1, 1], element-wise (NumPy: numpy.arcsin; PyTorch: torch.asin).
+LOOM_UNARY_FUNCTION(arcsin, fn::arcsin)
+/// The inverse cosine, NaN outside [-1, 1], element-wise (NumPy: numpy.arccos; PyTorch: torch.acos).
+LOOM_UNARY_FUNCTION(arccos, fn::arccos)
+/// The inverse tangent, element-wise (NumPy: numpy.arctan; PyTorch: torch.atan).
+LOOM_UNARY_FUNCTION(arctan, fn::arctan)
+/// The hyperbolic sine, element-wise (NumPy: numpy.sinh).
+LOOM_UNARY_FUNCTION(sinh, fn::sinh)
+/// The hyperbolic cosine, element-wise (NumPy: numpy.cosh).
+LOOM_UNARY_FUNCTION(cosh, fn::cosh)
+/// The inverse hyperbolic sine, element-wise (NumPy: numpy.arcsinh; PyTorch: torch.asinh).
+LOOM_UNARY_FUNCTION(arcsinh, fn::arcsinh)
+/// The inverse hyperbolic cosine, NaN below 1, element-wise (NumPy: numpy.arccosh; PyTorch: torch.acosh).
+LOOM_UNARY_FUNCTION(arccosh, fn::arccosh)
+/// The inverse hyperbolic tangent, NaN outside [-1, 1], element-wise (NumPy: numpy.arctanh;
+/// PyTorch: torch.atanh).
+LOOM_UNARY_FUNCTION(arctanh, fn::arctanh)
+/// Degrees converted to radians, element-wise (NumPy: numpy.deg2rad).
+LOOM_UNARY_FUNCTION(deg2rad, fn::deg2rad)
+/// deg2rad under its other name, element-wise (NumPy: numpy.radians).
+LOOM_UNARY_FUNCTION(radians, fn::deg2rad)
+/// Radians converted to degrees, element-wise (NumPy: numpy.rad2deg).
+LOOM_UNARY_FUNCTION(rad2deg, fn::rad2deg)
+/// rad2deg under its other name, element-wise (NumPy: numpy.degrees).
+LOOM_UNARY_FUNCTION(degrees, fn::rad2deg)
+/// Rounded toward zero, element-wise; integers keep their type (NumPy: numpy.trunc, which gives floats
+/// for them in NumPy 1).
+LOOM_UNARY_FUNCTION(trunc, fn::trunc)
+/// 1 / `e` in `e`'s own type, element-wise: integers divide as integers (0 except for 1 and -1), and
+/// 1 / 0 gives 0 for them; bools give int8 (NumPy: numpy.reciprocal).
+LOOM_UNARY_FUNCTION(reciprocal, fn::reciprocal)
+/// True where `e` is neither infinite nor NaN, element-wise (NumPy: numpy.isfinite).
+LOOM_UNARY_FUNCTION(isfinite, fn::isfinite)
+/// 0 where `e` is negative, else `e`, in `e`'s type: NaN and -0.0 stay, element-wise; not for bool
+/// (PyTorch: torch.relu).
+LOOM_UNARY_FUNCTION(relu, fn::relu)
 
 #undef LOOM_UNARY_FUNCTION
+
+/// NaN replaced by `nan`, +inf by `posinf` and -inf by `neginf`, element-wise, each converted to the
+/// element type (beyond float32's range, an infinity); without `posinf` or `neginf`, the type's largest
+/// or lowest finite value. Integers and bools are unchanged (NumPy: numpy.nan_to_num;
+/// PyTorch: torch.nan_to_num).
+template <expression E>
+auto nan_to_num(E&& e, double nan = 0.0, std::optional<double> posinf = std::nullopt,
+                std::optional<double> neginf = std::nullopt) {
+    return elementwise(fn::nan_to_num{nan, posinf, neginf}, std::forward<E>(e));
+}
 
 /// where(condition, a, b): `a` where `condition` is true, else `b`; all three broadcast.
 template <class C, class A, class B>

@@ -118,10 +118,10 @@ struct floor_divide {
                       "loom: complex numbers have no order; floor_divide is not defined for them (NumPy refuses it too); divide with /");
         using C = detail::integral_compute_t<promote_t<A, B>>;
         const C x = C(a), y = C(b);
-        if constexpr (std::floating_point<C>) {
+        if constexpr (floating_element<C>) {
             if (y == 0) return C(x / y);
-            C mod;
-            return detail::floating_divmod(x, y, mod);
+            arithmetic_t<C> mod;
+            return C(detail::floating_divmod<arithmetic_t<C>>(x, y, mod));
         } else {
             if (y == 0) return C(0);
             if constexpr (std::is_signed_v<C>) {
@@ -143,11 +143,11 @@ struct remainder {
                       "loom: complex numbers have no order; % and remainder are not defined for them (NumPy refuses them too)");
         using C = detail::integral_compute_t<promote_t<A, B>>;
         const C x = C(a), y = C(b);
-        if constexpr (std::floating_point<C>) {
+        if constexpr (floating_element<C>) {
             if (y == 0) return C(std::fmod(x, y));
-            C mod;
-            detail::floating_divmod(x, y, mod);
-            return mod;
+            arithmetic_t<C> mod;
+            detail::floating_divmod<arithmetic_t<C>>(x, y, mod);
+            return C(mod);
         } else {
             if (y == 0) return C(0);
             if constexpr (std::is_signed_v<C>) {
@@ -170,8 +170,8 @@ struct power {
         using C = detail::integral_compute_t<promote_t<A, B>>;
         if constexpr (complex_element<C>) {
             return detail::complex_power(C(a), C(b));
-        } else if constexpr (std::floating_point<C>) {
-            return C(std::pow(C(a), C(b)));
+        } else if constexpr (floating_element<C>) {
+            return C(std::pow(arithmetic_t<C>(C(a)), arithmetic_t<C>(C(b))));
         } else {
             C base = C(a), exponent = C(b);
             if constexpr (std::is_signed_v<C>) {
@@ -201,7 +201,8 @@ struct maximum {
                       "loom: complex numbers have no order; compare abs(z) or real(z)");
         using C = promote_t<A, B>;
         const C x = C(a), y = C(b);
-        if constexpr (std::floating_point<C>) return (x > y || x != x) ? x : y;
+        if constexpr (std::same_as<C, float16>) return (x >= y || x != x) ? x : y;  // NumPy's float16 loop: the first
+        else if constexpr (floating_element<C>) return (x > y || x != x) ? x : y;
         else return x > y ? x : y;
     }
 };
@@ -214,7 +215,8 @@ struct minimum {
                       "loom: complex numbers have no order; compare abs(z) or real(z)");
         using C = promote_t<A, B>;
         const C x = C(a), y = C(b);
-        if constexpr (std::floating_point<C>) return (x < y || x != x) ? x : y;
+        if constexpr (std::same_as<C, float16>) return (x <= y || x != x) ? x : y;  // NumPy's float16 loop: the first
+        else if constexpr (floating_element<C>) return (x < y || x != x) ? x : y;
         else return x < y ? x : y;
     }
 };
@@ -247,7 +249,7 @@ struct absolute {
     template <element A>
     real_part_t<A> operator()(A a) const {
         if constexpr (complex_element<A>) return std::abs(a);
-        else if constexpr (std::floating_point<A>) return std::fabs(a);
+        else if constexpr (floating_element<A>) return std::fabs(a);
         else if constexpr (integer<A> && std::is_signed_v<A>) return a < 0 ? negative{}(a) : a;
         else return a;
     }
@@ -270,11 +272,66 @@ struct sign {
         if constexpr (complex_element<A>) {
             return detail::complex_sign(a);
         } else {
-            if constexpr (std::floating_point<A>) {
+            if constexpr (floating_element<A>) {
                 if (a != a) return a;
             }
             return A((A(0) < a) - (a < A(0)));
         }
+    }
+};
+
+/// NumPy's fmax: the larger of a and b, where a NaN loses to a number (NaN
+/// only when both are), and of equal values the second, as in NumPy.
+struct fmax {
+    template <element A, element B>
+    auto operator()(A a, B b) const {
+        using C = promote_t<A, B>;
+        const C x = C(a), y = C(b);
+        if constexpr (floating_element<C>) return (x > y || y != y) ? x : y;
+        else return x > y ? x : y;
+    }
+};
+
+/// NumPy's fmin: the smaller of a and b, where a NaN loses to a number.
+struct fmin {
+    template <element A, element B>
+    auto operator()(A a, B b) const {
+        using C = promote_t<A, B>;
+        const C x = C(a), y = C(b);
+        if constexpr (floating_element<C>) return (x < y || y != y) ? x : y;
+        else return x < y ? x : y;
+    }
+};
+
+/// NumPy's reciprocal, 1 / a in a's own type (bools in int8, as NumPy).
+/// Integers divide as integers: 1 for 1, -1 for -1, otherwise 0, and 0 for
+/// 0, where NumPy converts an infinity to the integer type (the most
+/// negative int32 or int64 on x86-64, 0 for 8-bit types) with a warning.
+struct reciprocal {
+    template <element A>
+    auto operator()(A a) const {
+        using C = detail::integral_compute_t<A>;
+        const C x = C(a);
+        if constexpr (floating_element<C>) {
+            return C(C(1) / x);
+        } else {
+            if constexpr (std::is_signed_v<C>) {
+                if (x == C(-1)) return C(-1);
+            }
+            return C(x == C(1) ? 1 : 0);
+        }
+    }
+};
+
+/// PyTorch's relu, clamp_min(a, 0): 0 below zero, otherwise a itself, in
+/// a's type, so NaN stays NaN and -0.0 stays -0.0, as in PyTorch; bools are
+/// refused, as PyTorch refuses them.
+struct relu {
+    template <element A>
+    auto operator()(A a) const {
+        static_assert(!std::same_as<A, bool>, "relu of bools is not supported (as in PyTorch); use astype first");
+        if constexpr (std::is_unsigned_v<A>) return a;
+        else return a < A(0) ? A(0) : a;
     }
 };
 

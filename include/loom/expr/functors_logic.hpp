@@ -136,7 +136,7 @@ struct cast {
         static_assert(!complex_element<From> || complex_element<To>,
                       "loom: astype from a complex to a real type would drop the imaginary part (NumPy "
                       "warns ComplexWarning); take real(z), imag(z) or abs(z) explicitly");
-        if constexpr (std::floating_point<From> && std::integral<To> && !std::same_as<To, bool>) {
+        if constexpr (floating_element<From> && std::integral<To> && !std::same_as<To, bool>) {
             if (value != value) return To(0);
             // Compare against limits that are exact powers of two in From.
             constexpr From upper = From(2) * From(std::numeric_limits<To>::max() / 2 + 1);

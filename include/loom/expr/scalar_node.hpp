@@ -6,7 +6,7 @@
 namespace loom {
 
 template <element T>
-class scalar_node {
+class scalar_node : public expression_members<scalar_node<T>> {
 public:
     using value_type = T;
     static constexpr bool is_loom_expression = true;

@@ -60,7 +60,7 @@ public:
 /// `plus_sign` (NumPy's sign='+', for imaginary parts) a value that is not
 /// negative is written with a '+', which counts in the widths.
 template <element T>
-    requires std::floating_point<T>
+    requires floating_element<T>
 class element_format<T> {
 public:
     element_format(std::span<const T> shown, const print_options& options, bool plus_sign = false)
@@ -204,7 +204,7 @@ template <element T>
 std::string scalar_text(T value) {
     if constexpr (std::same_as<T, bool>) {
         return value ? "True" : "False";
-    } else if constexpr (std::floating_point<T>) {
+    } else if constexpr (floating_element<T>) {
         return scalar_float_text(value);
     } else if constexpr (complex_element<T>) {
         return scalar_complex_text(value);

@@ -10,14 +10,22 @@
 // printed are the exact binary value correctly rounded, ties to even.
 // std::to_chars gives both: without a precision the shortest round-trip
 // digits (of float's own precision for a float, so 0.1f gives "0.1"), with
-// one the exact value correctly rounded, ties to even.
+// one the exact value correctly rounded, ties to even. float16 and bfloat16
+// have no std::to_chars of their own: their shortest digits are the fewest
+// that read back as the same 16-bit value (shortest_half_scientific). Their
+// texts have at most 5 digits, so a double holds each exactly enough: it
+// is never rounded onto a halfway point of the 16-bit type, and reading it
+// back through double gives the 16-bit value the text names.
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <complex>
 #include <concepts>
+#include <limits>
 #include <string>
+
+#include "loom/core/types.hpp"
 
 namespace loom::detail {
 
@@ -40,13 +48,13 @@ std::string shortest_chars(T value, std::chars_format format) {
 
 /// std::to_chars into a string: the exact value correctly rounded to
 /// `precision` digits after the point.
-template <std::floating_point T>
+template <floating_element T>
 std::string rounded_chars(T value, std::chars_format format, int precision) {
     // Room for a sign, 309 integer digits of the largest double, the point,
     // the digits asked for and an exponent.
     std::string text(static_cast<std::size_t>(precision) + 320, '\0');
     const std::to_chars_result result =
-        std::to_chars(text.data(), text.data() + text.size(), value, format, precision);
+        std::to_chars(text.data(), text.data() + text.size(), static_cast<arithmetic_t<T>>(value), format, precision);
     text.resize(static_cast<std::size_t>(result.ptr - text.data()));
     return text;
 }
@@ -68,10 +76,60 @@ inline void trim_trailing_zeros(std::string& digits) {
     digits.erase(digits.find_last_not_of('0') + 1);
 }
 
+/// A float_text in scientific notation from its sign, its significant
+/// digits as an integer (no trailing zeros needed) and its power of ten.
+inline float_text scientific_parts(bool negative, const std::string& digits, int exponent) {
+    return {std::string(negative ? "-" : "") + digits[0], digits.substr(1), exponent};
+}
+
+/// The number a float_text in scientific notation names, as a double:
+/// exact for the few digits of a 16-bit float's text, and never rounded
+/// onto a 16-bit float's halfway point (Note [shortest or exact digits]).
+inline double scientific_value(const float_text& text) {
+    const std::string chars = text.integer + "." + text.fraction + "e" + std::to_string(text.exponent);
+    double value = 0;
+    std::from_chars(chars.data(), chars.data() + chars.size(), value);
+    return value;
+}
+
+/// The shortest digits of a finite float16 or bfloat16, as Dragon4 finds
+/// them: for 1, 2, ... digits, the two texts of that length on either side
+/// of the value (the value correctly rounded, ties to an even last digit,
+/// and its neighbour across the value); the first length at which one reads
+/// back as the same value wins, the nearer if both do. Both are needed: at
+/// a power of two the numbers below are closer together than those above,
+/// so the nearest text may miss while the other reads back (float16's
+/// 2^-6 = 0.015625 prints as 0.01563).
+template <half_element T>
+float_text shortest_half_scientific(T value) {
+    const double exact = static_cast<float>(value);
+    for (int digits = 1;; ++digits) {
+        const float_text nearest = split_chars(rounded_chars(value, std::chars_format::scientific, digits - 1));
+        const double nearest_value = scientific_value(nearest);
+        if (T(nearest_value) == value || digits == std::numeric_limits<T>::max_digits10) return nearest;
+        // The other text: one unit more or less in the last digit, across the value.
+        const bool negative = nearest.integer[0] == '-';
+        const auto unit = std::stoll(nearest.integer.substr(negative ? 1 : 0) + nearest.fraction);
+        const long long other_unit = std::fabs(nearest_value) < std::fabs(exact) ? unit + 1 : unit - 1;
+        int other_exponent = nearest.exponent;
+        std::string other_digits = std::to_string(other_unit);
+        if (static_cast<int>(other_digits.size()) > digits) {  // 99 + 1: 10, one place up
+            other_digits.pop_back();
+            ++other_exponent;
+        } else if (static_cast<int>(other_digits.size()) < digits || other_unit == 0) {  // 10 - 1: 99, one place down
+            other_digits = std::string(static_cast<std::size_t>(digits), '9');
+            --other_exponent;
+        }
+        const float_text other = scientific_parts(negative, other_digits, other_exponent);
+        if (T(scientific_value(other)) == value) return other;
+    }
+}
+
 /// The shortest round-trip digits of a finite `value` in scientific notation.
-template <std::floating_point T>
+template <floating_element T>
 float_text shortest_scientific(T value) {
-    return split_chars(shortest_chars(value, std::chars_format::scientific));
+    if constexpr (half_element<T>) return shortest_half_scientific(value);
+    else return split_chars(shortest_chars(value, std::chars_format::scientific));
 }
 
 /// The same digits written positionally: "1.5e+02" gives "150" and "",
@@ -103,7 +161,7 @@ inline float_text to_positional(const float_text& scientific) {
 /// the point; then the value rounded to the units digit or to `precision`
 /// digits (Note [shortest or exact digits]). Trailing zeros are dropped,
 /// the point kept.
-template <std::floating_point T>
+template <floating_element T>
 float_text positional_text(T value, int precision) {
     const float_text shortest = shortest_scientific(value);
     const auto significant_digits =
@@ -122,7 +180,7 @@ float_text positional_text(T value, int precision) {
 /// the point, else the value rounded to the nearer bound (Note [shortest or
 /// exact digits]). `trim_zeros` drops trailing zeros (trim='.'); without it
 /// the digits are kept as produced (trim='k').
-template <std::floating_point T>
+template <floating_element T>
 float_text scientific_text(T value, int precision, int min_digits, bool trim_zeros) {
     float_text text = shortest_scientific(value);
     const int fraction_digits = static_cast<int>(text.fraction.size());
@@ -145,7 +203,7 @@ inline void append_exponent(std::string& out, int exponent, std::size_t min_digi
 /// digits, positional with at least one fraction digit ("1.0", "0.0001")
 /// from 1e-4 up to 1e16, else scientific without trailing zeros ("1e+16",
 /// "1.5e-05"). NumPy compares those bounds in long double, and so does this.
-template <std::floating_point T>
+template <floating_element T>
 std::string scalar_float_text(T value) {
     if (std::isnan(value)) return "nan";
     if (std::isinf(value)) return value < 0 ? "-inf" : "inf";

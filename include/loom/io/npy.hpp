@@ -93,6 +93,7 @@ std::string cpp_type_name() {
     else if constexpr (std::same_as<T, double>) return "double";
     else if constexpr (std::same_as<T, std::complex<float>>) return "std::complex<float>";
     else if constexpr (std::same_as<T, std::complex<double>>) return "std::complex<double>";
+    else if constexpr (half_element<T>) return std::string("loom::") + type_name<T>();
     else return std::string("std::") + type_name<T>() + "_t";
 }
 
@@ -126,6 +127,8 @@ tensor<T> read_npy_elements(const S& source, const npy_layout& layout) {
 /// message that suggests `loader<U>` or `loader_any`.
 template <element T, byte_source S>
 tensor<T> read_npy_as(const S& source, std::string_view loader) {
+    static_assert(!std::same_as<T, bfloat16>,
+                  "NumPy has no bfloat16 dtype, so no .npy file holds one: load the file's own type and astype<bfloat16>");
     const npy_layout layout = read_npy_layout(source);
     if (layout.format.type_index != any_tensor_index<T>) {
         const auto [held, held_cpp] = with_element_type(layout.format.type_index, []<class U>(std::type_identity<U>) {
@@ -216,10 +219,10 @@ tensor<T> load_npy(const std::filesystem::path& path) {
 
 /// The array in the .npy file at `path`, of whatever element type it holds.
 /// Throws std::runtime_error as load_npy does, and for a dtype that is not
-/// one of loom's (float16, strings, objects, structured).
+/// one of loom's (strings, objects, structured).
 ///
 /// This and the other readers of any element type are templates only so
-/// that their readers of all thirteen element types are compiled where they
+/// that their readers of all fourteen element types are compiled where they
 /// are called: as inline functions they were instantiated in every file
 /// that includes loom, a quarter of its include time.
 /// NumPy: numpy.load of a .npy file.

@@ -25,11 +25,13 @@ struct element_format {
 /// ('|' where the byte order does not apply, else the machine's order).
 template <element T>
 std::string descr_of() {
+    static_assert(!std::same_as<T, bfloat16>, "NumPy has no bfloat16 dtype, so a .npy file cannot hold one: save "
+                                              "astype<float>(x), which holds every bfloat16 value exactly");
     if constexpr (complex_element<T>) {
         // '<c8', '<c16': both parts in the machine's byte order.
         return std::string{std::endian::native == std::endian::little ? '<' : '>', 'c'} + std::to_string(sizeof(T));
     }
-    const char kind = std::same_as<T, bool> ? 'b' : std::floating_point<T> ? 'f' : std::is_signed_v<T> ? 'i' : 'u';
+    const char kind = std::same_as<T, bool> ? 'b' : floating_element<T> ? 'f' : std::is_signed_v<T> ? 'i' : 'u';
     const char order = sizeof(T) == 1 ? '|' : std::endian::native == std::endian::little ? '<' : '>';
     return std::string{order, kind} + std::to_string(sizeof(T));
 }
@@ -82,7 +84,10 @@ inline element_format parse_descr(std::string_view descr) {
         case 'f':
             if (size == 4) return index_of(std::type_identity<float>{});
             if (size == 8) return index_of(std::type_identity<double>{});
-            if (size == 2) return refuse("is float16, which loom does not have; convert it first (a.astype(np.float32))");
+            if (size == 2) return index_of(std::type_identity<float16>{});
+            if (size == 12 || size == 16) {
+                return refuse("is np.longdouble, which loom does not have; convert it first (a.astype(np.float64))");
+            }
             break;
         case 'c':
             if (size == 8) return index_of(std::type_identity<std::complex<float>>{});
@@ -91,8 +96,8 @@ inline element_format parse_descr(std::string_view descr) {
         default:
             break;
     }
-    return refuse("is not one of loom's element types (bool, int8 to int64, uint8 to uint64, float32, float64, "
-                  "complex64, complex128)");
+    return refuse("is not one of loom's element types (bool, int8 to int64, uint8 to uint64, float16, float32, "
+                  "float64, complex64, complex128)");
 }
 
 }  // namespace loom::npy

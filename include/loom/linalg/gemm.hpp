@@ -139,4 +139,23 @@ void gemm(matrix_ref<const A> a, matrix_ref<const B> b, matrix_ref<R> c, bool ac
     }
 }
 
+/// gemm for a float16 or bfloat16 C: the products summed in float32 (the
+/// kernels' arithmetic) and each element of C rounded once, as NumPy's
+/// float16 matmul sums in float. Preconditions as the other gemm's.
+template <class R, class A, class B>
+    requires half_element<R> && storable_in<A, R> && storable_in<B, R>
+void gemm(matrix_ref<const A> a, matrix_ref<const B> b, matrix_ref<R> c, bool accumulate = false) {
+    const index_t m = c.rows, n = c.cols;
+    if (m == 0 || n == 0) return;
+    storage<float> sums(m * n);  // no overflow: C's elements exist
+    gemm<float, A, B>(a, b, matrix_ref<float>{sums.data(), m, n, n, 1});
+    for (index_t i = 0; i < m; ++i) {
+        for (index_t j = 0; j < n; ++j) {
+            R& target = c.data[i * c.row_stride + j * c.col_stride];
+            const float sum = sums.data()[i * n + j];
+            target = R(accumulate ? float(target) + sum : sum);
+        }
+    }
+}
+
 }  // namespace loom::linalg

@@ -121,7 +121,7 @@ decltype(auto) in_memory(const E& value) {
 
 /// The lazy node of matmul.
 template <class A, class B>
-class matmul_node {
+class matmul_node : public expression_members<matmul_node<A, B>> {
 public:
     using value_type = promote_t<value_type_of<A>, value_type_of<B>>;
     static constexpr bool is_loom_expression = true;

@@ -1,12 +1,14 @@
 #pragma once
-// Broadcasting an array to a shape without copying (docs/semantics.md,
-// "Broadcasting an array to a shape"): the result is a view whose broadcast
-// dimensions have stride 0. Where that makes several elements share memory,
-// the view is read-only; copy() gives a writable tensor.
+// Broadcasting an array to a shape, or arrays to their common shape,
+// without copying (docs/semantics.md, "Broadcasting an array to a shape"):
+// the result is a view whose broadcast dimensions have stride 0. Where that
+// makes several elements share memory, the view is read-only; copy() gives a
+// writable tensor.
 
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "loom/core/broadcast.hpp"
@@ -118,6 +120,18 @@ auto broadcast_bidirectional(X&& x, const shape_type& target) {
     auto v = view_of(std::forward<X>(x));
     const shape_type shape = broadcast_bidirectional_shape(v.shape(), target);
     return broadcast_to(std::move(v), shape);
+}
+
+/// numpy.broadcast_arrays: each operand seen as the NumPy broadcast of all
+/// their shapes, a std::tuple of views (read-only where a dimension is
+/// broadcast), so that `auto [x, y] = broadcast_arrays(a, b);` takes them apart.
+/// Throws loom::broadcast_error when the shapes do not broadcast together,
+/// std::length_error when the sizes of the broadcast shape other than 0 multiply past index_t.
+template <expression... Xs>
+    requires(sizeof...(Xs) >= 1)
+auto broadcast_arrays(Xs&&... xs) {
+    const shape_type shape = broadcast_shapes(shape_type(xs.shape())...);
+    return std::tuple{broadcast_to(std::forward<Xs>(xs), shape)...};
 }
 
 }  // namespace loom

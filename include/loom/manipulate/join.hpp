@@ -1,8 +1,10 @@
 #pragma once
 // Joining arrays, as NumPy: concatenate, stack, hstack, vstack, dstack and
-// column_stack. The operands are an operand_list (operand_list.hpp): tensors,
-// views or lazy expressions, of one type in a range or braced list, or of any
-// types in a tuple, whose element types promote as the operators' do.
+// column_stack; and atleast_1d, atleast_2d and atleast_3d, the views of one
+// array with the ranks those joins give their operands. The operands are an
+// operand_list (operand_list.hpp): tensors, views or lazy expressions, of one
+// type in a range or braced list, or of any types in a tuple, whose element
+// types promote as the operators' do.
 //
 // Each function checks every operand's shape against operand 0's, allocates
 // its result once, and assigns each operand to the view of the result that
@@ -20,6 +22,7 @@
 #include "loom/manipulate/operand_list.hpp"
 #include "loom/tensor/tensor.hpp"
 #include "loom/tensor/view.hpp"
+#include "loom/tensor/view_of.hpp"
 
 namespace loom {
 
@@ -314,6 +317,38 @@ auto column_stack(const L& operands) {
 template <expression X>
 auto column_stack(std::initializer_list<X> operands) {
     return detail::join("column_stack", operands, 1, detail::as_column);
+}
+
+namespace detail {
+
+// x seen with the size-1 dimensions that `at_least` inserts.
+template <expression X>
+auto with_inserted_ones(X&& x, joined_shape (*at_least)(const shape_type&)) {
+    auto v = view_of(std::forward<X>(x));
+    strided_layout layout = v.layout();
+    for (const std::size_t d : at_least(v.shape()).inserted) layout = layout.insert_axis(d);
+    return v.with_layout(std::move(layout));
+}
+
+}  // namespace detail
+
+/// numpy.atleast_1d of one array: a view of `x`, rank 0 seen as [1].
+template <expression X>
+auto atleast_1d(X&& x) {
+    return detail::with_inserted_ones(std::forward<X>(x), detail::at_least_1d);
+}
+
+/// numpy.atleast_2d of one array: a view of `x`, [] seen as [1, 1] and [n] as [1, n].
+template <expression X>
+auto atleast_2d(X&& x) {
+    return detail::with_inserted_ones(std::forward<X>(x), detail::at_least_2d);
+}
+
+/// numpy.atleast_3d of one array: a view of `x`, [] seen as [1, 1, 1], [n] as
+/// [1, n, 1] and [m, n] as [m, n, 1].
+template <expression X>
+auto atleast_3d(X&& x) {
+    return detail::with_inserted_ones(std::forward<X>(x), detail::at_least_3d);
 }
 
 }  // namespace loom

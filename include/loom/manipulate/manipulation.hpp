@@ -7,6 +7,7 @@
 // whose result the returned view then owns (tensor/view_of.hpp).
 
 #include <algorithm>
+#include <initializer_list>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -210,6 +211,24 @@ auto swapaxes(X&& x, index_t a, index_t b) {
     return v.with_layout(v.layout().permute(order));
 }
 
+/// `x` with its last two dimensions exchanged: a stack of matrices, each transposed (a view).
+/// NumPy 2: numpy.matrix_transpose, ndarray.mT; PyTorch: Tensor.mT. Throws std::invalid_argument
+/// for a rank below 2.
+template <expression X>
+auto matrix_transpose(X&& x) {  // declared in expr/expression.hpp
+    const std::size_t rank = x.shape().size();
+    if (rank < 2) {
+        throw std::invalid_argument("matrix_transpose (mT) of shape " + to_string(x.shape()) + ": rank " +
+                                    std::to_string(rank) +
+                                    " has no last two dimensions to swap; give an array of rank 2 or more, or "
+                                    "use transpose (T), which reverses every axis");
+    }
+    auto v = view_of(std::forward<X>(x));
+    axis_order order = detail::identity_order(rank);
+    std::swap(order[rank - 2], order[rank - 1]);
+    return v.with_layout(v.layout().permute(order));
+}
+
 /// `x` with dimension `source` moved to position `destination`, the others
 /// keeping their order.
 /// NumPy: numpy.moveaxis. Throws std::out_of_range for an axis out of range.
@@ -242,6 +261,64 @@ auto flip(X&& x) {
     strided_layout layout = v.layout();
     for (std::size_t d = 0; d < v.ndim(); ++d) layout = layout.flip(d);
     return v.with_layout(std::move(layout));
+}
+
+/// `x` with the order of elements reversed along each of `axes` (negative
+/// axes count from the end; none reverses nothing), a view.
+/// NumPy: numpy.flip(x, axis=(0, 2)). Throws std::out_of_range for an axis out of range,
+/// std::invalid_argument for an axis given twice.
+template <expression X>
+auto flip(X&& x, const std::vector<index_t>& axes) {
+    auto v = view_of(std::forward<X>(x));
+    strided_layout layout = v.layout();
+    small_vector<bool, inline_rank> seen(v.ndim(), false);
+    for (const index_t axis : axes) {
+        const std::size_t a = resolve_axis("flip", axis, v.shape());
+        if (seen[a]) {
+            throw std::invalid_argument("flip: axis " + std::to_string(axis) + " of shape " + to_string(v.shape()) +
+                                        " is repeated in " + detail::dims_text(axes) + "; give each axis once");
+        }
+        seen[a] = true;
+        layout = layout.flip(a);
+    }
+    return v.with_layout(std::move(layout));
+}
+
+/// numpy.flip with a braced list of axes, `flip(x, {0, 2})`: as the flip
+/// above, so that `flip(x, {})` reverses nothing, as NumPy (the braces would
+/// otherwise pick the flip along one axis, `{}` being axis 0). Throws as the flip above does.
+template <expression X>
+auto flip(X&& x, std::initializer_list<index_t> axes) {
+    return flip(std::forward<X>(x), std::vector<index_t>(axes));
+}
+
+/// `x` rotated by 90 degrees `k` times in the plane of `axes`, from the first
+/// axis towards the second (k < 0 turns the other way; k is taken modulo 4),
+/// as a view: NumPy's flips and transposition, to the same strides.
+/// NumPy: numpy.rot90(m, k, axes). Throws std::invalid_argument unless `axes` holds two
+/// different axes, std::out_of_range for an axis out of range.
+template <expression X>
+auto rot90(X&& x, index_t k = 1, const std::vector<index_t>& axes = {0, 1}) {
+    auto v = view_of(std::forward<X>(x));
+    if (axes.size() != 2) {
+        throw std::invalid_argument("rot90: axes " + detail::dims_text(axes) +
+                                    " must be 2 axes, the plane to rotate in; give two different axes");
+    }
+    const std::size_t first = resolve_axis("rot90", axes[0], v.shape(), "first axis");
+    const std::size_t second = resolve_axis("rot90", axes[1], v.shape(), "second axis");
+    if (first == second) {
+        throw std::invalid_argument("rot90: axes " + detail::dims_text(axes) + " name dimension " +
+                                    std::to_string(first) + " of shape " + to_string(v.shape()) +
+                                    " twice; give two different axes");
+    }
+    axis_order swapped = detail::identity_order(v.ndim());
+    std::swap(swapped[first], swapped[second]);
+    switch ((k % 4 + 4) % 4) {
+        case 1: return v.with_layout(v.layout().flip(second).permute(swapped));
+        case 2: return v.with_layout(v.layout().flip(first).flip(second));
+        case 3: return v.with_layout(v.layout().permute(swapped).flip(second));
+        default: return v;
+    }
 }
 
 /// The diagonal of the (axis1, axis2) planes, `offset` above the main one

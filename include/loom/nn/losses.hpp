@@ -71,7 +71,7 @@ struct binary_loss_options {
 
 namespace detail {
 
-template <std::floating_point F>
+template <floating_element F>
 tensor<F> reduce_loss(const tensor<F>& losses, loss_reduction reduction) {
     if (reduction == loss_reduction::none) return losses;
     if (reduction == loss_reduction::sum) return sum(losses);
@@ -100,7 +100,7 @@ inline void check_class_target(const char* name, const shape_type& input, const 
 }
 
 // One weight per class, as F, or none; checked against the classes.
-template <std::floating_point F>
+template <floating_element F>
 std::vector<F> class_weights(const char* name, const class_loss_options& options, index_t classes) {
     if (!options.weight) return {};
     const tensor<double>& weight = *options.weight;
@@ -113,7 +113,7 @@ std::vector<F> class_weights(const char* name, const class_loss_options& options
 }
 
 // The class dimension moved last, as a contiguous [M, C] block of rows, one per target element.
-template <std::floating_point F, class X>
+template <floating_element F, class X>
 tensor<F> class_rows(const X& input) {
     if (input.ndim() <= 2) return tensor<F>(input);
     return tensor<F>(moveaxis(input, 1, -1));
@@ -130,7 +130,7 @@ bool is_index(T t, index_t ignore) {
 // nll_loss on log-probabilities laid out as rows of C (class_rows), and the
 // targets in row-major order: the per-element losses, and the divisor of
 // the mean (the summed weights of the targets not ignored).
-template <std::floating_point F, class T>
+template <floating_element F, class T>
 std::pair<tensor<F>, F> nll_rows(const char* name, const tensor<F>& rows, index_t classes, const tensor<T>& target,
                                  const std::vector<F>& weights, index_t ignore_index) {
     tensor<F> losses(uninitialized, target.shape());
@@ -159,7 +159,7 @@ std::pair<tensor<F>, F> nll_rows(const char* name, const tensor<F>& rows, index_
     return {std::move(losses), divisor};
 }
 
-template <std::floating_point F>
+template <floating_element F>
 tensor<F> reduce_class_loss(tensor<F> losses, F divisor, loss_reduction reduction) {
     if (reduction == loss_reduction::none) return losses;
     tensor<F> total = sum(losses);
@@ -179,7 +179,7 @@ index_t class_count(const X& input) {
 /// Throws std::invalid_argument for shapes that do not pair so or a weight not of shape [C],
 /// std::out_of_range for a target class outside [0, C) that is not ignore_index.
 template <expression X, expression T>
-    requires std::floating_point<value_type_of<X>> && fn::integer<value_type_of<T>>
+    requires floating_element<value_type_of<X>> && fn::integer<value_type_of<T>>
 tensor<value_type_of<X>> nll_loss(const X& input, const T& target, const class_loss_options& options = {}) {
     using F = value_type_of<X>;
     detail::check_class_target("nll_loss", input.shape(), target.shape());
@@ -197,7 +197,7 @@ tensor<value_type_of<X>> nll_loss(const X& input, const T& target, const class_l
 /// classes, ignored targets counting for nothing.
 /// Throws as nll_loss does, and std::invalid_argument for a label_smoothing outside [0, 1].
 template <expression X, expression T>
-    requires std::floating_point<value_type_of<X>> && fn::integer<value_type_of<T>>
+    requires floating_element<value_type_of<X>> && fn::integer<value_type_of<T>>
 tensor<value_type_of<X>> cross_entropy(const X& input, const T& target, const class_loss_options& options = {}) {
     using F = value_type_of<X>;
     detail::check_class_target("cross_entropy", input.shape(), target.shape());
@@ -258,7 +258,7 @@ tensor<F> optional_weight(const char* name, const std::optional<tensor<double>>&
 /// PyTorch's mse_loss: (input - target)^2, input and target of one shape.
 /// Throws std::invalid_argument when the shapes differ.
 template <expression X, expression T>
-    requires std::floating_point<value_type_of<X>>
+    requires floating_element<value_type_of<X>>
 tensor<value_type_of<X>> mse_loss(const X& input, const T& target, loss_reduction reduction = loss_reduction::mean) {
     using F = value_type_of<X>;
     detail::check_same_shape("mse_loss", input, target);
@@ -268,7 +268,7 @@ tensor<value_type_of<X>> mse_loss(const X& input, const T& target, loss_reductio
 /// PyTorch's l1_loss: |input - target|, input and target of one shape.
 /// Throws std::invalid_argument when the shapes differ.
 template <expression X, expression T>
-    requires std::floating_point<value_type_of<X>>
+    requires floating_element<value_type_of<X>>
 tensor<value_type_of<X>> l1_loss(const X& input, const T& target, loss_reduction reduction = loss_reduction::mean) {
     using F = value_type_of<X>;
     detail::check_same_shape("l1_loss", input, target);
@@ -280,7 +280,7 @@ tensor<value_type_of<X>> l1_loss(const X& input, const T& target, loss_reduction
 /// Throws std::invalid_argument when the shapes differ or an input is outside [0, 1],
 /// loom::broadcast_error for a weight that does not broadcast to the input's shape.
 template <expression X, expression T>
-    requires std::floating_point<value_type_of<X>>
+    requires floating_element<value_type_of<X>>
 tensor<value_type_of<X>> binary_cross_entropy(const X& input, const T& target, const binary_loss_options& options = {}) {
     using F = value_type_of<X>;
     detail::check_same_shape("binary_cross_entropy", input, target);
@@ -304,7 +304,7 @@ tensor<value_type_of<X>> binary_cross_entropy(const X& input, const T& target, c
 /// Throws std::invalid_argument when the shapes differ, loom::broadcast_error for a weight or
 /// pos_weight that does not broadcast to the input's shape.
 template <expression X, expression T>
-    requires std::floating_point<value_type_of<X>>
+    requires floating_element<value_type_of<X>>
 tensor<value_type_of<X>> binary_cross_entropy_with_logits(const X& input, const T& target,
                                                           const binary_loss_options& options = {}) {
     using F = value_type_of<X>;

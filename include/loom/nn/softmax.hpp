@@ -19,7 +19,7 @@ namespace loom {
 
 /// The element type of softmax, log_softmax and logsumexp of elements of type T.
 template <element T>
-using softmax_type_t = std::conditional_t<std::floating_point<T>, T, double>;
+using softmax_type_t = std::conditional_t<floating_element<T>, T, double>;
 
 namespace detail {
 

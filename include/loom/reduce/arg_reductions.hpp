@@ -33,7 +33,7 @@ template <bool Largest, class T>
 bool displaces(T x, T best) {
     static_assert(!complex_element<T>,
                   "loom: complex numbers have no order, so no argmax or argmin; take it of abs(z) or real(z)");
-    if constexpr (std::floating_point<T>) {
+    if constexpr (floating_element<T>) {
         if (best != best) return false;
         if (x != x) return true;
     }
@@ -113,7 +113,7 @@ private:
 
 /// The lazy node of argmax (Largest) and argmin.
 template <bool Largest, class Operand>
-class arg_reduction_node {
+class arg_reduction_node : public expression_members<arg_reduction_node<Largest, Operand>> {
 public:
     using value_type = std::int64_t;
     static constexpr bool is_loom_expression = true;

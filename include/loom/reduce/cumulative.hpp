@@ -43,7 +43,7 @@ struct running_kernel {
 
 /// The lazy node of cumsum and cumprod.
 template <reducer R, class Operand>
-class cumulative_node {
+class cumulative_node : public expression_members<cumulative_node<R, Operand>> {
 public:
     using value_type = typename R::accumulator;
     static constexpr bool is_loom_expression = true;

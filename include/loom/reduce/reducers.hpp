@@ -75,11 +75,11 @@ struct max_reducer {
     static_assert(!complex_element<A>, "loom: complex numbers have no order, so no max; take it of abs(z) or real(z)");
     using accumulator = A;
     static constexpr A identity() {
-        if constexpr (std::floating_point<A>) return -std::numeric_limits<A>::infinity();
+        if constexpr (floating_element<A>) return -std::numeric_limits<A>::infinity();
         else return std::numeric_limits<A>::lowest();
     }
     static A combine(A a, A b) {
-        if constexpr (std::floating_point<A>) return (a >= b || a != a) ? a : b;  // b is NaN: a >= b is false
+        if constexpr (floating_element<A>) return (a >= b || a != a) ? a : b;  // b is NaN: a >= b is false
         else return a >= b ? a : b;
     }
 };
@@ -90,17 +90,17 @@ struct min_reducer {
     static_assert(!complex_element<A>, "loom: complex numbers have no order, so no min; take it of abs(z) or real(z)");
     using accumulator = A;
     static constexpr A identity() {
-        if constexpr (std::floating_point<A>) return std::numeric_limits<A>::infinity();
+        if constexpr (floating_element<A>) return std::numeric_limits<A>::infinity();
         else return std::numeric_limits<A>::max();
     }
     static A combine(A a, A b) {
-        if constexpr (std::floating_point<A>) return (a <= b || a != a) ? a : b;
+        if constexpr (floating_element<A>) return (a <= b || a != a) ? a : b;
         else return a <= b ? a : b;
     }
 };
 
 /// max ignoring NaN (NumPy's nanmax): NaN only when every element is NaN.
-template <std::floating_point A>
+template <floating_element A>
 struct nanmax_reducer {
     using accumulator = A;
     static constexpr A identity() { return std::numeric_limits<A>::quiet_NaN(); }
@@ -108,7 +108,7 @@ struct nanmax_reducer {
 };
 
 /// min ignoring NaN (NumPy's nanmin).
-template <std::floating_point A>
+template <floating_element A>
 struct nanmin_reducer {
     using accumulator = A;
     static constexpr A identity() { return std::numeric_limits<A>::quiet_NaN(); }

@@ -29,7 +29,7 @@ enum class reduction_finish {
 
 /// `R` folded over `axes` of `Operand` (a closure type: Note [closure rule]).
 template <reducer R, class Operand>
-class reduction_node {
+class reduction_node : public expression_members<reduction_node<R, Operand>> {
 public:
     using value_type = typename R::accumulator;
     static constexpr bool is_loom_expression = true;

@@ -34,15 +34,27 @@ auto reduction(const char* name, X&& x, const axis_set& axes, bool keepdims, boo
     return reduction_node<R, closure_t<X&&>>(name, std::forward<X>(x), axes, keepdims, has_identity, finish);
 }
 
+// A sum or product into A: float16 and bfloat16 accumulate in float32 and
+// round once at the end, as NumPy's inner loops do; other types in A.
+template <template <class> class Reducer, class A, expression X>
+auto accumulation(const char* name, X&& x, const axis_set& axes, bool keepdims,
+                  reduction_finish finish = reduction_finish::none) {
+    if constexpr (half_element<A>)
+        return make_node(fn::cast<A>{},
+                         reduction<Reducer<float>>(name, std::forward<X>(x), axes, keepdims, true, finish));
+    else
+        return reduction<Reducer<A>>(name, std::forward<X>(x), axes, keepdims, true, finish);
+}
+
 // mean's accumulator and result: double for bool and integers, else the float type.
 template <element T>
-using mean_type_t = std::conditional_t<std::floating_point<T> || complex_element<T>, T, double>;
+using mean_type_t = std::conditional_t<floating_element<T> || complex_element<T>, T, double>;
 
 // NaN as 0, for nansum; other values unchanged.
 struct nan_as_zero {
     template <element T>
     T operator()(T x) const {
-        if constexpr (std::floating_point<T>) return x != x ? T(0) : x;
+        if constexpr (floating_element<T>) return x != x ? T(0) : x;
         else if constexpr (complex_element<T>) return x != x ? T(0) : x;  // a NaN in either part, as NumPy
         else return x;
     }
@@ -66,13 +78,15 @@ struct not_nan {
 }  // namespace detail
 
 /// numpy.sum. Bool and integers narrower than 64 bits widen to int64 (uint64
-/// when unsigned); floats are summed pairwise in their own type.
+/// when unsigned); floats are summed pairwise in their own type, float16 and
+/// bfloat16 in float32 and rounded once (NumPy rounds a float16 sum along an
+/// outer axis at each step; loom's does not depend on the layout).
 /// Throws std::out_of_range for an axis out of range, std::invalid_argument for an axis given
 /// twice.
 template <class Dtype = default_dtype, expression X>
 auto sum(X&& x, const axis_set& axes = flat, bool keepdims = false) {
     using A = detail::dtype_or<Dtype, sum_type_t<value_type_of<X>>>;
-    return detail::reduction<sum_reducer<A>>("sum", std::forward<X>(x), axes, keepdims);
+    return detail::accumulation<sum_reducer, A>("sum", std::forward<X>(x), axes, keepdims);
 }
 
 /// numpy.prod, with sum's result types.
@@ -81,19 +95,20 @@ auto sum(X&& x, const axis_set& axes = flat, bool keepdims = false) {
 template <class Dtype = default_dtype, expression X>
 auto prod(X&& x, const axis_set& axes = flat, bool keepdims = false) {
     using A = detail::dtype_or<Dtype, sum_type_t<value_type_of<X>>>;
-    return detail::reduction<prod_reducer<A>>("prod", std::forward<X>(x), axes, keepdims);
+    return detail::accumulation<prod_reducer, A>("prod", std::forward<X>(x), axes, keepdims);
 }
 
 /// numpy.mean: float64 for bool and integers, else the float type, whose
-/// sum accumulates in that type (as NumPy's). An empty extent gives NaN.
+/// sum accumulates in that type (as NumPy's; float16 and bfloat16 in float32,
+/// as NumPy's float16 mean). An empty extent gives NaN.
 /// Throws std::out_of_range for an axis out of range, std::invalid_argument for an axis given
 /// twice.
 template <class Dtype = default_dtype, expression X>
 auto mean(X&& x, const axis_set& axes = flat, bool keepdims = false) {
     using A = detail::dtype_or<Dtype, detail::mean_type_t<value_type_of<X>>>;
-    static_assert(std::floating_point<A> || complex_element<A>, "mean's dtype must be a floating or complex type");
-    return detail::reduction<sum_reducer<A>>("mean", std::forward<X>(x), axes, keepdims, true,
-                                             reduction_finish::divide_by_extent);
+    static_assert(floating_element<A> || complex_element<A>, "mean's dtype must be a floating or complex type");
+    return detail::accumulation<sum_reducer, A>("mean", std::forward<X>(x), axes, keepdims,
+                                                reduction_finish::divide_by_extent);
 }
 
 /// numpy.max (numpy.amax): NaN if any element is NaN. An empty extent is an error.
@@ -118,7 +133,7 @@ auto min(X&& x, const axis_set& axes = flat, bool keepdims = false) {
 template <expression X>
 auto nanmax(X&& x, const axis_set& axes = flat, bool keepdims = false) {
     using T = value_type_of<X>;
-    if constexpr (std::floating_point<T>) {
+    if constexpr (floating_element<T>) {
         return detail::reduction<nanmax_reducer<T>>("nanmax", std::forward<X>(x), axes, keepdims, false);
     } else {
         return detail::reduction<max_reducer<T>>("nanmax", std::forward<X>(x), axes, keepdims, false);
@@ -131,7 +146,7 @@ auto nanmax(X&& x, const axis_set& axes = flat, bool keepdims = false) {
 template <expression X>
 auto nanmin(X&& x, const axis_set& axes = flat, bool keepdims = false) {
     using T = value_type_of<X>;
-    if constexpr (std::floating_point<T>) {
+    if constexpr (floating_element<T>) {
         return detail::reduction<nanmin_reducer<T>>("nanmin", std::forward<X>(x), axes, keepdims, false);
     } else {
         return detail::reduction<min_reducer<T>>("nanmin", std::forward<X>(x), axes, keepdims, false);
@@ -144,8 +159,8 @@ auto nanmin(X&& x, const axis_set& axes = flat, bool keepdims = false) {
 template <class Dtype = default_dtype, expression X>
 auto nansum(X&& x, const axis_set& axes = flat, bool keepdims = false) {
     using A = detail::dtype_or<Dtype, sum_type_t<value_type_of<X>>>;
-    return detail::reduction<sum_reducer<A>>("nansum", make_node(detail::nan_as_zero{}, std::forward<X>(x)), axes,
-                                             keepdims);
+    return detail::accumulation<sum_reducer, A>("nansum", make_node(detail::nan_as_zero{}, std::forward<X>(x)), axes,
+                                                keepdims);
 }
 
 /// numpy.nanmean: the mean of the elements that are not NaN; NaN where there are none.
@@ -154,10 +169,10 @@ auto nansum(X&& x, const axis_set& axes = flat, bool keepdims = false) {
 template <expression X>
 auto nanmean(X&& x, const axis_set& axes = flat, bool keepdims = false) {
     using A = detail::mean_type_t<value_type_of<X>>;
-    auto count = detail::reduction<sum_reducer<A>>("nanmean", make_node(detail::not_nan{}, detail::reuse<X>(x)), axes,
-                                                   keepdims);
-    auto total = detail::reduction<sum_reducer<A>>("nanmean", make_node(detail::nan_as_zero{}, std::forward<X>(x)),
-                                                   axes, keepdims);
+    auto count = detail::accumulation<sum_reducer, A>("nanmean", make_node(detail::not_nan{}, detail::reuse<X>(x)),
+                                                      axes, keepdims);
+    auto total = detail::accumulation<sum_reducer, A>("nanmean", make_node(detail::nan_as_zero{}, std::forward<X>(x)),
+                                                      axes, keepdims);
     return std::move(total) / std::move(count);
 }
 
@@ -210,6 +225,16 @@ auto var(X&& x, const axis_set& axes = flat, index_t ddof = 0, bool keepdims = f
 /// twice.
 template <expression X>
 auto std(X&& x, const axis_set& axes = flat, index_t ddof = 0, bool keepdims = false) {
+    return sqrt(var(std::forward<X>(x), axes, ddof, keepdims));
+}
+
+/// numpy.std under the spelling to use: `stddev(x, 0)` is loom::std, which
+/// `using namespace loom;` makes ambiguous with namespace std when called
+/// unqualified (`std(x, 0)`); loom::std keeps working.
+/// Throws std::out_of_range for an axis out of range, std::invalid_argument for an axis given
+/// twice.
+template <expression X>
+auto stddev(X&& x, const axis_set& axes = flat, index_t ddof = 0, bool keepdims = false) {
     return sqrt(var(std::forward<X>(x), axes, ddof, keepdims));
 }
 

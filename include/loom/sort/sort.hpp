@@ -39,14 +39,14 @@ bool complex_sorts_before(T a, T b) {
 template <element T>
 bool sorts_before(T a, T b) {
     if constexpr (complex_element<T>) return complex_sorts_before(a, b);
-    else if constexpr (std::floating_point<T>) return a < b || (b != b && a == a);
+    else if constexpr (floating_element<T>) return a < b || (b != b && a == a);
     else return a < b;
 }
 
 template <element T>
 bool is_nan(T value) {
     if constexpr (complex_element<T>) return value != value;
-    else if constexpr (std::floating_point<T>) return value != value;
+    else if constexpr (floating_element<T>) return value != value;
     else return false;
 }
 

@@ -20,10 +20,12 @@ namespace loom {
 using any_tensor = std::variant<tensor<bool>, tensor<std::int8_t>, tensor<std::int16_t>, tensor<std::int32_t>,
                                 tensor<std::int64_t>, tensor<std::uint8_t>, tensor<std::uint16_t>,
                                 tensor<std::uint32_t>, tensor<std::uint64_t>, tensor<float>, tensor<double>,
-                                tensor<std::complex<float>>, tensor<std::complex<double>>>;
+                                tensor<float16>, tensor<std::complex<float>>, tensor<std::complex<double>>>;
 
-/// The alternative of any_tensor that holds elements of type T.
+/// The alternative of any_tensor that holds elements of type T (every
+/// element type but bfloat16, which no file format loom reads holds).
 template <element T>
+    requires(!std::same_as<T, bfloat16>)
 inline constexpr std::size_t any_tensor_index = []<std::size_t... I>(std::index_sequence<I...>) {
     return ((std::is_same_v<std::variant_alternative_t<I, any_tensor>, tensor<T>> ? I : 0) + ...);
 }(std::make_index_sequence<std::variant_size_v<any_tensor>>{});

@@ -47,7 +47,7 @@ struct isclose {
             return x == z;
         } else {
             if (std::isfinite(x) && std::isfinite(y)) {
-                const Y tolerance = Y(atol) + Y(rtol) * std::abs(y);
+                const Y tolerance = Y(atol) + Y(rtol) * Y(std::abs(y));
                 return std::abs(x - C(y)) <= C(tolerance);
             }
             if (equal_nan && std::isnan(x) && std::isnan(y)) return true;
@@ -70,7 +70,7 @@ struct same_value {
     bool operator()(A a, B b) const {
         using C = promote_t<A, B>;
         if (C(a) == C(b)) return true;
-        if constexpr (std::floating_point<C>) return equal_nan && std::isnan(C(a)) && std::isnan(C(b));
+        if constexpr (floating_element<C>) return equal_nan && std::isnan(C(a)) && std::isnan(C(b));
         else if constexpr (complex_element<C>) return equal_nan && C(a) != C(a) && C(b) != C(b);  // a NaN part each
         else return false;
     }

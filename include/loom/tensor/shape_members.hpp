@@ -3,7 +3,8 @@
 // them, for tensors and views alike. Each forwards to the free function of
 // the same name (manipulate/manipulation.hpp, manipulate/broadcast_views.hpp),
 // keeping the value category: a member called on a temporary tensor returns
-// a view that owns it.
+// a view that owns it. The reductions as members, `t.sum(1)`, forward the
+// same way (Note [reduction members] in reduce/reduction_members.hpp).
 
 #include <utility>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "loom/core/broadcast.hpp"
 #include "loom/core/shape.hpp"
 #include "loom/expr/expression.hpp"
+#include "loom/expr/reduction_calls.hpp"
 
 namespace loom {
 
@@ -27,6 +29,11 @@ template <class View>
 class masked_assignment;
 template <expression X, bool_expression M> auto masked_select(const X& x, const M& mask);
 template <expression X, index_expression I> auto take(const X& x, const I& indices, index_t axis);
+// Integer-array indexing, defined in manipulate/advanced_indexing.hpp.
+template <element T>
+class tensor;
+class index_array;
+template <expression X> auto take_at(const X& x, const std::vector<index_array>& indices);
 
 // Declared here so that the members below can name them; defined in
 // manipulate/manipulation.hpp and manipulate/broadcast_views.hpp (default
@@ -50,6 +57,48 @@ template <expression X> auto broadcast_to(X&& x, const shape_type& shape);
 template <expression X> auto broadcast_to(X&& x, const shape_type& shape, const broadcast_spec& spec);
 template <expression X> auto expand(X&& x, const std::vector<index_t>& sizes);
 template <expression X> auto broadcast_bidirectional(X&& x, const shape_type& target);
+
+// A reduction member over every axis and over `axes`, on an lvalue (the
+// result refers to it) and on a temporary (the result owns it).
+#define LOOM_REDUCTION_MEMBER(name)                                                                    \
+    auto name() const& { return detail::reduction_calls::name(derived()); }                           \
+    auto name() && { return detail::reduction_calls::name(std::move(derived())); }                    \
+    auto name(const axis_set& axes, bool keepdims = false) const& {                                   \
+        return detail::reduction_calls::name(derived(), axes, keepdims);                              \
+    }                                                                                                 \
+    auto name(const axis_set& axes, bool keepdims = false) && {                                       \
+        return detail::reduction_calls::name(std::move(derived()), axes, keepdims);                   \
+    }
+
+// As above, with NumPy's `dtype=` as a template argument: `x.sum<double>()`.
+#define LOOM_DTYPE_REDUCTION_MEMBER(name)                                                              \
+    template <class Dtype = default_dtype>                                                            \
+    auto name() const& {                                                                              \
+        return detail::reduction_calls::name<Dtype>(derived());                                       \
+    }                                                                                                 \
+    template <class Dtype = default_dtype>                                                            \
+    auto name() && {                                                                                  \
+        return detail::reduction_calls::name<Dtype>(std::move(derived()));                            \
+    }                                                                                                 \
+    template <class Dtype = default_dtype>                                                            \
+    auto name(const axis_set& axes, bool keepdims = false) const& {                                   \
+        return detail::reduction_calls::name<Dtype>(derived(), axes, keepdims);                       \
+    }                                                                                                 \
+    template <class Dtype = default_dtype>                                                            \
+    auto name(const axis_set& axes, bool keepdims = false) && {                                       \
+        return detail::reduction_calls::name<Dtype>(std::move(derived()), axes, keepdims);            \
+    }
+
+// var and std, whose ddof comes before keepdims as in the free functions.
+#define LOOM_DDOF_REDUCTION_MEMBER(name)                                                               \
+    auto name() const& { return detail::reduction_calls::name(derived()); }                           \
+    auto name() && { return detail::reduction_calls::name(std::move(derived())); }                    \
+    auto name(const axis_set& axes, index_t ddof = 0, bool keepdims = false) const& {                 \
+        return detail::reduction_calls::name(derived(), axes, ddof, keepdims);                        \
+    }                                                                                                 \
+    auto name(const axis_set& axes, index_t ddof = 0, bool keepdims = false) && {                     \
+        return detail::reduction_calls::name(std::move(derived()), axes, ddof, keepdims);             \
+    }
 
 #define LOOM_SHAPE_MEMBER(name, parameters, ...)                                                         \
     auto name parameters & { return loom::name(derived() __VA_OPT__(, ) __VA_ARGS__); }                  \
@@ -80,6 +129,32 @@ public:
     LOOM_SHAPE_MEMBER(expand, (const std::vector<index_t>& sizes), sizes)
     LOOM_SHAPE_MEMBER(broadcast_bidirectional, (const shape_type& target), target)
 
+    // The reductions (Note [reduction members] in reduce/reduction_members.hpp): each takes
+    // nothing (every axis) or the free function's arguments, and needs <loom/reduce.hpp>.
+    /// `x.sum(axes, keepdims)`: sum(x, axes, keepdims) (NumPy: ndarray.sum; PyTorch: Tensor.sum).
+    LOOM_DTYPE_REDUCTION_MEMBER(sum)
+    /// `x.prod(axes, keepdims)`: prod(x, axes, keepdims) (NumPy: ndarray.prod).
+    LOOM_DTYPE_REDUCTION_MEMBER(prod)
+    /// `x.mean(axes, keepdims)`: mean(x, axes, keepdims) (NumPy: ndarray.mean).
+    LOOM_DTYPE_REDUCTION_MEMBER(mean)
+    /// `x.max(axes, keepdims)`: max(x, axes, keepdims) (NumPy: ndarray.max).
+    LOOM_REDUCTION_MEMBER(max)
+    /// `x.min(axes, keepdims)`: min(x, axes, keepdims) (NumPy: ndarray.min).
+    LOOM_REDUCTION_MEMBER(min)
+    /// `x.argmax(axis, keepdims)`: argmax(x, axis, keepdims) (NumPy: ndarray.argmax).
+    LOOM_REDUCTION_MEMBER(argmax)
+    /// `x.argmin(axis, keepdims)`: argmin(x, axis, keepdims) (NumPy: ndarray.argmin).
+    LOOM_REDUCTION_MEMBER(argmin)
+    /// `x.any(axes, keepdims)`: any(x, axes, keepdims) (NumPy: ndarray.any).
+    LOOM_REDUCTION_MEMBER(any)
+    /// `x.all_of(axes, keepdims)`: all_of(x, axes, keepdims) (NumPy: ndarray.all; `all` is the
+    /// index of a whole dimension).
+    LOOM_REDUCTION_MEMBER(all_of)
+    /// `x.var(axes, ddof, keepdims)`: var(x, axes, ddof, keepdims) (NumPy: ndarray.var).
+    LOOM_DDOF_REDUCTION_MEMBER(var)
+    /// `x.std(axes, ddof, keepdims)`: std(x, axes, ddof, keepdims) (NumPy: ndarray.std).
+    LOOM_DDOF_REDUCTION_MEMBER(std)
+
     /// A contiguous rank-1 copy.
     auto flatten() const { return loom::flatten(derived()); }
 
@@ -92,6 +167,13 @@ public:
     template <index_expression I>
     auto operator[](const I& indices) const {
         return loom::take(derived(), indices, 0);
+    }
+    /// `t[{rows, cols}]`: a copy of the elements the index arrays pick, take_at(t, {rows, cols})
+    /// (NumPy's `t[rows, cols]`). The copy is const, so that `t[{rows, cols}] = v`, which would
+    /// write into it, does not compile: put_at(t, {rows, cols}, v) writes into t.
+    template <class D = Derived>
+    const tensor<value_type_of<D>> operator[](const std::vector<index_array>& indices) const {
+        return loom::take_at(derived(), indices);
     }
     /// `t(mask) = value`: writes where `mask` is true (manipulate/masking.hpp).
     template <bool_expression M>
@@ -106,5 +188,8 @@ private:
 };
 
 #undef LOOM_SHAPE_MEMBER
+#undef LOOM_REDUCTION_MEMBER
+#undef LOOM_DTYPE_REDUCTION_MEMBER
+#undef LOOM_DDOF_REDUCTION_MEMBER
 
 }  // namespace loom

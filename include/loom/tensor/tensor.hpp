@@ -26,7 +26,9 @@ namespace loom {
 /// An owning, contiguous, row-major array of elements of type T, with value semantics:
 /// copies are deep, moves are cheap (NumPy: numpy.ndarray; PyTorch: torch.Tensor).
 template <element T>
-class tensor : public assignment_operators<tensor<T>, T>, public shape_members<tensor<T>> {
+class tensor : public assignment_operators<tensor<T>, T>,
+               public shape_members<tensor<T>>,
+               public expression_members<tensor<T>> {
 public:
     /// The element type.
     using value_type = T;
@@ -261,6 +263,27 @@ private:
     strided_layout layout_;
     storage<T> storage_;
 };
+
+namespace detail {
+
+// Declared in expr/expression.hpp (Note [expression members]).
+template <expression E>
+value_type_of<E> item_of(const E& value) {
+    const index_t count = element_count(value.shape());
+    if (count != 1) {
+        throw std::invalid_argument("item() of an expression of shape " + to_string(value.shape()) + " (" +
+                                    std::to_string(count) +
+                                    " elements): only an expression of one element has one value; reduce it "
+                                    "first or index one element");
+    }
+    if constexpr (memory_leaf<E>) {
+        return *value.data();
+    } else {
+        return *tensor<value_type_of<E>>(value).data();
+    }
+}
+
+}  // namespace detail
 
 /// The value of an expression as a new tensor.
 /// Throws what evaluating the expression throws.

@@ -54,7 +54,9 @@ using view_base = std::conditional_t<std::is_const_v<T>, no_assignment_operators
 /// ndarray (PyTorch: a tensor view); read-only when T is const. Copying a view copies
 /// no element; assigning to one writes the elements it views (Note [view lifetime]).
 template <class T>
-class tensor_view : public detail::view_base<T>, public shape_members<tensor_view<T>> {
+class tensor_view : public detail::view_base<T>,
+                    public shape_members<tensor_view<T>>,
+                    public expression_members<tensor_view<T>> {
 public:
     /// The element type, without const.
     using value_type = std::remove_const_t<T>;

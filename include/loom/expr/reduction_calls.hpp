@@ -1,0 +1,32 @@
+#pragma once
+// The calls behind the reduction members of tensors and views (`x.sum(1)`,
+// tensor/shape_members.hpp), declared here and defined in
+// reduce/reduction_members.hpp (Note [reduction members] there): both layers
+// may include expr/, and tensor/ cannot include reduce/ (docs/architecture.md).
+// Includes nothing.
+
+namespace loom {
+
+class axis_set;       // reduce/axes.hpp
+struct default_dtype;  // reduce/reducers.hpp
+
+namespace detail {
+
+// Each calls the free reduction of its name.
+struct reduction_calls {
+    template <class Dtype, class X, class... Args> static auto sum(X&& x, const Args&... args);
+    template <class Dtype, class X, class... Args> static auto prod(X&& x, const Args&... args);
+    template <class Dtype, class X, class... Args> static auto mean(X&& x, const Args&... args);
+    template <class X, class... Args> static auto max(X&& x, const Args&... args);
+    template <class X, class... Args> static auto min(X&& x, const Args&... args);
+    template <class X, class... Args> static auto argmax(X&& x, const Args&... args);
+    template <class X, class... Args> static auto argmin(X&& x, const Args&... args);
+    template <class X, class... Args> static auto any(X&& x, const Args&... args);
+    template <class X, class... Args> static auto all_of(X&& x, const Args&... args);
+    template <class X, class... Args> static auto var(X&& x, const Args&... args);
+    template <class X, class... Args> static auto std(X&& x, const Args&... args);
+};
+
+}  // namespace detail
+
+}  // namespace loom

@@ -1,0 +1,403 @@
+#pragma once
+// numpy.linalg's decompositions on LAPACK: cholesky (xpotrf), qr (xgeqrf,
+// xorgqr), svd (xgesdd), eigh and eigvalsh (xsyevd), and what is built on
+// them: pinv and matrix_rank. Each takes a matrix or a stack of them, of any
+// layout or a lazy expression, copies each matrix once into column-major
+// memory in the type of NumPy's result (float32 stays float32, anything else
+// is float64; solve.hpp says how float32 differs), sizes LAPACK's workspace by its own query (lwork = -1), and
+// returns new tensors; an `info` LAPACK reports becomes a loom::linalg_error.
+// Needs LAPACK (Note [compiled without LAPACK] in lapack.hpp).
+// Cost of including: <vector> beyond solve.hpp.
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "loom/core/errors.hpp"
+#include "loom/expr/operators.hpp"
+#include "loom/linalg/lapack.hpp"
+#include "loom/linalg/matmul.hpp"
+#include "loom/linalg/matrix_stack.hpp"
+#include "loom/linalg/solve.hpp"
+#include "loom/manipulate/manipulation.hpp"
+#include "loom/tensor/tensor.hpp"
+#include "loom/tensor/view_of.hpp"
+
+namespace loom::linalg {
+
+/// The modes of qr, as numpy.linalg.qr's `mode`.
+enum class qr_mode {
+    reduced,   ///< Q of shape [..., M, K] and R of [..., K, N], K = min(M, N) (NumPy's default)
+    complete,  ///< Q of shape [..., M, M] and R of [..., M, N]
+    r,         ///< R alone, of shape [..., K, N]; Q is left empty
+};
+
+/// What qr returns: Q with orthonormal columns and upper-triangular R, Q R = A.
+template <class W>
+struct qr_result {
+    /// Q (empty, of shape [0], for qr_mode::r).
+    tensor<W> q;
+    /// R.
+    tensor<W> r;
+};
+
+/// What svd returns: A = U diag(S) Vh.
+template <class W>
+struct svd_result {
+    /// U, of shape [..., M, M] (full_matrices) or [..., M, K]; empty (shape [0]) without compute_uv.
+    tensor<W> u;
+    /// The singular values, descending, of shape [..., K], K = min(M, N).
+    tensor<W> s;
+    /// Vh (V transposed), of shape [..., N, N] (full_matrices) or [..., K, N]; empty without compute_uv.
+    tensor<W> vh;
+};
+
+/// What eigh returns: A v = w v for each eigenvalue w and its column v of the eigenvectors.
+template <class W>
+struct eigh_result {
+    /// The eigenvalues, ascending, of shape [..., M].
+    tensor<W> eigenvalues;
+    /// The normalised eigenvectors as columns, of shape [..., M, M].
+    tensor<W> eigenvectors;
+};
+
+namespace detail {
+
+template <class W, class V>
+tensor<W> cholesky(const V& a) {
+    const char* name = "cholesky";
+    require_square(name, a.shape());
+    auto stack = column_major_stack<W>::copy_of(name, a);
+    const index_t m = stack.rows();
+    const int n = lapack_int(name, a.shape(), m);
+    for (index_t k = 0; k < stack.count() && n > 0; ++k) {
+        int info = 0;
+        lapack<W>::potrf('L', n, stack.matrix(k), static_cast<int>(stack.ld()), info);
+        if (info < 0) throw_lapack_argument(name, "xpotrf", info);
+        if (info > 0) {
+            throw linalg_error(std::string(name) + ": " + which_matrix(a.shape(), k) +
+                               " is not positive definite (its leading minor of order " + std::to_string(info) +
+                               " is not positive); give a symmetric positive-definite matrix");
+        }
+        for (index_t j = 1; j < m; ++j) {
+            for (index_t i = 0; i < j; ++i) stack.at(k, i, j) = W(0);  // LAPACK leaves the upper triangle as it was
+        }
+    }
+    return stack.to_tensor();
+}
+
+template <class W, class V>
+qr_result<W> qr(const V& a, qr_mode mode) {
+    const char* name = "qr";
+    require_matrices(name, a.shape());
+    auto stack = column_major_stack<W>::copy_of(name, a);
+    const index_t m = stack.rows(), n = stack.cols(), k = std::min(m, n);
+    const index_t q_cols = mode == qr_mode::complete ? m : k;
+    const index_t r_rows = mode == qr_mode::complete ? m : k;
+    const int im = lapack_int(name, a.shape(), m), in = lapack_int(name, a.shape(), n),
+              ik = lapack_int(name, a.shape(), k), iq = lapack_int(name, a.shape(), q_cols);
+    column_major_stack<W> r(stack.batch(), r_rows, n);
+    std::optional<column_major_stack<W>> q;
+    if (mode != qr_mode::r) q.emplace(stack.batch(), m, q_cols);
+    std::vector<W> tau(static_cast<std::size_t>(std::max<index_t>(k, 1)));
+    std::vector<W> work;
+    for (index_t b = 0; b < stack.count(); ++b) {
+        int info = 0;
+        if (k > 0) {
+            W size{};
+            lapack<W>::geqrf(im, in, stack.matrix(b), static_cast<int>(stack.ld()), tau.data(), &size, -1, info);
+            work.resize(static_cast<std::size_t>(queried_size(size)));
+            lapack<W>::geqrf(im, in, stack.matrix(b), static_cast<int>(stack.ld()), tau.data(), work.data(),
+                             static_cast<int>(work.size()), info);
+            if (info < 0) throw_lapack_argument(name, "xgeqrf", info);
+        }
+        for (index_t j = 0; j < n; ++j) {
+            for (index_t i = 0; i < r_rows; ++i) r.at(b, i, j) = i <= j ? stack.at(b, i, j) : W(0);
+        }
+        if (!q || m == 0 || q_cols == 0) continue;
+        for (index_t j = 0; j < q_cols; ++j) {  // the reflectors, below the diagonal of the first k columns
+            for (index_t i = 0; i < m; ++i) q->at(b, i, j) = j < k ? stack.at(b, i, j) : W(0);
+        }
+        W size{};
+        lapack<W>::orgqr(im, iq, ik, q->matrix(b), static_cast<int>(q->ld()), tau.data(), &size, -1, info);
+        work.resize(static_cast<std::size_t>(queried_size(size)));
+        lapack<W>::orgqr(im, iq, ik, q->matrix(b), static_cast<int>(q->ld()), tau.data(), work.data(),
+                         static_cast<int>(work.size()), info);
+        if (info < 0) throw_lapack_argument(name, "xorgqr", info);
+    }
+    qr_result<W> result{tensor<W>(shape_type{0}), r.to_tensor()};
+    if (q) result.q = q->to_tensor();
+    return result;
+}
+
+// Sets each matrix of `stack` to the first columns of the identity.
+template <class W>
+void set_identity(column_major_stack<W>& stack) {
+    for (index_t b = 0; b < stack.count(); ++b) {
+        for (index_t j = 0; j < stack.cols(); ++j) {
+            for (index_t i = 0; i < stack.rows(); ++i) stack.at(b, i, j) = W(i == j ? 1 : 0);
+        }
+    }
+}
+
+template <class W, class V>
+svd_result<W> svd(const V& a, bool full_matrices, bool compute_uv) {
+    const char* name = "svd";
+    require_matrices(name, a.shape());
+    auto stack = column_major_stack<W>::copy_of(name, a);
+    const index_t m = stack.rows(), n = stack.cols(), k = std::min(m, n);
+    const index_t u_cols = full_matrices ? m : k, vt_rows = full_matrices ? n : k;
+    const char jobz = !compute_uv ? 'N' : full_matrices ? 'A' : 'S';
+    const int im = lapack_int(name, a.shape(), m), in = lapack_int(name, a.shape(), n);
+    lapack_int(name, a.shape(), 8 * k);  // the size of xgesdd's integer workspace, checked to fit
+    column_major_stack<W> s(stack.batch(), k, 1);
+    std::optional<column_major_stack<W>> u, vt;
+    if (compute_uv) {
+        u.emplace(stack.batch(), m, u_cols);
+        vt.emplace(stack.batch(), vt_rows, n);
+        if (k == 0) {  // LAPACK returns at once: the singular vectors of an empty matrix are the identity's
+            set_identity(*u);
+            set_identity(*vt);
+        }
+    }
+    std::vector<int> iwork(static_cast<std::size_t>(std::max<index_t>(8 * k, 1)));
+    std::vector<W> work;
+    W dummy{};
+    for (index_t b = 0; b < stack.count() && k > 0; ++b) {
+        W* const u_data = u ? u->matrix(b) : &dummy;
+        W* const vt_data = vt ? vt->matrix(b) : &dummy;
+        const int ldu = u ? static_cast<int>(u->ld()) : 1, ldvt = vt ? static_cast<int>(vt->ld()) : 1;
+        int info = 0;
+        W size{};
+        lapack<W>::gesdd(jobz, im, in, stack.matrix(b), static_cast<int>(stack.ld()), s.matrix(b), u_data, ldu,
+                         vt_data, ldvt, &size, -1, iwork.data(), info);
+        work.resize(static_cast<std::size_t>(queried_size(size)));
+        lapack<W>::gesdd(jobz, im, in, stack.matrix(b), static_cast<int>(stack.ld()), s.matrix(b), u_data, ldu,
+                         vt_data, ldvt, work.data(), static_cast<int>(work.size()), iwork.data(), info);
+        if (info < 0) throw_lapack_argument(name, "xgesdd", info);
+        if (info > 0) {
+            throw linalg_error(std::string(name) + ": the SVD of " + which_matrix(a.shape(), b) +
+                               " did not converge; check it for NaN or infinite values");
+        }
+    }
+    svd_result<W> result{tensor<W>(shape_type{0}), tensor<W>(squeeze(s.to_tensor(), -1)), tensor<W>(shape_type{0})};
+    if (u) result.u = u->to_tensor();
+    if (vt) result.vh = vt->to_tensor();
+    return result;
+}
+
+template <class W, class V>
+eigh_result<W> eigh(const char* name, const V& a, char uplo, bool vectors) {
+    require_square(name, a.shape());
+    if (uplo != 'L' && uplo != 'U') {
+        throw std::invalid_argument(std::string(name) + ": UPLO is '" + std::string(1, uplo) +
+                                    "'; give 'L' (read the lower triangle) or 'U' (the upper)");
+    }
+    auto stack = column_major_stack<W>::copy_of(name, a);
+    const index_t m = stack.rows();
+    const int n = lapack_int(name, a.shape(), m);
+    column_major_stack<W> w(stack.batch(), m, 1);
+    std::vector<W> work;
+    std::vector<int> iwork;
+    for (index_t b = 0; b < stack.count() && n > 0; ++b) {
+        const char jobz = vectors ? 'V' : 'N';
+        int info = 0, isize = 0;
+        W size{};
+        lapack<W>::syevd(jobz, uplo, n, stack.matrix(b), static_cast<int>(stack.ld()), w.matrix(b), &size, -1, &isize,
+                         -1, info);
+        work.resize(static_cast<std::size_t>(queried_size(size)));
+        iwork.resize(static_cast<std::size_t>(std::max(isize, 1)));
+        lapack<W>::syevd(jobz, uplo, n, stack.matrix(b), static_cast<int>(stack.ld()), w.matrix(b), work.data(),
+                         static_cast<int>(work.size()), iwork.data(), static_cast<int>(iwork.size()), info);
+        if (info < 0) throw_lapack_argument(name, "xsyevd", info);
+        if (info > 0) {
+            throw linalg_error(std::string(name) + ": the eigenvalues of " + which_matrix(a.shape(), b) +
+                               " did not converge; check it for NaN or infinite values");
+        }
+    }
+    eigh_result<W> result{tensor<W>(squeeze(w.to_tensor(), -1)), tensor<W>(shape_type{0})};
+    if (vectors) result.eigenvectors = stack.to_tensor();
+    return result;
+}
+
+// The singular values of each matrix (descending), or, for a symmetric
+// matrix, the absolute values of its eigenvalues (in no particular order).
+template <class W, class V>
+tensor<W> singular_values(const V& a, bool hermitian) {
+    if (!hermitian) return svd<W>(a, false, false).s;
+    tensor<W> values = eigh<W>("eigvalsh", a, 'L', false).eigenvalues;
+    for (W& value : values) value = std::abs(value);
+    return values;
+}
+
+template <class W, class V>
+tensor<W> pinv(const V& a, double rcond, bool hermitian) {
+    require_matrices("pinv", a.shape());
+    const index_t m = a.shape()[a.ndim() - 2], n = a.shape().back();
+    if (m == 0 || n == 0) return tensor<W>(with_tail(batch_of(a.shape()), {n, m}));
+    tensor<W> u, s, vt;
+    if (hermitian) {  // A = U diag(w) U^T: the pseudo-inverse is U diag(1 / w) U^T, 1 / w where |w| is large
+        if (m != n) require_square("pinv", a.shape());
+        eigh_result<W> parts = eigh<W>("pinv", a, 'L', true);
+        s = std::move(parts.eigenvalues);
+        u = std::move(parts.eigenvectors);
+        vt = tensor<W>(swapaxes(u, -1, -2));
+    } else {
+        svd_result<W> parts = svd<W>(a, false, true);
+        u = std::move(parts.u);
+        s = std::move(parts.s);
+        vt = std::move(parts.vh);
+    }
+    const index_t k = s.shape().back();
+    for (index_t b = 0; b < s.size() / k; ++b) {
+        W* const values = s.data() + b * k;
+        W largest = 0;
+        for (index_t i = 0; i < k; ++i) largest = std::max(largest, std::abs(values[i]));
+        const W cutoff = W(rcond) * largest;
+        for (index_t i = 0; i < k; ++i) values[i] = std::abs(values[i]) > cutoff ? W(1) / values[i] : W(0);
+    }
+    // NumPy's order: vt^T @ (s[..., None] * u^T).
+    return tensor<W>(matmul(swapaxes(vt, -1, -2), expand_dims(s, -1) * swapaxes(u, -1, -2)));
+}
+
+template <class W, class V>
+tensor<index_t> matrix_rank(const V& a, std::optional<double> tol, bool hermitian) {
+    if (a.ndim() < 2) {  // NumPy: a vector or scalar has rank 1 unless all of it is 0
+        bool nonzero = false;
+        const tensor<W> values(astype<W>(a));
+        for (const W value : values) nonzero = nonzero || value != W(0);
+        return tensor<index_t>(shape_type{}, nonzero ? 1 : 0);
+    }
+    if (hermitian) require_square("matrix_rank", a.shape());
+    const tensor<W> s = singular_values<W>(a, hermitian);
+    tensor<index_t> rank(batch_of(a.shape()));
+    const index_t k = s.shape().back();
+    const index_t size = std::max(a.shape()[a.ndim() - 2], a.shape().back());
+    for (index_t b = 0; k > 0 && b < rank.size(); ++b) {
+        const W* const values = s.data() + b * k;
+        const W largest = *std::max_element(values, values + k);
+        const W threshold = tol ? W(*tol) : largest * W(size) * std::numeric_limits<W>::epsilon();
+        rank.data()[b] = std::count_if(values, values + k, [&](W value) { return value > threshold; });
+    }
+    return rank;
+}
+
+}  // namespace detail
+
+/// numpy.linalg.cholesky(a): the lower-triangular L with L L^T = a, for each
+/// symmetric positive-definite matrix of a [..., M, M] (only a's lower
+/// triangle is read, as NumPy's).
+/// Throws loom::linalg_error for a matrix that is not positive definite
+/// (naming its batch index), std::invalid_argument for a rank below 2 or non-square matrices.
+template <expression A>
+auto cholesky(A&& a) {
+    using W = detail::lapack_real_t<value_type_of<A>>;
+    if constexpr (detail::lapack_found<W>) {
+        return detail::cholesky<W>(view_of(std::forward<A>(a)));
+    } else {
+        static_assert(detail::lapack_found<W>, LOOM_LAPACK_NEEDED("cholesky"));
+        return tensor<W>{};  // unreached: keeps the static_assert the only error
+    }
+}
+
+/// numpy.linalg.qr(a, mode): the QR decomposition of each matrix of a
+/// [..., M, N], by Householder reflections (LAPACK's xgeqrf and xorgqr), so
+/// the signs are LAPACK's, as NumPy's. qr_mode::r leaves `q` empty (NumPy
+/// returns R alone); NumPy's "raw" mode is not offered.
+/// Throws std::invalid_argument for a rank below 2.
+template <expression A>
+auto qr(A&& a, qr_mode mode = qr_mode::reduced) {
+    using W = detail::lapack_real_t<value_type_of<A>>;
+    if constexpr (detail::lapack_found<W>) {
+        return detail::qr<W>(view_of(std::forward<A>(a)), mode);
+    } else {
+        static_assert(detail::lapack_found<W>, LOOM_LAPACK_NEEDED("qr"));
+        return qr_result<W>{};  // unreached: keeps the static_assert the only error
+    }
+}
+
+/// numpy.linalg.svd(a, full_matrices, compute_uv): the singular value
+/// decomposition of each matrix of a [..., M, N] (LAPACK's xgesdd, as NumPy),
+/// singular values descending; without compute_uv, `u` and `vh` are left
+/// empty (NumPy returns the values alone).
+/// Throws loom::linalg_error when the SVD does not converge, std::invalid_argument for a rank below 2.
+template <expression A>
+auto svd(A&& a, bool full_matrices = true, bool compute_uv = true) {
+    using W = detail::lapack_real_t<value_type_of<A>>;
+    if constexpr (detail::lapack_found<W>) {
+        return detail::svd<W>(view_of(std::forward<A>(a)), full_matrices, compute_uv);
+    } else {
+        static_assert(detail::lapack_found<W>, LOOM_LAPACK_NEEDED("svd"));
+        return svd_result<W>{};  // unreached: keeps the static_assert the only error
+    }
+}
+
+/// numpy.linalg.eigh(a, UPLO): the eigenvalues (ascending) and eigenvectors
+/// of each symmetric matrix of a [..., M, M], reading only its lower ('L')
+/// or upper ('U') triangle (LAPACK's xsyevd, as NumPy).
+/// Throws loom::linalg_error when the eigenvalues do not converge,
+/// std::invalid_argument for non-square matrices or a UPLO other than 'L' and 'U'.
+template <expression A>
+auto eigh(A&& a, char uplo = 'L') {
+    using W = detail::lapack_real_t<value_type_of<A>>;
+    if constexpr (detail::lapack_found<W>) {
+        return detail::eigh<W>("eigh", view_of(std::forward<A>(a)), uplo, true);
+    } else {
+        static_assert(detail::lapack_found<W>, LOOM_LAPACK_NEEDED("eigh"));
+        return eigh_result<W>{};  // unreached: keeps the static_assert the only error
+    }
+}
+
+/// numpy.linalg.eigvalsh(a, UPLO): the eigenvalues (ascending) of each
+/// symmetric matrix of a [..., M, M], of shape [..., M].
+/// Throws as eigh does.
+template <expression A>
+auto eigvalsh(A&& a, char uplo = 'L') {
+    using W = detail::lapack_real_t<value_type_of<A>>;
+    if constexpr (detail::lapack_found<W>) {
+        return detail::eigh<W>("eigvalsh", view_of(std::forward<A>(a)), uplo, false).eigenvalues;
+    } else {
+        static_assert(detail::lapack_found<W>, LOOM_LAPACK_NEEDED("eigvalsh"));
+        return tensor<W>{};  // unreached: keeps the static_assert the only error
+    }
+}
+
+/// numpy.linalg.pinv(a, rcond, hermitian): the Moore-Penrose pseudo-inverse
+/// of each matrix of a [..., M, N], of shape [..., N, M], from its SVD (from
+/// eigh for a symmetric a with hermitian), singular values at or below
+/// rcond times the largest counting as 0. An empty matrix's is empty (NumPy
+/// keeps an integer a's type there; loom's result is always floating).
+/// Throws loom::linalg_error when the SVD does not converge, std::invalid_argument for a rank below 2.
+template <expression A>
+auto pinv(A&& a, double rcond = 1e-15, bool hermitian = false) {
+    using W = detail::lapack_real_t<value_type_of<A>>;
+    if constexpr (detail::lapack_found<W>) {
+        return detail::pinv<W>(view_of(std::forward<A>(a)), rcond, hermitian);
+    } else {
+        static_assert(detail::lapack_found<W>, LOOM_LAPACK_NEEDED("pinv"));
+        return tensor<W>{};  // unreached: keeps the static_assert the only error
+    }
+}
+
+/// numpy.linalg.matrix_rank(a, tol, hermitian): the number of singular values
+/// of each matrix of a [..., M, N] above tol, by default the largest times
+/// max(M, N) times machine epsilon; an int64 tensor of the batch shape. Below
+/// rank 2, 1 unless every element is 0, as NumPy. A matrix without elements
+/// has rank 0 (NumPy raises there, finding no largest singular value).
+/// Throws loom::linalg_error when the SVD does not converge.
+template <expression A>
+auto matrix_rank(A&& a, std::optional<double> tol = std::nullopt, bool hermitian = false) {
+    using W = detail::lapack_real_t<value_type_of<A>>;
+    if constexpr (detail::lapack_found<W>) {
+        return detail::matrix_rank<W>(view_of(std::forward<A>(a)), tol, hermitian);
+    } else {
+        static_assert(detail::lapack_found<W>, LOOM_LAPACK_NEEDED("matrix_rank"));
+        return tensor<index_t>{};  // unreached: keeps the static_assert the only error
+    }
+}
+
+}  // namespace loom::linalg

@@ -1,0 +1,561 @@
+// numpy.linalg in loom::linalg: the solvers and decompositions on LAPACK
+// (solve, inv, det, slogdet, lstsq, cholesky, qr, svd, eigh, eigvalsh, pinv,
+// matrix_rank, cond) and those that need none (norm, matrix_power,
+// multi_dot). Values are NumPy 1.24's for the same inputs (most from the
+// examples of NumPy's documentation); where a result is not unique (the
+// signs of Q, U, V and eigenvectors), the test checks what defines it:
+// A x - b, Q R - A with Q orthonormal, U S Vh - A, A v - w v, L L^T - A.
+// Batches, views, empty matrices, 1 x 1, float32 and float64, integer
+// inputs (computed in float64), and the errors with their messages.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "element_values.hpp"
+#include "error_text.hpp"
+#include "loom/loom.hpp"
+
+namespace {
+
+using loom::index_t;
+using loom::shape_type;
+using loom::tensor;
+using loom::testing::elements_of;
+using loom::testing::expect_error_text;
+using loom::testing::inf;
+
+// The largest absolute difference between the elements of two expressions of the same shape.
+template <class A, class B>
+double linalg_dec_distance(const A& a, const B& b) {
+    const tensor<double> x(loom::astype<double>(a)), y(loom::astype<double>(b));
+    EXPECT_EQ(x.shape(), y.shape());
+    double largest = 0;
+    for (index_t i = 0; i < std::min(x.size(), y.size()); ++i) {
+        largest = std::max(largest, std::abs(x.data()[i] - y.data()[i]));
+    }
+    return largest;
+}
+
+// Expects the elements of `actual` within `tolerance` of `expected`, in row-major order.
+template <class A>
+void linalg_dec_expect_near(const A& actual, const std::vector<double>& expected, double tolerance = 1e-12) {
+    const std::vector<double> values = elements_of(loom::astype<double>(actual));
+    ASSERT_EQ(values.size(), expected.size());
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        if (std::isinf(expected[i])) {
+            EXPECT_EQ(values[i], expected[i]) << "element " << i;
+        } else {
+            EXPECT_NEAR(values[i], expected[i], tolerance) << "element " << i;
+        }
+    }
+}
+
+// ---- norm, matrix_power, multi_dot: no LAPACK needed ----
+
+// numpy.linalg.norm's documented examples: a = np.arange(9) - 4, b = a.reshape((3, 3)).
+TEST(LinalgNorm, NumPyDocumentedExamples) {
+    const tensor<double> a = loom::arange<double>(-4, 5);
+    const tensor<double> b = a.reshape({3, 3});
+    linalg_dec_expect_near(loom::linalg::norm(a), {7.745966692414834});
+    linalg_dec_expect_near(loom::linalg::norm(b), {7.745966692414834});
+    linalg_dec_expect_near(loom::linalg::norm(b, "fro"), {7.745966692414834});
+    linalg_dec_expect_near(loom::linalg::norm(a, inf), {4.0});
+    linalg_dec_expect_near(loom::linalg::norm(b, inf), {9.0});
+    linalg_dec_expect_near(loom::linalg::norm(a, -inf), {0.0});
+    linalg_dec_expect_near(loom::linalg::norm(b, -inf), {2.0});
+    linalg_dec_expect_near(loom::linalg::norm(a, 1), {20.0});
+    linalg_dec_expect_near(loom::linalg::norm(b, 1), {7.0});
+    linalg_dec_expect_near(loom::linalg::norm(a, -1), {0.0});
+    linalg_dec_expect_near(loom::linalg::norm(b, -1), {6.0});
+    linalg_dec_expect_near(loom::linalg::norm(a, 3), {5.848035476425731});
+    linalg_dec_expect_near(loom::linalg::norm(a, -3), {0.0});
+    linalg_dec_expect_near(loom::linalg::norm(a, 0), {8.0});
+}
+
+TEST(LinalgNorm, AlongAxesWithKeepdims) {
+    const tensor<double> c{{1., 2., 3.}, {-1., 1., 4.}};
+    linalg_dec_expect_near(loom::linalg::norm(c, {}, 0), {1.4142135623730951, 2.23606797749979, 5.0});
+    linalg_dec_expect_near(loom::linalg::norm(c, {}, 1), {3.7416573867739413, 4.242640687119285});
+    linalg_dec_expect_near(loom::linalg::norm(c, 1, 1), {6.0, 6.0});
+    const tensor<double> m = loom::arange<double>(0, 8).reshape({2, 2, 2});
+    linalg_dec_expect_near(loom::linalg::norm(m, {}, {1, 2}), {3.7416573867739413, 11.224972160321824});
+    EXPECT_EQ(loom::linalg::norm(m, inf, {2, 0}, true).shape(), (shape_type{1, 2, 1}));
+    EXPECT_EQ(loom::linalg::norm(m, {}, loom::flat, true).shape(), (shape_type{1, 1, 1}));
+    EXPECT_EQ(loom::linalg::norm(c, 1, -1, true).shape(), (shape_type{2, 1}));
+}
+
+TEST(LinalgNorm, ResultTypesAsNumPy) {
+    const tensor<float> f{3.f, 4.f};
+    const tensor<int> i{3, 4};
+    static_assert(std::is_same_v<decltype(loom::linalg::norm(f)), tensor<float>>);
+    static_assert(std::is_same_v<decltype(loom::linalg::norm(i)), tensor<double>>);
+    linalg_dec_expect_near(loom::linalg::norm(i), {5.0});
+    linalg_dec_expect_near(loom::linalg::norm(loom::transpose(tensor<int>{{1, 2}, {3, 4}}), 1), {7.0});
+}
+
+TEST(LinalgNorm, ErrorsNameTheOrderAndShape) {
+    const tensor<double> c = loom::zeros<double>({2, 3, 4});
+    expect_error_text<std::invalid_argument>(
+        [&] { (void)loom::linalg::norm(c, 1); },
+        "norm: x has shape [2, 3, 4], of rank 3, and the order 1 needs a vector or a matrix; give one axis or two");
+    expect_error_text<std::invalid_argument>(
+        [&] { (void)loom::linalg::norm(c, "fro", 1); },
+        "norm: the order 'fro' is a matrix norm, and x of shape [2, 3, 4] is reduced along one axis; give two "
+        "axes, or a number");
+    expect_error_text<std::invalid_argument>(
+        [&] { (void)loom::linalg::norm(c, 3, {0, 1}); },
+        "norm: the order 3 is not a matrix norm; give 1, -1, 2, -2, inf, -inf, \"fro\" or \"nuc\"");
+    expect_error_text<std::invalid_argument>(
+        [&] { (void)loom::linalg::norm(c, {}, {1, -2}); },
+        "norm: the axes 1 and -2 of x of shape [2, 3, 4] are the same axis; give two different axes");
+    EXPECT_THROW((void)loom::linalg::norm(c, {}, {0, 1, 2}), std::invalid_argument);
+    EXPECT_THROW((void)loom::linalg::norm(c, "max"), std::invalid_argument);
+    EXPECT_THROW((void)loom::linalg::norm(c, {}, 3), std::out_of_range);
+}
+
+// numpy.linalg.matrix_power's documented example: i = [[0, 1], [-1, 0]].
+TEST(LinalgMatrixPower, NumPyDocumentedExample) {
+    const tensor<int> i{{0, 1}, {-1, 0}};
+    EXPECT_EQ(elements_of(loom::linalg::matrix_power(i, 3)), (std::vector<int>{0, -1, 1, 0}));
+    EXPECT_EQ(elements_of(loom::linalg::matrix_power(i, 0)), (std::vector<int>{1, 0, 0, 1}));
+    const tensor<int> q{{0, 1, 0, 0}, {-1, 0, 0, 0}, {0, 0, 0, 1}, {0, 0, -1, 0}};
+    EXPECT_EQ(elements_of(loom::linalg::matrix_power(q, 2)),
+              (std::vector<int>{-1, 0, 0, 0, 0, -1, 0, 0, 0, 0, -1, 0, 0, 0, 0, -1}));
+}
+
+TEST(LinalgMatrixPower, StacksIntegersAndLargePowers) {
+    const tensor<std::int64_t> fib{{{1, 1}, {1, 0}}, {{2, 0}, {0, 3}}};
+    const tensor<std::int64_t> p = loom::linalg::matrix_power(fib, 10);
+    EXPECT_EQ(p.shape(), (shape_type{2, 2, 2}));
+    EXPECT_EQ(elements_of(p), (std::vector<std::int64_t>{89, 55, 55, 34, 1024, 0, 0, 59049}));
+    EXPECT_EQ(loom::linalg::matrix_power(loom::zeros<double>({3, 0, 0}), 5).shape(), (shape_type{3, 0, 0}));
+    expect_error_text<std::invalid_argument>(
+        [&] { (void)loom::linalg::matrix_power(fib, -1); },
+        "matrix_power: a negative power (-1) needs inv, whose result for integers or bool is float64, not a's "
+        "type, and which takes float32 and float64; convert a with astype<double>(a) first");
+    expect_error_text<std::invalid_argument>(
+        [&] { (void)loom::linalg::matrix_power(loom::zeros<double>({2, 3}), 2); },
+        "matrix_power: a has shape [2, 3], whose last two sizes differ; give square matrices, of shape [..., M, M]");
+}
+
+TEST(LinalgMultiDot, CheapestOrderGivesTheChainsProduct) {
+    const tensor<double> a = loom::arange<double>(0, 40).reshape({10, 4}) / 10.0;
+    const tensor<double> b = loom::arange<double>(0, 20).reshape({4, 5}) - 3.0;
+    const tensor<double> c = loom::arange<double>(0, 15).reshape({5, 3});
+    const tensor<double> d = loom::arange<double>(0, 6).reshape({3, 2});
+    const tensor<double> expected = loom::matmul(tensor<double>(loom::matmul(tensor<double>(loom::matmul(a, b)), c)), d);
+    EXPECT_LT(linalg_dec_distance(loom::linalg::multi_dot(a, b, c, d), expected), 1e-9);
+    EXPECT_LT(linalg_dec_distance(loom::linalg::multi_dot(a, b), loom::matmul(a, b)), 1e-12);
+}
+
+TEST(LinalgMultiDot, VectorEndsAreDroppedFromTheResult) {
+    const tensor<double> v{1., 2.};
+    const tensor<double> a{{3., 1.}, {1., 2.}};
+    const tensor<double> both = loom::linalg::multi_dot(v, a, a, v);
+    EXPECT_EQ(both.ndim(), 0u);
+    linalg_dec_expect_near(both, {50.0});
+    EXPECT_EQ(loom::linalg::multi_dot(v, a, a).shape(), (shape_type{2}));
+    EXPECT_EQ(loom::linalg::multi_dot(a, a, v).shape(), (shape_type{2}));
+    expect_error_text<std::invalid_argument>(
+        [&] { (void)loom::linalg::multi_dot(a, v, a); },
+        "multi_dot: array 1 has shape [2]; give matrices (the first and last may be vectors)");
+    expect_error_text<std::invalid_argument>(
+        [&] { (void)loom::linalg::multi_dot(a, tensor<double>{{1., 2., 3.}}, a); },
+        "multi_dot: array 0 has 2 columns and array 1 of shape [1, 3] has 1 rows; they must agree");
+}
+
+#ifdef LOOM_HAVE_LAPACK
+
+// A matrix of shape `shape` with distinct, well-conditioned values: the diagonal dominates.
+tensor<double> linalg_dec_dominant(const shape_type& shape) {
+    tensor<double> t(shape);
+    const index_t m = shape.back();
+    for (index_t i = 0; i < t.size(); ++i) {
+        const index_t row = (i / m) % shape[shape.size() - 2], col = i % m;
+        t.data()[i] = row == col ? 10.0 + static_cast<double>(i % 7) : std::sin(static_cast<double>(i));
+    }
+    return t;
+}
+
+// ---- solve, inv, det, slogdet ----
+
+// numpy.linalg.solve's documented example: 1 x0 + 2 x1 = 1, 3 x0 + 5 x1 = 2.
+TEST(LinalgSolve, NumPyDocumentedExample) {
+    const tensor<int> a{{1, 2}, {3, 5}};
+    const tensor<int> b{1, 2};
+    const auto x = loom::linalg::solve(a, b);
+    static_assert(std::is_same_v<decltype(x), const tensor<double>>);  // integers are solved in float64
+    linalg_dec_expect_near(x, {-1.0, 1.0});
+}
+
+TEST(LinalgSolve, BatchesBroadcastAndResidualsVanish) {
+    const tensor<double> a = linalg_dec_dominant({2, 1, 3, 3});
+    const tensor<double> b = loom::arange<double>(0, 24).reshape({1, 4, 3, 2});
+    const tensor<double> x = loom::linalg::solve(a, b);
+    EXPECT_EQ(x.shape(), (shape_type{2, 4, 3, 2}));
+    EXPECT_LT(linalg_dec_distance(loom::matmul(a, x), loom::broadcast_to(b, {2, 4, 3, 2})), 1e-12);
+    // NumPy 1.24: a b of one dimension fewer than a is a stack of vectors, here of size 2, not 3.
+    EXPECT_THROW((void)loom::linalg::solve(a, loom::ones<double>({4, 3, 2})), std::invalid_argument);
+}
+
+TEST(LinalgSolve, BWithOneDimensionFewerIsAStackOfVectors) {
+    const tensor<double> a = linalg_dec_dominant({2, 3, 3});
+    const tensor<double> b{{1., 2., 3.}, {4., 5., 6.}};  // NumPy 1.24: b.ndim == a.ndim - 1
+    const tensor<double> x = loom::linalg::solve(a, b);
+    EXPECT_EQ(x.shape(), (shape_type{2, 3}));
+    EXPECT_LT(linalg_dec_distance(loom::matmul(a, loom::expand_dims(x, -1)), loom::expand_dims(b, -1)), 1e-12);
+}
+
+TEST(LinalgSolve, ViewsAndExpressionsAreReadAsTheyAre) {
+    const tensor<double> a = linalg_dec_dominant({4, 4});
+    const tensor<double> a_t(loom::transpose(a));
+    const tensor<double> b = loom::arange<double>(0, 4);
+    EXPECT_LT(linalg_dec_distance(loom::linalg::solve(loom::transpose(a), b), loom::linalg::solve(a_t, b)), 0.0 + 1e-15);
+    EXPECT_LT(linalg_dec_distance(loom::linalg::solve(a * 2.0, b * 2.0), loom::linalg::solve(a, b)), 1e-12);
+    const tensor<double> strided = loom::arange<double>(0, 8)(loom::range(0, 8, 2));
+    EXPECT_LT(linalg_dec_distance(loom::linalg::solve(a, loom::arange<double>(0, 8)(loom::range(0, 8, 2))),
+                                  loom::linalg::solve(a, strided)),
+              1e-15);
+}
+
+TEST(LinalgSolve, Float32StaysFloat32) {
+    const tensor<float> a{{2.f, 1.f}, {1.f, 3.f}};
+    const tensor<float> b{3.f, 5.f};
+    const auto x = loom::linalg::solve(a, b);
+    static_assert(std::is_same_v<decltype(x), const tensor<float>>);
+    linalg_dec_expect_near(x, {0.8, 1.4}, 1e-6);
+    static_assert(std::is_same_v<decltype(loom::linalg::solve(a, tensor<double>{3., 5.})), tensor<double>>);
+}
+
+TEST(LinalgSolve, SingularMatrixNamesItsBatchIndex) {
+    tensor<double> a = linalg_dec_dominant({2, 3, 2, 2});
+    a(1, 0, loom::all, loom::all) = tensor<double>{{1., 2.}, {2., 4.}};
+    a(1, 2, loom::all, loom::all) = 0.0;
+    expect_error_text<loom::linalg_error>(
+        [&] { (void)loom::linalg::solve(a, loom::ones<double>({2, 3, 2, 1})); },
+        "solve: the matrix at batch index [1, 0] of shape [2, 3, 2, 2] is singular; a singular system has no "
+        "unique solution: lstsq gives a least-squares one");
+    expect_error_text<loom::linalg_error>(
+        [&] { (void)loom::linalg::solve(tensor<double>{{1., 2.}, {2., 4.}}, tensor<double>{1., 1.}); },
+        "solve: the matrix of shape [2, 2] is singular; a singular system has no unique solution: lstsq gives a "
+        "least-squares one");
+    static_assert(std::is_base_of_v<std::runtime_error, loom::linalg_error>);
+}
+
+TEST(LinalgSolve, ShapeErrorsNameBothShapes) {
+    expect_error_text<std::invalid_argument>(
+        [&] { (void)loom::linalg::solve(loom::ones<double>({2, 3}), loom::ones<double>({2})); },
+        "solve: a has shape [2, 3], whose last two sizes differ; give square matrices, of shape [..., M, M]");
+    expect_error_text<std::invalid_argument>(
+        [&] { (void)loom::linalg::solve(loom::ones<double>({3}), loom::ones<double>({3})); },
+        "solve: a has shape [3], of rank 1; give a matrix or a stack of matrices, of rank 2 or more");
+    expect_error_text<std::invalid_argument>(
+        [&] { (void)loom::linalg::solve(loom::eye<double>(3), loom::ones<double>({4, 2})); },
+        "solve: a has shape [3, 3] and b has shape [4, 2]; b's second last size, 4, must equal the size of a's "
+        "square matrices, 3");
+    EXPECT_THROW((void)loom::linalg::solve(loom::ones<double>({2, 3, 3}), loom::ones<double>({4, 3, 1})),
+                 loom::broadcast_error);
+}
+
+TEST(LinalgSolve, EmptyStacksAndMatrices) {
+    EXPECT_EQ(loom::linalg::solve(loom::ones<double>({0, 3, 3}), loom::ones<double>({0, 3})).shape(),
+              (shape_type{0, 3}));
+    EXPECT_EQ(loom::linalg::solve(loom::ones<double>({0, 0}), loom::ones<double>({0, 4})).shape(),
+              (shape_type{0, 4}));
+    EXPECT_EQ(loom::linalg::solve(loom::eye<double>(2), loom::ones<double>({2, 0})).shape(), (shape_type{2, 0}));
+}
+
+// numpy.linalg.inv's documented examples.
+TEST(LinalgInv, NumPyDocumentedExamples) {
+    const tensor<double> a{{1., 2.}, {3., 4.}};
+    linalg_dec_expect_near(loom::linalg::inv(a), {-2.0, 1.0, 1.5, -0.5});
+    const tensor<double> stack{{{1., 2.}, {3., 4.}}, {{1., 3.}, {3., 5.}}};
+    linalg_dec_expect_near(loom::linalg::inv(stack), {-2.0, 1.0, 1.5, -0.5, -1.25, 0.75, 0.75, -0.25});
+    EXPECT_EQ(loom::linalg::inv(loom::ones<double>({0, 0})).shape(), (shape_type{0, 0}));
+    EXPECT_EQ(loom::linalg::inv(loom::ones<double>({0, 2, 2})).shape(), (shape_type{0, 2, 2}));
+    linalg_dec_expect_near(loom::linalg::inv(tensor<float>{{4.f}}), {0.25});
+    expect_error_text<loom::linalg_error>(
+        [&] { (void)loom::linalg::inv(tensor<double>{{{1., 0.}, {0., 1.}}, {{0., 0.}, {0., 0.}}}); },
+        "inv: the matrix at batch index [1] of shape [2, 2, 2] is singular; a singular matrix has no inverse: pinv "
+        "gives the pseudo-inverse");
+}
+
+TEST(LinalgInv, NegativeMatrixPowerUsesIt) {
+    const tensor<double> i{{0., 1.}, {-1., 0.}};
+    linalg_dec_expect_near(loom::linalg::matrix_power(i, -3), {0.0, 1.0, -1.0, 0.0});
+    const tensor<double> a{{2., 1.}, {1., 1.}};
+    EXPECT_LT(linalg_dec_distance(loom::matmul(loom::linalg::matrix_power(a, -2), loom::linalg::matrix_power(a, 2)),
+                                  loom::eye<double>(2)),
+              1e-12);
+}
+
+// numpy.linalg.det's documented examples; values are NumPy's, sign * exp(log |det|).
+TEST(LinalgDet, NumPyDocumentedExamples) {
+    linalg_dec_expect_near(loom::linalg::det(tensor<int>{{1, 2}, {3, 4}}), {-2.0000000000000004}, 1e-15);
+    const tensor<double> stack{{{1., 2.}, {3., 4.}}, {{1., 2.}, {2., 1.}}, {{1., 3.}, {3., 1.}}};
+    const tensor<double> d = loom::linalg::det(stack);
+    EXPECT_EQ(d.shape(), (shape_type{3}));
+    linalg_dec_expect_near(d, {-2.0000000000000004, -2.9999999999999996, -8.000000000000002}, 1e-14);
+    EXPECT_EQ(loom::linalg::det(tensor<double>{{1., 2.}, {3., 4.}}).ndim(), 0u);
+}
+
+TEST(LinalgDet, EmptySingularAndFloat32) {
+    linalg_dec_expect_near(loom::linalg::det(loom::ones<double>({0, 0})), {1.0});
+    linalg_dec_expect_near(loom::linalg::det(loom::ones<double>({2, 0, 0})), {1.0, 1.0});
+    EXPECT_EQ(loom::linalg::det(loom::ones<double>({0, 3, 3})).shape(), (shape_type{0}));
+    linalg_dec_expect_near(loom::linalg::det(tensor<double>{{1., 2.}, {2., 4.}}), {0.0});
+    const auto f = loom::linalg::det(tensor<float>{{1.f, 2.f}, {3.f, 4.f}});
+    static_assert(std::is_same_v<decltype(f), const tensor<float>>);
+    linalg_dec_expect_near(f, {-2.0}, 1e-5);
+}
+
+// numpy.linalg.slogdet's documented example.
+TEST(LinalgSlogdet, NumPyDocumentedExample) {
+    const auto [sign, logabsdet] = loom::linalg::slogdet(tensor<double>{{1., 2.}, {3., 4.}});
+    linalg_dec_expect_near(sign, {-1.0});
+    linalg_dec_expect_near(logabsdet, {0.6931471805599455}, 1e-15);
+    const auto singular = loom::linalg::slogdet(tensor<double>{{{1., 2.}, {2., 4.}}, {{2., 0.}, {0., 3.}}});
+    linalg_dec_expect_near(singular.sign, {0.0, 1.0});
+    linalg_dec_expect_near(singular.logabsdet, {-inf, std::log(6.0)}, 1e-15);
+    const auto empty = loom::linalg::slogdet(loom::ones<double>({0, 0}));
+    linalg_dec_expect_near(empty.sign, {1.0});
+    linalg_dec_expect_near(empty.logabsdet, {0.0});
+}
+
+// LAPACK's sizes are 32-bit: a larger matrix is refused before anything is copied.
+TEST(LinalgSolve, SizesBeyondLapacksIntAreRefusedFirst) {
+    const index_t big = index_t(1) << 31;
+    expect_error_text<std::length_error>(
+        [&] { (void)loom::linalg::svd(loom::broadcast_to(loom::ones<double>({1, 1}), {big, 1})); },
+        "svd: an operand of shape [2147483648, 1] needs a LAPACK size of 2147483648, beyond its 32-bit integers' "
+        "2147483647; give smaller matrices");
+    EXPECT_THROW((void)loom::linalg::inv(loom::broadcast_to(loom::ones<double>({1, 1}), {big, big})),
+                 std::length_error);
+}
+
+// ---- lstsq ----
+
+// numpy.linalg.lstsq's documented example: a line y = m x + c through four points.
+TEST(LinalgLstsq, NumPyDocumentedExample) {
+    const tensor<double> a{{0., 1.}, {1., 1.}, {2., 1.}, {3., 1.}};
+    const tensor<double> y{-1., 0.2, 0.9, 2.1};
+    const auto fit = loom::linalg::lstsq(a, y);
+    linalg_dec_expect_near(fit.solution, {0.9999999999999999, -0.9499999999999997});
+    linalg_dec_expect_near(fit.residuals, {0.049999999999999864});
+    EXPECT_EQ(fit.rank, 2);
+    linalg_dec_expect_near(fit.singular_values, {4.10003044816824, 1.0907567666961073});
+}
+
+TEST(LinalgLstsq, ResidualsOnlyForFullRankTallMatrices) {
+    const tensor<double> rank_deficient{{1., 1.}, {1., 1.}, {1., 1.}};
+    const auto fit = loom::linalg::lstsq(rank_deficient, loom::ones<double>({3, 2}));
+    EXPECT_EQ(fit.rank, 1);
+    EXPECT_EQ(fit.residuals.shape(), (shape_type{0}));
+    EXPECT_EQ(fit.solution.shape(), (shape_type{2, 2}));
+    linalg_dec_expect_near(fit.solution, {0.5, 0.5, 0.5, 0.5});
+    const auto wide = loom::linalg::lstsq(tensor<double>{{1., 2., 3.}}, tensor<double>{6.});
+    EXPECT_EQ(wide.residuals.shape(), (shape_type{0}));
+    const auto columns = loom::linalg::lstsq(linalg_dec_dominant({4, 3}), loom::arange<double>(0, 8).reshape({4, 2}));
+    EXPECT_EQ(columns.residuals.shape(), (shape_type{2}));
+}
+
+// NumPy's results for empty operands: lstsq(zeros((3, 0)), ones(3)), lstsq(zeros((0, 2)), ones(0)),
+// lstsq(ones((3, 2)), ones((3, 0))).
+TEST(LinalgLstsq, EmptyOperandsAsNumPy) {
+    const auto no_unknowns = loom::linalg::lstsq(loom::zeros<double>({3, 0}), loom::ones<double>({3}));
+    EXPECT_EQ(no_unknowns.solution.shape(), (shape_type{0}));
+    linalg_dec_expect_near(no_unknowns.residuals, {3.0});
+    EXPECT_EQ(no_unknowns.rank, 0);
+    const auto no_equations = loom::linalg::lstsq(loom::zeros<double>({0, 2}), loom::ones<double>({0}));
+    linalg_dec_expect_near(no_equations.solution, {0.0, 0.0});
+    EXPECT_EQ(no_equations.residuals.shape(), (shape_type{0}));
+    const auto no_columns = loom::linalg::lstsq(loom::ones<double>({3, 2}), loom::ones<double>({3, 0}));
+    EXPECT_EQ(no_columns.solution.shape(), (shape_type{2, 0}));
+    EXPECT_EQ(no_columns.rank, 1);
+    linalg_dec_expect_near(no_columns.singular_values, {2.4494897427831783, 0.0});
+}
+
+TEST(LinalgLstsq, ShapeErrors) {
+    expect_error_text<std::invalid_argument>(
+        [&] { (void)loom::linalg::lstsq(loom::ones<double>({3, 2}), loom::ones<double>({4})); },
+        "lstsq: a has shape [3, 2] and b has shape [4]; b's first size, 4, must equal a's number of rows, 3");
+    expect_error_text<std::invalid_argument>(
+        [&] { (void)loom::linalg::lstsq(loom::ones<double>({2, 3, 2}), loom::ones<double>({3})); },
+        "lstsq: a has shape [2, 3, 2] and b has shape [3]; give a matrix a of shape [M, N] and b of shape [M] or "
+        "[M, K]");
+}
+
+// ---- cholesky, qr, svd, eigh ----
+
+// numpy.linalg.cholesky's documented example, in its real form.
+TEST(LinalgCholesky, NumPyDocumentedExampleAndResidual) {
+    const tensor<double> a{{1., 2.}, {2., 5.}};
+    const tensor<double> l = loom::linalg::cholesky(a);
+    linalg_dec_expect_near(l, {1.0, 0.0, 2.0, 1.0});
+    tensor<double> spd = linalg_dec_dominant({3, 4, 4});
+    spd = loom::matmul(spd, loom::swapaxes(spd, -1, -2));
+    const tensor<double> ls = loom::linalg::cholesky(spd);
+    EXPECT_LT(linalg_dec_distance(loom::matmul(ls, loom::swapaxes(ls, -1, -2)), spd), 1e-10);
+    EXPECT_EQ(ls(0, 0, 1), 0.0);
+    expect_error_text<loom::linalg_error>(
+        [&] { (void)loom::linalg::cholesky(tensor<double>{{{1., 0.}, {0., 1.}}, {{1., 2.}, {2., 1.}}}); },
+        "cholesky: the matrix at batch index [1] of shape [2, 2, 2] is not positive definite (its leading minor of "
+        "order 2 is not positive); give a symmetric positive-definite matrix");
+}
+
+// NumPy's QR of [[1, 2], [3, 4], [5, 6]]: both use LAPACK's Householder reflections, so signs agree.
+TEST(LinalgQr, ValuesAsNumPyAndModes) {
+    const tensor<double> a{{1., 2.}, {3., 4.}, {5., 6.}};
+    const auto [q, r] = loom::linalg::qr(a);
+    linalg_dec_expect_near(q, {-0.16903085094570325, 0.8970852271450607, -0.50709255283711, 0.27602622373694136,
+                               -0.8451542547285166, -0.34503277967117696});
+    linalg_dec_expect_near(r, {-5.916079783099616, -7.437357441610946, 0.0, 0.828078671210825});
+    const auto complete = loom::linalg::qr(a, loom::linalg::qr_mode::complete);
+    EXPECT_EQ(complete.q.shape(), (shape_type{3, 3}));
+    EXPECT_EQ(complete.r.shape(), (shape_type{3, 2}));
+    EXPECT_LT(linalg_dec_distance(loom::matmul(complete.q, complete.r), a), 1e-12);
+    const auto r_only = loom::linalg::qr(a, loom::linalg::qr_mode::r);
+    EXPECT_EQ(r_only.q.size(), 0);
+    linalg_dec_expect_near(r_only.r, {-5.916079783099616, -7.437357441610946, 0.0, 0.828078671210825});
+}
+
+TEST(LinalgQr, StacksOfWideAndTallMatricesFactorise) {
+    for (const shape_type& shape : {shape_type{2, 5, 3}, shape_type{2, 3, 5}, shape_type{1, 1}}) {
+        const tensor<double> a = linalg_dec_dominant(shape);
+        for (const auto mode : {loom::linalg::qr_mode::reduced, loom::linalg::qr_mode::complete}) {
+            const auto [q, r] = loom::linalg::qr(a, mode);
+            EXPECT_LT(linalg_dec_distance(loom::matmul(q, r), a), 1e-12);
+            const index_t columns = q.shape().back();
+            const tensor<double> gram = loom::matmul(loom::swapaxes(q, -1, -2), q);
+            EXPECT_LT(linalg_dec_distance(gram, loom::broadcast_to(loom::eye<double>(columns), gram.shape())), 1e-12);
+        }
+    }
+    const auto empty = loom::linalg::qr(loom::zeros<double>({3, 0}), loom::linalg::qr_mode::complete);
+    linalg_dec_expect_near(empty.q, {1., 0., 0., 0., 1., 0., 0., 0., 1.});
+    EXPECT_EQ(empty.r.shape(), (shape_type{3, 0}));
+    EXPECT_EQ(loom::linalg::qr(loom::zeros<double>({0, 3})).r.shape(), (shape_type{0, 3}));
+}
+
+TEST(LinalgSvd, SingularValuesAsNumPyAndReconstruction) {
+    const tensor<double> a{{1., 2.}, {3., 4.}, {5., 6.}};
+    const auto [u, s, vh] = loom::linalg::svd(a);
+    EXPECT_EQ(u.shape(), (shape_type{3, 3}));
+    EXPECT_EQ(vh.shape(), (shape_type{2, 2}));
+    linalg_dec_expect_near(s, {9.525518091565107, 0.5143005806586443});
+    const auto reduced = loom::linalg::svd(a, false);
+    EXPECT_EQ(reduced.u.shape(), (shape_type{3, 2}));
+    EXPECT_LT(linalg_dec_distance(loom::matmul(reduced.u * loom::expand_dims(reduced.s, -2), reduced.vh), a), 1e-12);
+    const auto values = loom::linalg::svd(a, true, false);
+    EXPECT_EQ(values.u.size(), 0);
+    linalg_dec_expect_near(values.s, {9.525518091565107, 0.5143005806586443});
+}
+
+TEST(LinalgSvd, StacksEmptyAndFloat32) {
+    const tensor<double> a = linalg_dec_dominant({2, 3, 4, 6});
+    const auto [u, s, vh] = loom::linalg::svd(a, false);
+    EXPECT_EQ(s.shape(), (shape_type{2, 3, 4}));
+    EXPECT_LT(linalg_dec_distance(loom::matmul(u * loom::expand_dims(s, -2), vh), a), 1e-12);
+    const auto empty = loom::linalg::svd(loom::zeros<double>({3, 0}));  // NumPy: u is the identity
+    linalg_dec_expect_near(empty.u, {1., 0., 0., 0., 1., 0., 0., 0., 1.});
+    EXPECT_EQ(empty.s.shape(), (shape_type{0}));
+    EXPECT_EQ(empty.vh.shape(), (shape_type{0, 0}));
+    const auto f = loom::linalg::svd(tensor<float>{{3.f, 0.f}, {0.f, -4.f}});
+    static_assert(std::is_same_v<decltype(f.s), tensor<float>>);
+    linalg_dec_expect_near(f.s, {4.0, 3.0}, 1e-6);
+}
+
+TEST(LinalgEigh, AscendingEigenvaluesAndEigenvectors) {
+    const tensor<double> a{{2., 1.}, {1., 2.}};
+    linalg_dec_expect_near(loom::linalg::eigvalsh(a), {1.0, 3.0});
+    tensor<double> sym = linalg_dec_dominant({2, 5, 5});
+    sym = sym + loom::swapaxes(sym, -1, -2);
+    const auto [w, v] = loom::linalg::eigh(sym);
+    EXPECT_EQ(w.shape(), (shape_type{2, 5}));
+    EXPECT_LT(linalg_dec_distance(loom::matmul(sym, v), v * loom::expand_dims(w, -2)), 1e-12);
+    for (index_t b = 0; b < 2; ++b) {
+        for (index_t i = 0; i + 1 < 5; ++i) EXPECT_LE(w(b, i), w(b, i + 1));
+    }
+}
+
+// NumPy: eigvalsh([[2, 1], [-5, 2]], 'U') reads 1 (gives [1, 3]); 'L' reads -5 (gives [-3, 7]).
+TEST(LinalgEigh, UploChoosesTheTriangle) {
+    const tensor<double> a{{2., 1.}, {-5., 2.}};
+    linalg_dec_expect_near(loom::linalg::eigvalsh(a, 'U'), {1.0, 3.0});
+    linalg_dec_expect_near(loom::linalg::eigvalsh(a), {-3.0, 7.0});
+    expect_error_text<std::invalid_argument>([&] { (void)loom::linalg::eigh(a, 'X'); },
+                                             "eigh: UPLO is 'X'; give 'L' (read the lower triangle) or 'U' (the upper)");
+    EXPECT_EQ(loom::linalg::eigvalsh(loom::zeros<double>({4, 0, 0})).shape(), (shape_type{4, 0}));
+}
+
+// ---- pinv, matrix_rank, cond ----
+
+TEST(LinalgPinv, ValuesAsNumPyAndPenroseConditions) {
+    const tensor<double> a{{1., 2.}, {3., 4.}, {5., 6.}};
+    const tensor<double> p = loom::linalg::pinv(a);
+    linalg_dec_expect_near(p, {-1.3333333333333337, -0.33333333333333287, 0.6666666666666665, 1.0833333333333335,
+                               0.3333333333333329, -0.4166666666666665});
+    EXPECT_LT(linalg_dec_distance(loom::matmul(loom::matmul(a, p), a), a), 1e-12);
+    tensor<double> sym = linalg_dec_dominant({3, 3});
+    sym = sym + loom::transpose(sym);
+    EXPECT_LT(linalg_dec_distance(loom::linalg::pinv(sym, 1e-15, true), loom::linalg::inv(sym)), 1e-12);
+    EXPECT_EQ(loom::linalg::pinv(loom::zeros<double>({2, 0, 3})).shape(), (shape_type{2, 3, 0}));
+}
+
+// numpy.linalg.matrix_rank's documented examples.
+TEST(LinalgMatrixRank, NumPyDocumentedExamples) {
+    tensor<double> i = loom::eye<double>(4);
+    EXPECT_EQ(loom::linalg::matrix_rank(i)(), 4);
+    i(-1, -1) = 0.0;
+    EXPECT_EQ(loom::linalg::matrix_rank(i)(), 3);
+    EXPECT_EQ(loom::linalg::matrix_rank(loom::ones<double>({4}))(), 1);
+    EXPECT_EQ(loom::linalg::matrix_rank(loom::zeros<double>({4}))(), 0);
+    const tensor<index_t> ranks = loom::linalg::matrix_rank(tensor<int>{{{1, 2}, {2, 4}}, {{1, 0}, {0, 1}}});
+    EXPECT_EQ(elements_of(ranks), (std::vector<index_t>{1, 2}));
+    EXPECT_EQ(loom::linalg::matrix_rank(tensor<double>{{1., 0.}, {0., 1e-3}}, 1e-2)(), 1);
+    EXPECT_EQ(loom::linalg::matrix_rank(tensor<double>{{1., 0.}, {0., -1.}}, std::nullopt, true)(), 2);
+}
+
+// numpy.linalg.cond's documented example: a = [[1, 0, -1], [0, 1, 0], [1, 0, 1]].
+TEST(LinalgCond, NumPyDocumentedExample) {
+    const tensor<double> a{{1., 0., -1.}, {0., 1., 0.}, {1., 0., 1.}};
+    linalg_dec_expect_near(loom::linalg::cond(a), {1.4142135623730951});
+    linalg_dec_expect_near(loom::linalg::cond(a, "fro"), {3.1622776601683795});
+    linalg_dec_expect_near(loom::linalg::cond(a, "nuc"), {9.242640687119284});
+    linalg_dec_expect_near(loom::linalg::cond(a, inf), {2.0});
+    linalg_dec_expect_near(loom::linalg::cond(a, -inf), {1.0});
+    linalg_dec_expect_near(loom::linalg::cond(a, 1), {2.0});
+    linalg_dec_expect_near(loom::linalg::cond(a, -1), {1.0});
+    linalg_dec_expect_near(loom::linalg::cond(a, 2), {1.4142135623730951});
+    linalg_dec_expect_near(loom::linalg::cond(a, -2), {0.7071067811865475});
+}
+
+TEST(LinalgCond, SingularIsInfiniteAndEmptyIsAnError) {
+    const tensor<double> singular{{{1., 2.}, {2., 4.}}, {{1., 0.}, {0., 2.}}};
+    linalg_dec_expect_near(loom::linalg::cond(singular, 1), {inf, 2.0});
+    const tensor<double> by_svd = loom::linalg::cond(singular);  // NumPy: 2.5e16, from rounding in the SVD
+    EXPECT_GT(by_svd(0), 1e15);
+    EXPECT_NEAR(by_svd(1), 2.0, 1e-12);
+    expect_error_text<loom::linalg_error>(
+        [&] { (void)loom::linalg::cond(loom::zeros<double>({2, 0})); },
+        "cond: x has shape [2, 0]; the condition number of an empty matrix is not defined");
+}
+
+TEST(LinalgNorm, SingularValueNormsOfMatrices) {
+    const tensor<double> b = loom::arange<double>(-4, 5).reshape({3, 3});
+    linalg_dec_expect_near(loom::linalg::norm(b, 2), {7.348469228349534});
+    linalg_dec_expect_near(loom::linalg::norm(b, -2), {1.8570331885190565e-16}, 1e-14);
+    linalg_dec_expect_near(loom::linalg::norm(b, "nuc"), {9.797958971132712});
+    const tensor<double> stack = loom::arange<double>(0, 8).reshape({2, 2, 2});
+    EXPECT_EQ(loom::linalg::norm(stack, 2, {0, 2}, true).shape(), (shape_type{1, 2, 1}));
+}
+
+#endif
+
+}  // namespace
