@@ -113,6 +113,9 @@ static_assert(std::same_as<promote_t<c64, float>, c64>);
 static_assert(std::same_as<promote_t<c64, double>, c128>);
 static_assert(std::same_as<promote_t<c64, c64>, c64>);
 static_assert(std::same_as<promote_t<c64, c128>, c128>);
+static_assert(std::same_as<promote_t<c64, loom::float16>, c64>);  // np.result_type(complex64, float16)
+static_assert(std::same_as<promote_t<loom::bfloat16, c64>, c64>);
+static_assert(std::same_as<promote_t<loom::float16, c128>, c128>);
 static_assert(std::same_as<promote_t<double, c64>, c128>);
 static_assert(std::same_as<promote_t<std::int8_t, c64>, c64>);
 static_assert(std::same_as<promote_t<c128, bool>, c128>);

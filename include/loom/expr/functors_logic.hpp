@@ -34,7 +34,8 @@ LOOM_COMPARISON_FUNCTOR(not_equal, !=)
             using C = promote_t<A, B>;                                                           \
             static_assert(!complex_element<C>,                                                   \
                           "loom: complex numbers have no order; compare abs(z) or real(z)");     \
-            return bool(C(a) op C(b));                                                           \
+            if constexpr (complex_element<C>) return false; /* refused above: no second error */ \
+            else return bool(C(a) op C(b));                                                      \
         }                                                                                        \
     };
 
@@ -136,7 +137,9 @@ struct cast {
         static_assert(!complex_element<From> || complex_element<To>,
                       "loom: astype from a complex to a real type would drop the imaginary part (NumPy "
                       "warns ComplexWarning); take real(z), imag(z) or abs(z) explicitly");
-        if constexpr (floating_element<From> && std::integral<To> && !std::same_as<To, bool>) {
+        if constexpr (complex_element<From> && !complex_element<To>) {
+            return To{};  // refused above: no second error
+        } else if constexpr (floating_element<From> && std::integral<To> && !std::same_as<To, bool>) {
             if (value != value) return To(0);
             // Compare against limits that are exact powers of two in From.
             constexpr From upper = From(2) * From(std::numeric_limits<To>::max() / 2 + 1);
