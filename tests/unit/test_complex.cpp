@@ -275,6 +275,26 @@ TEST(ComplexFunctions, ExpLogSqrtMatchNumPyAtBranchCutsAndInfinities) {
                               c128(0.7071067811865476, -7.071067811865475e-301)}));
 }
 
+TEST(ComplexFunctions, Log2AndExp2MatchNumPy) {
+    const tensor<c128> z{c128(1, 2), c128(-0.5, 0.25), c128(3, -4)};
+    // NumPy: np.log2(z) and np.exp2(z)
+    const std::vector<c128> log2_numpy{c128(1.1609640474436813, 1.5972779646881086),
+                                       c128(-0.8390359525563188, 3.8634580356017056),
+                                       c128(2.321928094887362, -1.3378042124509761)};
+    const std::vector<c128> exp2_numpy{c128(0.36691394948660344, 1.9660554808224875),
+                                       c128(0.6965167091827812, 0.12191994844646645),
+                                       c128(-7.461496614688567, -2.8854927255134477)};
+    const tensor<c128> got_log2 = loom::log2(z), got_exp2 = loom::exp2(z);
+    for (std::size_t i = 0; i < 3; ++i) {
+        const auto k = static_cast<index_t>(i);
+        EXPECT_NEAR(got_log2(k).real(), log2_numpy[i].real(), 4e-16 * std::abs(log2_numpy[i])) << i;
+        EXPECT_NEAR(got_log2(k).imag(), log2_numpy[i].imag(), 4e-16 * std::abs(log2_numpy[i])) << i;
+        EXPECT_NEAR(got_exp2(k).real(), exp2_numpy[i].real(), 4e-16 * std::abs(exp2_numpy[i])) << i;
+        EXPECT_NEAR(got_exp2(k).imag(), exp2_numpy[i].imag(), 4e-16 * std::abs(exp2_numpy[i])) << i;
+    }
+    static_assert(std::same_as<value_type_of<decltype(loom::log2(tensor<std::complex<float>>{}))>, std::complex<float>>);
+}
+
 TEST(ComplexFunctions, TrigonometricMatchNumPy) {
     const tensor<c128> z = complex_inputs();
     EXPECT_TRUE(complex_same(evaluated(loom::sin(z)),

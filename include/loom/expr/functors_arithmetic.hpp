@@ -285,10 +285,16 @@ struct sign {
 struct fmax {
     template <element A, element B>
     auto operator()(A a, B b) const {
-        using C = promote_t<A, B>;
-        const C x = C(a), y = C(b);
-        if constexpr (floating_element<C>) return (x > y || y != y) ? x : y;
-        else return x > y ? x : y;
+        static_assert(!complex_element<promote_t<A, B>>,
+                      "loom: complex numbers have no order; compare abs(z) or real(z)");
+        if constexpr (complex_element<promote_t<A, B>>) {
+            return promote_t<A, B>(a);  // refused above: no second error
+        } else {
+            using C = promote_t<A, B>;
+            const C x = C(a), y = C(b);
+            if constexpr (floating_element<C>) return (x > y || y != y) ? x : y;
+            else return x > y ? x : y;
+        }
     }
 };
 
@@ -296,10 +302,16 @@ struct fmax {
 struct fmin {
     template <element A, element B>
     auto operator()(A a, B b) const {
-        using C = promote_t<A, B>;
-        const C x = C(a), y = C(b);
-        if constexpr (floating_element<C>) return (x < y || y != y) ? x : y;
-        else return x < y ? x : y;
+        static_assert(!complex_element<promote_t<A, B>>,
+                      "loom: complex numbers have no order; compare abs(z) or real(z)");
+        if constexpr (complex_element<promote_t<A, B>>) {
+            return promote_t<A, B>(a);  // refused above: no second error
+        } else {
+            using C = promote_t<A, B>;
+            const C x = C(a), y = C(b);
+            if constexpr (floating_element<C>) return (x < y || y != y) ? x : y;
+            else return x < y ? x : y;
+        }
     }
 };
 

@@ -105,6 +105,29 @@ T expm1(T x) {
     }
 }
 
+/// log2(x): C's log2 for a real x; log(z) / log(2) for a complex one, as NumPy.
+template <class T>
+T log2(T x) {
+    if constexpr (complex_element<T>) {
+        using R = typename T::value_type;
+        const T natural = std::log(x);
+        return T(natural.real() / std::numbers::ln2_v<R>, natural.imag() / std::numbers::ln2_v<R>);
+    } else {
+        return std::log2(x);
+    }
+}
+
+/// 2 to the power x: C's exp2 for a real x; exp(z log(2)) for a complex one, as NumPy.
+template <class T>
+T exp2(T x) {
+    if constexpr (complex_element<T>) {
+        using R = typename T::value_type;
+        return std::exp(T(x.real() * std::numbers::ln2_v<R>, x.imag() * std::numbers::ln2_v<R>));
+    } else {
+        return std::exp2(x);
+    }
+}
+
 }  // namespace detail
 
 /// The real part; a real number is its own real part.

@@ -34,10 +34,9 @@ LOOM_FLOATING_FUNCTOR(cos, std::cos(x))
 LOOM_FLOATING_FUNCTOR(tan, std::tan(x))
 LOOM_FLOATING_FUNCTOR(tanh, std::tanh(x))
 LOOM_FLOATING_FUNCTOR(sigmoid, R(1) / (R(1) + std::exp(-x)))
-LOOM_FLOATING_FUNCTOR(log2, std::log2(x))
+LOOM_FLOATING_FUNCTOR(log2, detail::log2(x))
 LOOM_FLOATING_FUNCTOR(log10, std::log10(x))
-LOOM_FLOATING_FUNCTOR(exp2, std::exp2(x))
-LOOM_FLOATING_FUNCTOR(cbrt, std::cbrt(x))
+LOOM_FLOATING_FUNCTOR(exp2, detail::exp2(x))
 LOOM_FLOATING_FUNCTOR(arcsin, std::asin(x))
 LOOM_FLOATING_FUNCTOR(arccos, std::acos(x))
 LOOM_FLOATING_FUNCTOR(arctan, std::atan(x))
@@ -46,11 +45,32 @@ LOOM_FLOATING_FUNCTOR(cosh, std::cosh(x))
 LOOM_FLOATING_FUNCTOR(arcsinh, std::asinh(x))
 LOOM_FLOATING_FUNCTOR(arccosh, std::acosh(x))
 LOOM_FLOATING_FUNCTOR(arctanh, std::atanh(x))
-// NumPy's constants: pi / 180 and 180 / pi rounded in the result's type.
-LOOM_FLOATING_FUNCTOR(deg2rad, x * (std::numbers::pi_v<R> / R(180)))
-LOOM_FLOATING_FUNCTOR(rad2deg, x * (R(180) / std::numbers::pi_v<R>))
 
 #undef LOOM_FLOATING_FUNCTOR
+
+// The floating functions NumPy has for real numbers only: complex operands
+// stop at one line that says so.
+#define LOOM_REAL_FUNCTOR(name, expression)                                                            \
+    struct name {                                                                                      \
+        template <element A>                                                                           \
+        auto operator()(A a) const {                                                                   \
+            static_assert(!complex_element<A>, "loom: " #name " takes real numbers only, as NumPy's"); \
+            if constexpr (complex_element<A>) {                                                        \
+                return a; /* refused above: no second error */                                         \
+            } else {                                                                                   \
+                using R = floating_result_t<A>;                                                        \
+                const R x = R(a);                                                                      \
+                return R(expression);                                                                  \
+            }                                                                                          \
+        }                                                                                              \
+    };
+
+LOOM_REAL_FUNCTOR(cbrt, std::cbrt(x))
+// NumPy's constants: pi / 180 and 180 / pi rounded in the result's type.
+LOOM_REAL_FUNCTOR(deg2rad, x * (std::numbers::pi_v<R> / R(180)))
+LOOM_REAL_FUNCTOR(rad2deg, x * (R(180) / std::numbers::pi_v<R>))
+
+#undef LOOM_REAL_FUNCTOR
 
 #define LOOM_ROUNDING_FUNCTOR(name, expression)              \
     struct name {                                            \
@@ -102,14 +122,20 @@ struct isfinite {
 
 // Binary floating functions: computed in the operands' promoted type, which
 // integers and bools turn into float64.
-#define LOOM_BINARY_FLOATING_FUNCTOR(name, expression)       \
-    struct name {                                            \
-        template <element A, element B>                      \
-        auto operator()(A a, B b) const {                    \
-            using R = floating_result_t<promote_t<A, B>>;    \
-            const R x = R(a), y = R(b);                      \
-            return R(expression);                            \
-        }                                                    \
+#define LOOM_BINARY_FLOATING_FUNCTOR(name, expression)                                                 \
+    struct name {                                                                                      \
+        template <element A, element B>                                                                \
+        auto operator()(A a, B b) const {                                                              \
+            using C = promote_t<A, B>;                                                                 \
+            static_assert(!complex_element<C>, "loom: " #name " takes real numbers only, as NumPy's"); \
+            if constexpr (complex_element<C>) {                                                        \
+                return C(a); /* refused above: no second error */                                      \
+            } else {                                                                                   \
+                using R = floating_result_t<C>;                                                        \
+                const R x = R(a), y = R(b);                                                            \
+                return R(expression);                                                                  \
+            }                                                                                          \
+        }                                                                                              \
     };
 
 LOOM_BINARY_FLOATING_FUNCTOR(arctan2, std::atan2(x, y))
@@ -123,11 +149,16 @@ LOOM_BINARY_FLOATING_FUNCTOR(copysign, std::copysign(x, y))
 struct heaviside {
     template <element A, element B>
     auto operator()(A a, B b) const {
-        using R = floating_result_t<promote_t<A, B>>;
-        const R x = R(a), h0 = R(b);
-        if (x != x) return std::numeric_limits<R>::quiet_NaN();
-        if (x == 0) return h0;
-        return x < 0 ? R(0) : R(1);
+        static_assert(!complex_element<promote_t<A, B>>, "loom: heaviside takes real numbers only, as NumPy's");
+        if constexpr (complex_element<promote_t<A, B>>) {
+            return promote_t<A, B>(a);  // refused above: no second error
+        } else {
+            using R = floating_result_t<promote_t<A, B>>;
+            const R x = R(a), h0 = R(b);
+            if (x != x) return std::numeric_limits<R>::quiet_NaN();
+            if (x == 0) return h0;
+            return x < 0 ? R(0) : R(1);
+        }
     }
 };
 
@@ -137,14 +168,19 @@ struct heaviside {
 struct logaddexp {
     template <element A, element B>
     auto operator()(A a, B b) const {
-        using R = floating_result_t<promote_t<A, B>>;
-        using W = arithmetic_t<R>;  // float for the 16-bit types
-        const W x = W(R(a)), y = W(R(b));
-        if (x == y) return R(x + std::numbers::ln2_v<W>);
-        const W difference = x - y;
-        if (difference > 0) return R(x + std::log1p(std::exp(-difference)));
-        if (difference <= 0) return R(y + std::log1p(std::exp(difference)));
-        return R(difference);  // NaN
+        static_assert(!complex_element<promote_t<A, B>>, "loom: logaddexp takes real numbers only, as NumPy's");
+        if constexpr (complex_element<promote_t<A, B>>) {
+            return promote_t<A, B>(a);  // refused above: no second error
+        } else {
+            using R = floating_result_t<promote_t<A, B>>;
+            using W = arithmetic_t<R>;  // float for the 16-bit types
+            const W x = W(R(a)), y = W(R(b));
+            if (x == y) return R(x + std::numbers::ln2_v<W>);
+            const W difference = x - y;
+            if (difference > 0) return R(x + std::log1p(std::exp(-difference)));
+            if (difference <= 0) return R(y + std::log1p(std::exp(difference)));
+            return R(difference);  // NaN
+        }
     }
 };
 
@@ -153,14 +189,19 @@ struct logaddexp {
 struct logaddexp2 {
     template <element A, element B>
     auto operator()(A a, B b) const {
-        using R = floating_result_t<promote_t<A, B>>;
-        using W = arithmetic_t<R>;  // float for the 16-bit types
-        const W x = W(R(a)), y = W(R(b));
-        if (x == y) return R(x + W(1));
-        const W difference = x - y;
-        if (difference > 0) return R(x + std::numbers::log2e_v<W> * std::log1p(std::exp2(-difference)));
-        if (difference <= 0) return R(y + std::numbers::log2e_v<W> * std::log1p(std::exp2(difference)));
-        return R(difference);  // NaN
+        static_assert(!complex_element<promote_t<A, B>>, "loom: logaddexp2 takes real numbers only, as NumPy's");
+        if constexpr (complex_element<promote_t<A, B>>) {
+            return promote_t<A, B>(a);  // refused above: no second error
+        } else {
+            using R = floating_result_t<promote_t<A, B>>;
+            using W = arithmetic_t<R>;  // float for the 16-bit types
+            const W x = W(R(a)), y = W(R(b));
+            if (x == y) return R(x + W(1));
+            const W difference = x - y;
+            if (difference > 0) return R(x + std::numbers::log2e_v<W> * std::log1p(std::exp2(-difference)));
+            if (difference <= 0) return R(y + std::numbers::log2e_v<W> * std::log1p(std::exp2(difference)));
+            return R(difference);  // NaN
+        }
     }
 };
 
