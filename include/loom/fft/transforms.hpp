@@ -133,16 +133,16 @@ inline tensor<double> irfft_along(const tensor<fft_complex>& x, std::size_t axis
 
 // NumPy's sizes and axes of an n-dimensional transform: the axes default to
 // the last s.size() ones (to all when s is not given either), s to the
-// axes' sizes (for an inverse real transform, the last to twice the last
-// axis's size less one).
-struct fft_plan_nd {
-    std::vector<std::optional<index_t>> sizes;
+// sizes of the axes in the input (for an inverse real transform, the last
+// to twice the size of the last axis less one), every size checked.
+struct fft_axes_and_sizes {
     std::vector<std::size_t> axes;
+    std::vector<index_t> sizes;
 };
 
-inline fft_plan_nd fft_axes(const char* name, const shape_type& shape, const std::optional<std::vector<index_t>>& s,
-                            const std::optional<std::vector<index_t>>& axes) {
-    fft_plan_nd result;
+inline fft_axes_and_sizes fft_axes(const char* name, const shape_type& shape, const std::optional<std::vector<index_t>>& s,
+                                   const std::optional<std::vector<index_t>>& axes, bool inverse_real = false) {
+    fft_axes_and_sizes result;
     if (axes) {
         for (index_t axis : *axes) result.axes.push_back(resolve_axis(name, axis, shape));
     } else {
@@ -158,13 +158,16 @@ inline fft_plan_nd fft_axes(const char* name, const shape_type& shape, const std
                                     std::to_string(result.axes.size()) + " axes; give one size per axis");
     }
     for (std::size_t i = 0; i < result.axes.size(); ++i) {
-        result.sizes.push_back(s ? std::optional<index_t>((*s)[i]) : std::nullopt);
+        const std::size_t axis = result.axes[i];
+        const bool last_real = inverse_real && i + 1 == result.axes.size();
+        const index_t fallback = last_real ? 2 * (shape[axis] - 1) : shape[axis];
+        result.sizes.push_back(fft_points(name, s ? std::optional<index_t>((*s)[i]) : std::nullopt, fallback, axis, shape));
     }
     return result;
 }
 
 // The refusal of a real n-dimensional transform given no axis.
-inline void require_fft_axes(const char* name, const fft_plan_nd& plan, const shape_type& shape) {
+inline void require_fft_axes(const char* name, const fft_axes_and_sizes& plan, const shape_type& shape) {
     if (plan.axes.empty()) {
         throw std::invalid_argument(std::string(name) + ": no axis to transform for shape " + to_string(shape) +
                                     "; give at least one axis");
@@ -176,11 +179,9 @@ template <expression X>
 tensor<fft_complex> fftn_of(const char* name, const X& x, const std::optional<std::vector<index_t>>& s,
                             const std::optional<std::vector<index_t>>& axes, fft::norm mode, bool inverse) {
     tensor<fft_complex> result = fft_input(x);
-    const fft_plan_nd plan = fft_axes(name, result.shape(), s, axes);
+    const fft_axes_and_sizes plan = fft_axes(name, result.shape(), s, axes);
     for (std::size_t i = plan.axes.size(); i-- > 0;) {
-        const std::size_t axis = plan.axes[i];
-        const index_t points = fft_points(name, plan.sizes[i], result.shape()[axis], axis, result.shape());
-        result = fft_along(name, result, axis, points, points, inverse, mode);
+        result = fft_along(name, result, plan.axes[i], plan.sizes[i], plan.sizes[i], inverse, mode);
     }
     return result;
 }
@@ -292,15 +293,12 @@ tensor<std::complex<double>> rfftn(const X& x, const std::optional<std::vector<i
                                    const std::optional<std::vector<index_t>>& axes = std::nullopt,
                                    norm mode = norm::backward) {
     tensor<std::complex<double>> result = detail::fft_input(x);
-    const detail::fft_plan_nd plan = detail::fft_axes("rfftn", result.shape(), s, axes);
+    const detail::fft_axes_and_sizes plan = detail::fft_axes("rfftn", result.shape(), s, axes);
     detail::require_fft_axes("rfftn", plan, result.shape());
-    const std::size_t last = plan.axes.back();
-    const index_t points = detail::fft_points("rfftn", plan.sizes.back(), result.shape()[last], last, result.shape());
-    result = detail::fft_along("rfftn", result, last, points, points / 2 + 1, false, mode);
+    const index_t points = plan.sizes.back();
+    result = detail::fft_along("rfftn", result, plan.axes.back(), points, points / 2 + 1, false, mode);
     for (std::size_t i = 0; i + 1 < plan.axes.size(); ++i) {
-        const std::size_t axis = plan.axes[i];
-        const index_t size = detail::fft_points("rfftn", plan.sizes[i], result.shape()[axis], axis, result.shape());
-        result = detail::fft_along("rfftn", result, axis, size, size, false, mode);
+        result = detail::fft_along("rfftn", result, plan.axes[i], plan.sizes[i], plan.sizes[i], false, mode);
     }
     return result;
 }
@@ -313,17 +311,12 @@ template <expression X>
 tensor<double> irfftn(const X& x, const std::optional<std::vector<index_t>>& s = std::nullopt,
                       const std::optional<std::vector<index_t>>& axes = std::nullopt, norm mode = norm::backward) {
     tensor<std::complex<double>> result = detail::fft_input(x);
-    const detail::fft_plan_nd plan = detail::fft_axes("irfftn", result.shape(), s, axes);
+    const detail::fft_axes_and_sizes plan = detail::fft_axes("irfftn", result.shape(), s, axes, true);
     detail::require_fft_axes("irfftn", plan, result.shape());
     for (std::size_t i = 0; i + 1 < plan.axes.size(); ++i) {
-        const std::size_t axis = plan.axes[i];
-        const index_t size = detail::fft_points("irfftn", plan.sizes[i], result.shape()[axis], axis, result.shape());
-        result = detail::fft_along("irfftn", result, axis, size, size, true, mode);
+        result = detail::fft_along("irfftn", result, plan.axes[i], plan.sizes[i], plan.sizes[i], true, mode);
     }
-    const std::size_t last = plan.axes.back();
-    const index_t points =
-        detail::fft_points("irfftn", plan.sizes.back(), 2 * (result.shape()[last] - 1), last, result.shape());
-    return detail::irfft_along(result, last, points, mode);
+    return detail::irfft_along(result, plan.axes.back(), plan.sizes.back(), mode);
 }
 
 /// The two-dimensional transform of real input: rfftn over `axes`, the last two by default.
