@@ -215,6 +215,11 @@ TEST(FftTransforms, ErrorsAsNumPy) {
     EXPECT_THROW(loom::fft::fftn(x, std::vector<index_t>{2, 2}), std::invalid_argument);
     EXPECT_THROW(loom::fft::rfftn(x, std::nullopt, std::vector<index_t>{}), std::invalid_argument);
     EXPECT_THROW(loom::fft::fft2(x), std::out_of_range);
+    // Sizes whose bytes index_t cannot count are refused before anything is allocated.
+    EXPECT_EQ(message_of([&] { (void)loom::fft::fft(x, index_t{1} << 61); }),
+              "fft: 2305843009213693952 points along axis 0 of shape [2] take more memory than can be counted; "
+              "give a smaller n");
+    EXPECT_THROW(loom::fft::irfftn(x, std::vector<index_t>{index_t{1} << 62}), std::invalid_argument);
 }
 
 TEST(FftFrequencies, AsNumPy) {

@@ -54,14 +54,16 @@ inline index_t fft_points(const char* name, std::optional<index_t> n, index_t fa
 }
 
 // `shape` with `axis` of size `size`; throws std::invalid_argument when its
-// element count overflows.
+// elements, as complex<double>, would take more bytes than index_t counts.
 inline shape_type fft_shape(const char* name, shape_type shape, std::size_t axis, index_t size) {
     const shape_type given = shape;
     shape[axis] = size;
-    if (!checked_product<index_t>(shape)) {
+    const auto count = checked_product<index_t>(shape);
+    const auto line_bytes = checked_mul(size, static_cast<index_t>(sizeof(fft_complex)));
+    if (!count || !line_bytes || !checked_mul(*count, static_cast<index_t>(sizeof(fft_complex)))) {
         throw std::invalid_argument(std::string(name) + ": " + std::to_string(size) + " points along axis " +
                                     std::to_string(axis) + " of shape " + to_string(given) +
-                                    " make too many elements; give a smaller n");
+                                    " take more memory than can be counted; give a smaller n");
     }
     return shape;
 }
@@ -103,8 +105,9 @@ inline tensor<fft_complex> fft_along(const char* name, const tensor<fft_complex>
 // irfft along `axis`: the first points/2 + 1 values of each line (cropped
 // or padded with zeros) are the non-negative frequencies of a Hermitian
 // spectrum, whose real inverse transform of `points` points is returned.
-inline tensor<double> irfft_along(const tensor<fft_complex>& x, std::size_t axis, index_t points, fft::norm mode) {
-    (void)fft_shape("irfft", x.shape(), axis, points);
+inline tensor<double> irfft_along(const char* name, const tensor<fft_complex>& x, std::size_t axis, index_t points,
+                                  fft::norm mode) {
+    (void)fft_shape(name, x.shape(), axis, points);
     const tensor<fft_complex> lines(moveaxis(x.view(), static_cast<index_t>(axis), -1));
     shape_type line_shape = lines.shape();
     const index_t length = line_shape.back();
@@ -244,7 +247,7 @@ tensor<double> irfft(const X& x, std::optional<index_t> n = std::nullopt, index_
     const tensor<std::complex<double>> input = detail::fft_input(x);
     const std::size_t a = resolve_axis("irfft", axis, input.shape());
     const index_t points = detail::fft_points("irfft", n, 2 * (input.shape()[a] - 1), a, input.shape());
-    return detail::irfft_along(input, a, points, mode);
+    return detail::irfft_along("irfft", input, a, points, mode);
 }
 
 /// The n-dimensional transform over `axes` (all when neither s nor axes is
@@ -316,7 +319,7 @@ tensor<double> irfftn(const X& x, const std::optional<std::vector<index_t>>& s =
     for (std::size_t i = 0; i + 1 < plan.axes.size(); ++i) {
         result = detail::fft_along("irfftn", result, plan.axes[i], plan.sizes[i], plan.sizes[i], true, mode);
     }
-    return detail::irfft_along(result, plan.axes.back(), plan.sizes.back(), mode);
+    return detail::irfft_along("irfftn", result, plan.axes.back(), plan.sizes.back(), mode);
 }
 
 /// The two-dimensional transform of real input: rfftn over `axes`, the last two by default.
