@@ -54,13 +54,17 @@ inline index_t fft_points(const char* name, std::optional<index_t> n, index_t fa
 }
 
 // `shape` with `axis` of size `size`; throws std::invalid_argument when its
-// elements, as complex<double>, would take more bytes than index_t counts.
+// elements, as complex<double>, would span more bytes than index_t counts.
 inline shape_type fft_shape(const char* name, shape_type shape, std::size_t axis, index_t size) {
     const shape_type given = shape;
     shape[axis] = size;
-    const auto count = checked_product<index_t>(shape);
-    const auto line_bytes = checked_mul(size, static_cast<index_t>(sizeof(fft_complex)));
-    if (!count || !line_bytes || !checked_mul(*count, static_cast<index_t>(sizeof(fft_complex)))) {
+    // As tensor's constructor, every size but 0 counts, so that no tensor of
+    // the transform's shapes is refused later.
+    std::optional<index_t> bytes = static_cast<index_t>(sizeof(fft_complex));
+    for (index_t extent : shape) {
+        if (bytes && extent != 0) bytes = checked_mul(*bytes, extent);
+    }
+    if (!bytes) {
         throw std::invalid_argument(std::string(name) + ": " + std::to_string(size) + " points along axis " +
                                     std::to_string(axis) + " of shape " + to_string(given) +
                                     " take more memory than can be counted; give a smaller n");
