@@ -3,8 +3,9 @@
 // two- and n-dimensional forms, every one computed in double precision
 // (complex128 results, as NumPy 1.24). Each axis is transformed by copying
 // its lines, one at a time, into a contiguous buffer that one plan, made
-// once per call, transforms. Includes only <optional> and <vector> beyond
-// loom's tensor and manipulation headers and the plan.
+// once per call, transforms. Includes only <cmath>, <complex>, <optional>,
+// <stdexcept>, <string> and <vector> beyond loom's tensor and manipulation
+// headers and the plan.
 
 #include <cmath>
 #include <complex>
@@ -27,7 +28,11 @@ namespace loom::fft {
 /// (forward unscaled, inverse by 1/n), `ortho` (both by 1/sqrt(n)),
 /// `forward` (forward by 1/n, inverse unscaled).
 /// NumPy: norm="backward", "ortho", "forward" of numpy.fft.
-enum class norm { backward, ortho, forward };
+enum class norm {
+    backward,  ///< forward transform unscaled, inverse by 1/n (NumPy's default)
+    ortho,     ///< both by 1/sqrt(n)
+    forward,   ///< forward transform by 1/n, inverse unscaled
+};
 
 }  // namespace loom::fft
 
@@ -40,8 +45,8 @@ inline double fft_scale(fft::norm mode, index_t n, bool inverse) {
     return scaled ? 1.0 / static_cast<double>(n) : 1.0;
 }
 
-// The number of points along the axis: n when given, else `fallback`;
-// throws std::invalid_argument when it is below 1.
+// The number of points along the axis: n (or s's size) when given, else
+// `fallback`; throws std::invalid_argument when it is below 1.
 inline index_t fft_points(const char* name, std::optional<index_t> n, index_t fallback, std::size_t axis,
                           const shape_type& shape) {
     const index_t points = n ? *n : fallback;
