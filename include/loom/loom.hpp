@@ -9,6 +9,7 @@
 #if LOOM_LANGUAGE_SUPPORTED
 
 #include "loom/tensor.hpp"
+#include "loom/fft.hpp"
 #include "loom/io.hpp"
 #include "loom/linalg.hpp"
 #include "loom/manipulate.hpp"

@@ -272,6 +272,18 @@ SEEDS = {
         'int_max': '0a 00 10 80',
         'int_min': '0c 20 05 80',
     },
+    'fft': {
+        # fft of [4] with n = 8, axis -1
+        'fft_padded': '00 01 04 00 00 00 00 00 01 0a 03 00 00 00',
+        # irfft of [0] without n: refused
+        'irfft_empty': '02 01 00 00 00 03 00 00 00',
+        # rfftn of the transpose of [2, 3] with s = [4, 5], norm ortho
+        'rfftn_s': '04 02 02 03 00 00 00 00 00 00 01 00 03 01 02 08 09 00 01',
+        # fftfreq(0, 1.0): refused
+        'fftfreq_zero': '06 00 00 00 00 03 00 00 00 02 00 05 00',
+        # fftshift of [3, 4] with axes [6]: out of range
+        'fftshift_axis': '07 02 03 04 ' + '00 ' * 12 + '00 00 03 00 01 01 0a 00',
+    },
 }
 
 for target, seeds in SEEDS.items():

@@ -1,0 +1,73 @@
+// loom::fft's transforms at lengths of each kind of plan: powers of two
+// (radix 4 and 2), a length of factors 2, 3 and 5, a prime (Bluestein's
+// algorithm); rfft of real input; fft2 of a square; fft along the first
+// axis of a matrix (each line copied out of a strided layout).
+//
+//   fft_<kind>/<n>/loom
+//
+// NumPy's pocketfft is the peer to set beside these: `python3 -m timeit -s
+// "import numpy as np; x = np.random.rand(4096) + 1j" "np.fft.fft(x)"` times
+// the same transform.
+
+#include <complex>
+#include <cstdint>
+#include <string>
+#include <utility>
+
+#include "bench_context.hpp"
+#include "bench_harness.hpp"
+#include "loom/fft.hpp"
+
+namespace {
+
+using namespace loom::bench;
+using loom::index_t;
+
+loom::tensor<std::complex<double>> fft_bench_signal(const loom::shape_type& shape) {
+    loom::tensor<std::complex<double>> x(loom::uninitialized, shape);
+    std::uint64_t state = 12345;
+    for (auto& v : x) {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        const double re = static_cast<double>(state >> 11) * 0x1.0p-53;
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        v = {re, static_cast<double>(state >> 11) * 0x1.0p-53};
+    }
+    return x;
+}
+
+void fft_complex_line(benchmark::State& state, index_t n) {
+    const auto x = fft_bench_signal(loom::shape_type{n});
+    for (auto _ : state) benchmark::DoNotOptimize(loom::fft::fft(x));
+    state.SetItemsProcessed(state.iterations() * n);
+}
+
+void fft_real_line(benchmark::State& state, index_t n) {
+    const loom::tensor<double> x(loom::real(fft_bench_signal(loom::shape_type{n})));
+    for (auto _ : state) benchmark::DoNotOptimize(loom::fft::rfft(x));
+    state.SetItemsProcessed(state.iterations() * n);
+}
+
+void fft_square(benchmark::State& state, index_t n) {
+    const auto x = fft_bench_signal(loom::shape_type{n, n});
+    for (auto _ : state) benchmark::DoNotOptimize(loom::fft::fft2(x));
+    state.SetItemsProcessed(state.iterations() * n * n);
+}
+
+void fft_columns(benchmark::State& state, index_t n) {
+    const auto x = fft_bench_signal(loom::shape_type{n, n});
+    for (auto _ : state) benchmark::DoNotOptimize(loom::fft::fft(x, std::nullopt, 0));
+    state.SetItemsProcessed(state.iterations() * n * n);
+}
+
+void register_benchmarks() {
+    for (index_t n : {index_t{1024}, index_t{4096}, index_t{65536}, index_t{3000}, index_t{4099}}) {
+        add_named("fft_complex/" + std::to_string(n) + "/loom", [n](benchmark::State& s) { fft_complex_line(s, n); });
+    }
+    add_named("fft_real/4096/loom", [](benchmark::State& s) { fft_real_line(s, 4096); });
+    add_named("fft_square/256/loom", [](benchmark::State& s) { fft_square(s, 256); });
+    add_named("fft_columns/256/loom", [](benchmark::State& s) { fft_columns(s, 256); });
+}
+
+}  // namespace
+
+int main(int argc, char** argv) { return loom::bench::run(argc, argv, register_benchmarks); }

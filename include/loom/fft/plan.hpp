@@ -1,0 +1,245 @@
+#pragma once
+// The one-dimensional discrete Fourier transform of a contiguous line of
+// complex<double>: a plan holds the twiddle factors of one length, computed
+// once, and applies them to as many lines as the caller has. Mixed radix
+// (butterflies of 4, 2, 3 and 5 and a plain sum for any other odd factor)
+// while every prime factor of the length is small; Bluestein's chirp-z
+// algorithm (a convolution through a power-of-two transform) otherwise.
+// Includes only <algorithm>, <cmath>, <complex>, <cstddef>, <memory> and
+// <vector>.
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+namespace loom::detail {
+
+using fft_complex = std::complex<double>;
+
+// exp(-2 pi i k / n) for 0 <= k < n, each computed from its own small angle:
+// the octant symmetries keep the argument of cos and sin within [0, pi/4],
+// where both are correctly rounded to within an ulp.
+inline fft_complex fft_root(std::size_t k, std::size_t n) {
+    // 2 pi k / n = quarter * pi/2 + angle with the quarter turn nearest to
+    // it, so that |angle| = pi |8k - 2 quarter n| / (4n) <= pi/4.
+    const unsigned long long eight_k = 8ULL * k;
+    const unsigned long long quarter = (eight_k + n) / (2ULL * n);
+    const long long rest = static_cast<long long>(eight_k) - static_cast<long long>(2ULL * quarter * n);
+    const long double pi = 3.141592653589793238462643383279502884L;
+    const long double angle = pi * static_cast<long double>(rest) / (4.0L * static_cast<long double>(n));
+    const double c = static_cast<double>(std::cos(angle));
+    const double s = static_cast<double>(std::sin(angle));
+    // exp(-i (quarter pi/2 + angle)) = (-i)^quarter (c - i s).
+    switch (quarter % 4) {
+        case 0: return {c, -s};
+        case 1: return {-s, -c};
+        case 2: return {-c, s};
+        default: return {s, c};
+    }
+}
+
+// A plan for transforms of length n (n >= 1): forward (exp(-2 pi i jk/n),
+// unscaled) or, through conjugation, backward (unscaled too).
+class fft_plan {
+public:
+    explicit fft_plan(std::size_t n) : n_(n) {
+        std::size_t rest = n;
+        while (rest % 4 == 0) factors_.push_back(4), rest /= 4;
+        while (rest % 2 == 0) factors_.push_back(2), rest /= 2;
+        for (std::size_t p = 3; p * p <= rest; p += 2) {
+            while (rest % p == 0) factors_.push_back(p), rest /= p;
+        }
+        if (rest > 1) factors_.push_back(rest);
+        std::size_t largest = 1;
+        for (std::size_t p : factors_) largest = p > largest ? p : largest;
+        if (largest > largest_direct_factor) {
+            make_bluestein();
+        } else {
+            roots_.resize(n);
+            for (std::size_t k = 0; k < n; ++k) roots_[k] = fft_root(k, n);
+            work_.resize(n);
+            scratch_.resize(largest);
+        }
+    }
+
+    std::size_t size() const { return n_; }
+
+    // data[0..n) replaced by its transform; `inverse` conjugates the roots.
+    void apply(fft_complex* data, bool inverse) {
+        if (n_ == 1) return;
+        if (inverse) {
+            for (std::size_t j = 0; j < n_; ++j) data[j] = std::conj(data[j]);
+        }
+        if (chirp_.empty()) {
+            for (std::size_t j = 0; j < n_; ++j) work_[j] = data[j];
+            transform(work_.data(), 1, data, n_, 0);
+        } else {
+            bluestein(data);
+        }
+        if (inverse) {
+            for (std::size_t j = 0; j < n_; ++j) data[j] = std::conj(data[j]);
+        }
+    }
+
+private:
+    // Prime factors above this go through Bluestein's algorithm: a factor p
+    // costs p*p per p outputs in the plain sum.
+    static constexpr std::size_t largest_direct_factor = 64;
+
+    // out[0..m) = DFT of in[0], in[stride], ..., in[(m-1) stride], for the
+    // factors from index f on. Decimation in time: the p subsequences of
+    // every p-th element are transformed into out's p blocks of m/p, then
+    // combined by butterflies of p.
+    void transform(const fft_complex* in, std::size_t stride, fft_complex* out, std::size_t m, std::size_t f) {
+        if (m == 1) {
+            out[0] = in[0];
+            return;
+        }
+        const std::size_t p = factors_[f];
+        const std::size_t q = m / p;
+        for (std::size_t r = 0; r < p; ++r) transform(in + r * stride, stride * p, out + r * q, q, f + 1);
+        // Root of unity of order m is roots_[n/m]; of order p is roots_[n/p].
+        const std::size_t step = n_ / m;
+        switch (p) {
+            case 2: butterfly2(out, q, step); break;
+            case 3: butterfly3(out, q, step); break;
+            case 4: butterfly4(out, q, step); break;
+            case 5: butterfly5(out, q, step); break;
+            default: butterfly_any(out, p, q, step); break;
+        }
+    }
+
+    void butterfly2(fft_complex* out, std::size_t q, std::size_t step) {
+        for (std::size_t k = 0; k < q; ++k) {
+            const fft_complex a = out[k];
+            const fft_complex b = out[k + q] * roots_[k * step];
+            out[k] = a + b;
+            out[k + q] = a - b;
+        }
+    }
+
+    void butterfly3(fft_complex* out, std::size_t q, std::size_t step) {
+        const double half_sqrt3 = 0.86602540378443864676372317075293618;
+        for (std::size_t k = 0; k < q; ++k) {
+            const fft_complex a = out[k];
+            const fft_complex b = out[k + q] * roots_[k * step];
+            const fft_complex c = out[k + 2 * q] * roots_[2 * k * step];
+            const fft_complex sum = b + c;
+            const fft_complex middle = a - 0.5 * sum;
+            const fft_complex d = b - c;
+            const fft_complex turned{half_sqrt3 * d.imag(), -half_sqrt3 * d.real()};  // -i sqrt(3)/2 (b - c)
+            out[k] = a + sum;
+            out[k + q] = middle + turned;
+            out[k + 2 * q] = middle - turned;
+        }
+    }
+
+    void butterfly4(fft_complex* out, std::size_t q, std::size_t step) {
+        for (std::size_t k = 0; k < q; ++k) {
+            const fft_complex a = out[k];
+            const fft_complex b = out[k + q] * roots_[k * step];
+            const fft_complex c = out[k + 2 * q] * roots_[2 * k * step];
+            const fft_complex d = out[k + 3 * q] * roots_[3 * k * step];
+            const fft_complex ac_sum = a + c;
+            const fft_complex ac_diff = a - c;
+            const fft_complex bd_sum = b + d;
+            const fft_complex bd_diff = b - d;
+            const fft_complex turned{bd_diff.imag(), -bd_diff.real()};  // -i (b - d)
+            out[k] = ac_sum + bd_sum;
+            out[k + q] = ac_diff + turned;
+            out[k + 2 * q] = ac_sum - bd_sum;
+            out[k + 3 * q] = ac_diff - turned;
+        }
+    }
+
+    void butterfly5(fft_complex* out, std::size_t q, std::size_t step) {
+        // cos and sin of 2 pi/5 and 4 pi/5.
+        const double c1 = 0.30901699437494742410229341718281906;
+        const double c2 = -0.80901699437494742410229341718281906;
+        const double s1 = 0.95105651629515357211643933337938214;
+        const double s2 = 0.58778525229247312916870595463907277;
+        for (std::size_t k = 0; k < q; ++k) {
+            const fft_complex a = out[k];
+            const fft_complex b = out[k + q] * roots_[k * step];
+            const fft_complex c = out[k + 2 * q] * roots_[2 * k * step];
+            const fft_complex d = out[k + 3 * q] * roots_[3 * k * step];
+            const fft_complex e = out[k + 4 * q] * roots_[4 * k * step];
+            const fft_complex be_sum = b + e;
+            const fft_complex be_diff = b - e;
+            const fft_complex cd_sum = c + d;
+            const fft_complex cd_diff = c - d;
+            const fft_complex real1 = a + c1 * be_sum + c2 * cd_sum;
+            const fft_complex real2 = a + c2 * be_sum + c1 * cd_sum;
+            const fft_complex odd1 = s1 * be_diff + s2 * cd_diff;
+            const fft_complex odd2 = s2 * be_diff - s1 * cd_diff;
+            const fft_complex turned1{odd1.imag(), -odd1.real()};  // -i odd1
+            const fft_complex turned2{odd2.imag(), -odd2.real()};
+            out[k] = a + be_sum + cd_sum;
+            out[k + q] = real1 + turned1;
+            out[k + 4 * q] = real1 - turned1;
+            out[k + 2 * q] = real2 + turned2;
+            out[k + 3 * q] = real2 - turned2;
+        }
+    }
+
+    // Any factor p: the p outputs of each butterfly as plain sums.
+    void butterfly_any(fft_complex* out, std::size_t p, std::size_t q, std::size_t step) {
+        const std::size_t p_step = n_ / p;
+        for (std::size_t k = 0; k < q; ++k) {
+            for (std::size_t r = 0; r < p; ++r) scratch_[r] = out[k + r * q] * roots_[(r * k * step) % n_];
+            for (std::size_t s = 0; s < p; ++s) {
+                fft_complex sum = scratch_[0];
+                for (std::size_t r = 1; r < p; ++r) sum += scratch_[r] * roots_[((r * s) % p) * p_step];
+                out[k + s * q] = sum;
+            }
+        }
+    }
+
+    // Bluestein: as jk = (j^2 + k^2 - (k - j)^2) / 2, with w_j = exp(-pi i j^2 / n)
+    // X_k = w_k sum_j (x_j w_j) conj(w_{k-j}): a convolution, computed by a
+    // power-of-two transform of a length of at least 2n - 1.
+    void make_bluestein() {
+        std::size_t length = 1;
+        while (length < 2 * n_ - 1) length *= 2;
+        chirp_.resize(n_);
+        // j^2 mod 2n keeps the angle pi j^2 / n exact and small.
+        const unsigned long long twice = 2ULL * n_;
+        for (std::size_t j = 0; j < n_; ++j) {
+            const unsigned long long square = (static_cast<unsigned long long>(j) * j) % twice;
+            chirp_[j] = fft_root(static_cast<std::size_t>(square), 2 * n_);
+        }
+        inner_ = std::make_unique<fft_plan>(length);
+        // The transform of conj(w_m) at m and at length - m, divided by the
+        // length so that the backward transform of the product needs no scaling.
+        filter_.assign(length, fft_complex{});
+        const double scale = 1.0 / static_cast<double>(length);
+        filter_[0] = std::conj(chirp_[0]) * scale;
+        for (std::size_t m = 1; m < n_; ++m) filter_[m] = filter_[length - m] = std::conj(chirp_[m]) * scale;
+        inner_->apply(filter_.data(), false);
+        buffer_.resize(length);
+    }
+
+    void bluestein(fft_complex* data) {
+        std::fill(buffer_.begin(), buffer_.end(), fft_complex{});
+        for (std::size_t j = 0; j < n_; ++j) buffer_[j] = data[j] * chirp_[j];
+        inner_->apply(buffer_.data(), false);
+        for (std::size_t j = 0; j < buffer_.size(); ++j) buffer_[j] *= filter_[j];
+        inner_->apply(buffer_.data(), true);
+        for (std::size_t k = 0; k < n_; ++k) data[k] = buffer_[k] * chirp_[k];
+    }
+
+    std::size_t n_;
+    std::vector<std::size_t> factors_;
+    std::vector<fft_complex> roots_;
+    std::vector<fft_complex> work_;
+    std::vector<fft_complex> scratch_;
+    std::vector<fft_complex> chirp_;
+    std::vector<fft_complex> filter_;
+    std::vector<fft_complex> buffer_;
+    std::unique_ptr<fft_plan> inner_;
+};
+
+}  // namespace loom::detail
