@@ -39,10 +39,10 @@ namespace loom::linalg {
 /// singular matrix), each of the stack's batch shape.
 template <class W>
 struct slogdet_result {
-    /// The signs: 1, -1, or 0.
+    /// The signs: 1, -1, or 0; for complex matrices, det / |det|, of modulus 1 (or 0).
     tensor<W> sign;
-    /// log |det|.
-    tensor<W> logabsdet;
+    /// log |det|, real (float32 for complex64, float64 for complex128).
+    tensor<real_part_t<W>> logabsdet;
 };
 
 /// What lstsq returns, as numpy.linalg.lstsq's four values.
@@ -51,12 +51,12 @@ struct lstsq_result {
     /// The least-squares solution x, of shape [N] or [N, K] as b is [M] or [M, K].
     tensor<W> solution;
     /// The squared 2-norm of each column's residual b - a x, of shape [K] ([1] for a vector b), when a has
-    /// full column rank and M > N; otherwise empty (shape [0]), as NumPy's.
-    tensor<W> residuals;
+    /// full column rank and M > N; otherwise empty (shape [0]), as NumPy's. Real for complex operands.
+    tensor<real_part_t<W>> residuals;
     /// The effective rank of a.
     index_t rank = 0;
-    /// The singular values of a, descending, of shape [min(M, N)].
-    tensor<W> singular_values;
+    /// The singular values of a, descending, of shape [min(M, N)]; real for complex operands.
+    tensor<real_part_t<W>> singular_values;
 };
 
 namespace detail {
@@ -150,21 +150,27 @@ slogdet_result<W> slogdet(const char* name, const V& a) {
     require_square(name, a.shape());
     auto stack = column_major_stack<W>::copy_of(name, a);
     const int n = lapack_int(name, a.shape(), stack.rows());
-    slogdet_result<W> result{tensor<W>(stack.batch(), W(1)), tensor<W>(stack.batch(), W(0))};
+    using R = real_part_t<W>;
+    slogdet_result<W> result{tensor<W>(stack.batch(), W(1)), tensor<R>(stack.batch(), R(0))};
     std::vector<int> pivots(static_cast<std::size_t>(n));
     for (index_t k = 0; k < stack.count() && n > 0; ++k) {
         int info = 0;
         lapack<W>::getrf(n, n, stack.matrix(k), static_cast<int>(stack.ld()), pivots.data(), info);
         if (info < 0) throw_lapack_argument(name, "xgetrf", info);
-        W sign = 1, log_abs = 0;
+        W sign = 1;
+        R log_abs = 0;
         if (info > 0) {  // an exact zero on U's diagonal: singular
             sign = 0;
-            log_abs = -std::numeric_limits<W>::infinity();
+            log_abs = -std::numeric_limits<R>::infinity();
         } else {
             for (int i = 0; i < n; ++i) {
                 const W u = stack.at(k, i, i);
                 if (pivots[static_cast<std::size_t>(i)] != i + 1) sign = -sign;
-                if (u < 0) sign = -sign;
+                if constexpr (complex_element<W>) {
+                    sign *= u / std::abs(u);
+                } else if (u < 0) {
+                    sign = -sign;
+                }
                 log_abs += std::log(std::abs(u));
             }
         }
@@ -215,23 +221,27 @@ lstsq_result<W> lstsq(const VA& a, const VB& b, std::optional<double> rcond) {
             for (index_t i = 0; i < m; ++i) b_stack.at(0, i, j) = given.data()[i * k + j];
         }
     }
+    using R = real_part_t<W>;
     const index_t count = std::min(m, n);
     lstsq_result<W> result;
-    result.singular_values = tensor<W>(shape_type{count});
+    result.singular_values = tensor<R>(shape_type{count});
     if (count > 0) {
-        const W cutoff = rcond ? W(*rcond) : std::numeric_limits<W>::epsilon() * W(rows);
+        const R cutoff = rcond ? R(*rcond) : std::numeric_limits<R>::epsilon() * R(rows);
         const int im = lapack_int(name, a.shape(), m), in = lapack_int(name, a.shape(), n),
                   ik = lapack_int(name, b.shape(), columns), ld = lapack_int(name, a.shape(), rows);
         int rank = 0, info = 0, iwork_size = 0;
         W work_size{};
+        R rwork_size{};  // the real workspace of the complex routines
         lapack<W>::gelsd(im, in, ik, a_stack.matrix(0), static_cast<int>(a_stack.ld()), b_stack.matrix(0), ld,
-                         result.singular_values.data(), cutoff, rank, &work_size, -1, &iwork_size, info);
+                         result.singular_values.data(), cutoff, rank, &work_size, -1, &rwork_size, &iwork_size,
+                         info);
         if (info < 0) throw_lapack_argument(name, "xgelsd", info);
         std::vector<W> work(static_cast<std::size_t>(queried_size(work_size)));
+        std::vector<R> rwork(static_cast<std::size_t>(queried_size(rwork_size)));
         std::vector<int> iwork(static_cast<std::size_t>(std::max(1, iwork_size)));
         lapack<W>::gelsd(im, in, ik, a_stack.matrix(0), static_cast<int>(a_stack.ld()), b_stack.matrix(0), ld,
                          result.singular_values.data(), cutoff, rank, work.data(), static_cast<int>(work.size()),
-                         iwork.data(), info);
+                         rwork.data(), iwork.data(), info);
         if (info < 0) throw_lapack_argument(name, "xgelsd", info);
         if (info > 0) {
             throw linalg_error(std::string(name) + ": the SVD of the matrix of shape " + to_string(a.shape()) +
@@ -242,14 +252,14 @@ lstsq_result<W> lstsq(const VA& a, const VB& b, std::optional<double> rcond) {
     tensor<W> x = b_stack.to_tensor(n, k);
     result.solution = vector ? tensor<W>(squeeze(x, -1)) : std::move(x);
     if (result.rank == n && m > n) {  // the rows past n hold each column's residual
-        result.residuals = tensor<W>(shape_type{k});
+        result.residuals = tensor<R>(shape_type{k});
         for (index_t j = 0; j < k; ++j) {
-            W total = 0;
-            for (index_t i = n; i < m; ++i) total += b_stack.at(0, i, j) * b_stack.at(0, i, j);
+            R total = 0;
+            for (index_t i = n; i < m; ++i) total += std::norm(b_stack.at(0, i, j));
             result.residuals.data()[j] = total;
         }
     } else {
-        result.residuals = tensor<W>(shape_type{0});
+        result.residuals = tensor<R>(shape_type{0});
     }
     return result;
 }
@@ -355,10 +365,10 @@ auto matrix_power(A&& a, index_t n) -> tensor<value_type_of<A>> {
     const auto v = view_of(std::forward<A>(a));
     detail::require_square("matrix_power", v.shape());
     if (n < 0) {
-        if constexpr (!std::floating_point<T>) {
+        if constexpr (!std::floating_point<T> && !complex_element<T>) {
             throw std::invalid_argument("matrix_power: a negative power (" + std::to_string(n) + ") needs inv, " +
                                         "whose result for integers or bool is float64, not a's type, and which " +
-                                        "takes float32 and float64; convert a with astype<double>(a) first");
+                                        "takes floating and complex types; convert a with astype<double>(a) first");
         } else if constexpr (!detail::lapack_found<T>) {
             throw std::invalid_argument(std::string("matrix_power: a negative power (") + std::to_string(n) +
                                         ") needs inv, and " + LOOM_LAPACK_NEEDED("inv"));
