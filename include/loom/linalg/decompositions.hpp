@@ -1,7 +1,9 @@
 #pragma once
 // numpy.linalg's decompositions on LAPACK: cholesky (xpotrf), qr (xgeqrf,
-// xorgqr), svd (xgesdd), eigh and eigvalsh (xsyevd), and what is built on
-// them: pinv and matrix_rank. Each takes a matrix or a stack of them, of any
+// xorgqr; complex: xungqr), svd (xgesdd), eigh and eigvalsh (xsyevd;
+// complex: xheevd), eig and eigvals (xgeev), and what is built on them:
+// pinv and matrix_rank. Complex matrices are Hermitian where the real ones
+// are symmetric, unitary where they are orthogonal. Each takes a matrix or a stack of them, of any
 // layout or a lazy expression, copies each matrix once into column-major
 // memory in the type of NumPy's result (float32 stays float32, anything else
 // is float64; solve.hpp says how float32 differs), sizes LAPACK's workspace by its own query (lwork = -1), and
@@ -403,9 +405,9 @@ tensor<index_t> matrix_rank(const V& a, std::optional<double> tol, bool hermitia
 
 }  // namespace detail
 
-/// numpy.linalg.cholesky(a): the lower-triangular L with L L^T = a, for each
-/// symmetric positive-definite matrix of a [..., M, M] (only a's lower
-/// triangle is read, as NumPy's).
+/// numpy.linalg.cholesky(a): the lower-triangular L with L L^H = a (L L^T
+/// for real a), for each Hermitian (real: symmetric) positive-definite
+/// matrix of a [..., M, M] (only a's lower triangle is read, as NumPy's).
 /// Throws loom::linalg_error for a matrix that is not positive definite
 /// (naming its batch index), std::invalid_argument for a rank below 2 or non-square matrices.
 template <expression A>
@@ -421,7 +423,7 @@ auto cholesky(A&& a) {
 
 /// numpy.linalg.qr(a, mode): the QR decomposition of each matrix of a
 /// [..., M, N], by Householder reflections (LAPACK's xgeqrf and xorgqr), so
-/// the signs are LAPACK's, as NumPy's. qr_mode::r leaves `q` empty (NumPy
+/// the signs are LAPACK's, as NumPy's; Q is unitary for complex a. qr_mode::r leaves `q` empty (NumPy
 /// returns R alone); NumPy's "raw" mode is not offered.
 /// Throws std::invalid_argument for a rank below 2.
 template <expression A>
@@ -437,7 +439,8 @@ auto qr(A&& a, qr_mode mode = qr_mode::reduced) {
 
 /// numpy.linalg.svd(a, full_matrices, compute_uv): the singular value
 /// decomposition of each matrix of a [..., M, N] (LAPACK's xgesdd, as NumPy),
-/// singular values descending; without compute_uv, `u` and `vh` are left
+/// singular values descending (real, for complex a too; vh is then V's
+/// conjugate transpose); without compute_uv, `u` and `vh` are left
 /// empty (NumPy returns the values alone).
 /// Throws loom::linalg_error when the SVD does not converge, std::invalid_argument for a rank below 2.
 template <expression A>
@@ -451,9 +454,10 @@ auto svd(A&& a, bool full_matrices = true, bool compute_uv = true) {
     }
 }
 
-/// numpy.linalg.eigh(a, UPLO): the eigenvalues (ascending) and eigenvectors
-/// of each symmetric matrix of a [..., M, M], reading only its lower ('L')
-/// or upper ('U') triangle (LAPACK's xsyevd, as NumPy).
+/// numpy.linalg.eigh(a, UPLO): the eigenvalues (ascending, real) and
+/// eigenvectors of each symmetric (complex: Hermitian) matrix of a
+/// [..., M, M], reading only its lower ('L') or upper ('U') triangle
+/// (LAPACK's xsyevd or xheevd, as NumPy).
 /// Throws loom::linalg_error when the eigenvalues do not converge,
 /// std::invalid_argument for non-square matrices or a UPLO other than 'L' and 'U'.
 template <expression A>
@@ -467,8 +471,8 @@ auto eigh(A&& a, char uplo = 'L') {
     }
 }
 
-/// numpy.linalg.eigvalsh(a, UPLO): the eigenvalues (ascending) of each
-/// symmetric matrix of a [..., M, M], of shape [..., M].
+/// numpy.linalg.eigvalsh(a, UPLO): the eigenvalues (ascending, real) of each
+/// symmetric (complex: Hermitian) matrix of a [..., M, M], of shape [..., M].
 /// Throws as eigh does.
 template <expression A>
 auto eigvalsh(A&& a, char uplo = 'L') {
@@ -517,7 +521,7 @@ auto eigvals(A&& a) {
 
 /// numpy.linalg.pinv(a, rcond, hermitian): the Moore-Penrose pseudo-inverse
 /// of each matrix of a [..., M, N], of shape [..., N, M], from its SVD (from
-/// eigh for a symmetric a with hermitian), singular values at or below
+/// eigh for a symmetric or Hermitian a with hermitian), with conjugate transposes for complex a, singular values at or below
 /// rcond times the largest counting as 0. An empty matrix's is empty (NumPy
 /// keeps an integer a's type there; loom's result is always floating).
 /// Throws loom::linalg_error when the SVD does not converge, std::invalid_argument for a rank below 2.

@@ -187,7 +187,8 @@ tensor<F> matrix_norm(const V& x, const norm_order& ord, index_t row_axis, index
 /// 1, -1 (largest and smallest column sum), inf, -inf (row sums), 2, -2
 /// (largest and smallest singular value). keepdims keeps the reduced axes as
 /// 1s. float32 stays float32, anything else is float64 (NumPy keeps float16
-/// as it is). The singular-value
+/// as it is); complex x's norms are those of its absolute values, float32
+/// for complex64 and float64 for complex128. The singular-value
 /// norms (2, -2, "nuc" of matrices) need LAPACK: without it they throw
 /// std::invalid_argument saying how to enable it.
 /// Throws std::invalid_argument for an order that does not fit the axes, a
@@ -280,7 +281,8 @@ tensor<real_part_t<W>> cond(const V& x, const norm_order& p) {
 /// [..., M, N], of the batch shape: with p none, 2 or -2 the ratio of its
 /// largest and smallest singular values (or the reverse), otherwise (square
 /// matrices) norm(x, p) * norm(inv(x), p) with p one of 1, -1, inf, -inf,
-/// "fro", "nuc". A singular matrix's is inf, as NumPy gives.
+/// "fro", "nuc". A singular matrix's is inf, as NumPy gives. Real for
+/// complex x: float32 for complex64, float64 for complex128.
 /// Throws loom::linalg_error for an empty matrix or an SVD that does not
 /// converge, std::invalid_argument for a rank below 2, non-square matrices
 /// with a p other than none, 2 and -2, or another p.

@@ -5,7 +5,8 @@
 // matrix or a stack of them, of any layout or a lazy expression, copies
 // each matrix once into column-major memory in the type of NumPy's result
 // (float32 stays float32, computed by LAPACK's s routines where NumPy 1.24
-// computes in float64 and rounds; anything else is float64), and returns new
+// computes in float64 and rounds; complex64 stays complex64 and complex128
+// is complex128, by the c and z routines; anything else is float64), and returns new
 // tensors. A matrix LAPACK finds singular is a loom::linalg_error naming
 // its batch index; shapes that do not fit are std::invalid_argument.
 // Needs LAPACK (Note [compiled without LAPACK] in lapack.hpp), but for
@@ -270,7 +271,8 @@ lstsq_result<W> lstsq(const VA& a, const VB& b, std::optional<double> rcond) {
 /// [..., M, M] and b of shape [..., M, K], or [..., M] (a stack of vectors)
 /// when b has exactly one dimension fewer than a (NumPy 1.24's rule); the
 /// batch dimensions broadcast. The result is float32 when both are float32,
-/// float64 otherwise.
+/// complex64 when both are complex64 or float32 and one is complex,
+/// complex128 for another complex operand, float64 otherwise.
 /// Throws loom::linalg_error for a singular matrix (naming its batch index),
 /// std::invalid_argument for a non-square a or sizes that disagree,
 /// loom::broadcast_error for batch shapes that do not broadcast.
@@ -286,7 +288,8 @@ auto solve(A&& a, B&& b) {
 }
 
 /// numpy.linalg.inv(a): the inverse of each square matrix of a [..., M, M]
-/// (a 0 x 0 matrix's is 0 x 0); float32 stays float32, anything else is float64.
+/// (a 0 x 0 matrix's is 0 x 0); float32 and complex64 stay as they are,
+/// complex128 too, anything else is float64.
 /// Throws loom::linalg_error for a singular matrix (naming its batch index),
 /// std::invalid_argument for a rank below 2 or non-square matrices.
 template <expression A>
@@ -303,7 +306,7 @@ auto inv(A&& a) {
 /// numpy.linalg.det(a): the determinant of each square matrix of a
 /// [..., M, M], of the batch shape (rank 0 for one matrix), computed from
 /// the LU factors as sign * exp(log |det|), as NumPy does; a 0 x 0 matrix's
-/// is 1 and a singular matrix's 0.
+/// is 1 and a singular matrix's 0. Complex for complex matrices.
 /// Throws std::invalid_argument for a rank below 2 or non-square matrices.
 template <expression A>
 auto det(A&& a) {
@@ -318,7 +321,8 @@ auto det(A&& a) {
 
 /// numpy.linalg.slogdet(a): the sign and the natural logarithm of the
 /// absolute value of each determinant ({0, -inf} for a singular matrix,
-/// {1, 0} for a 0 x 0 one), of the batch shape.
+/// {1, 0} for a 0 x 0 one), of the batch shape. For complex matrices the
+/// sign is complex, det / |det|, and logabsdet real.
 /// Throws std::invalid_argument for a rank below 2 or non-square matrices.
 template <expression A>
 auto slogdet(A&& a) {
@@ -336,7 +340,8 @@ auto slogdet(A&& a) {
 /// values at or below rcond times the largest count as 0. rcond defaults to
 /// machine epsilon times max(M, N), NumPy's `rcond=None` (the epsilon of
 /// float32 for float32 operands, which loom computes in float32; NumPy
-/// computes them in float64, with float64's). Not batched, as NumPy's.
+/// computes them in float64, with float64's). Complex operands give a
+/// complex solution with real residuals and singular values. Not batched, as NumPy's.
 /// Throws std::invalid_argument for other ranks or sizes that disagree,
 /// loom::linalg_error when the SVD does not converge.
 template <expression A, expression B>
@@ -355,7 +360,7 @@ auto lstsq(A&& a, B&& b, std::optional<double> rcond = std::nullopt) {
 /// integers and bool work, with matmul's results); n = 0 gives the identity,
 /// a negative n the power of inv(a) (float64 for integers in NumPy: here
 /// refused for an a of integers or bool, whose result type cannot depend on
-/// n, and of any type but float32 and float64; convert with astype<double> first). A negative n needs LAPACK: without
+/// n; convert with astype<double> first). A negative n needs LAPACK: without
 /// it, a negative n throws std::invalid_argument.
 /// Throws std::invalid_argument for a rank below 2, non-square matrices, or a
 /// negative n as above; loom::linalg_error when a negative n meets a singular matrix.
