@@ -282,7 +282,8 @@ tensor<real_part_t<W>> cond(const V& x, const norm_order& p) {
 /// largest and smallest singular values (or the reverse), otherwise (square
 /// matrices) norm(x, p) * norm(inv(x), p) with p one of 1, -1, inf, -inf,
 /// "fro", "nuc". A singular matrix's is inf, as NumPy gives. Real for
-/// complex x: float32 for complex64, float64 for complex128.
+/// complex x: float32 for complex64, float64 for complex128 (NumPy 1.24's
+/// is complex, its imaginary parts 0, for p other than none, 2 and -2).
 /// Throws loom::linalg_error for an empty matrix or an SVD that does not
 /// converge, std::invalid_argument for a rank below 2, non-square matrices
 /// with a p other than none, 2 and -2, or another p.
