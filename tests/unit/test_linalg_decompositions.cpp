@@ -7,6 +7,9 @@
 // A x - b, Q R - A with Q orthonormal, U S Vh - A, A v - w v, L L^T - A.
 // Batches, views, empty matrices, 1 x 1, float32 and float64, integer
 // inputs (computed in float64), and the errors with their messages.
+// Complex matrices (complex64, complex128) through every function, checked
+// with conjugate transposes (Q^H Q = I, L L^H = A), and eig and eigvals
+// (always complex) by NumPy's values and A v = w v with unit eigenvectors.
 
 #include <gtest/gtest.h>
 
@@ -581,8 +584,14 @@ tensor<linalg_dec_c128> linalg_dec_adjoint(const A& a) {
 }
 
 // The matrix [[1+2j, 2-1j], [3, 4+1j]] and the Hermitian [[2, 1-1j], [1+1j, 3]] of the tests below.
-tensor<linalg_dec_c128> linalg_dec_complex_a() { return tensor<linalg_dec_c128>{{linalg_dec_c128(1, 2), linalg_dec_c128(2, -1)}, {linalg_dec_c128(3, 0), linalg_dec_c128(4, 1)}}; }
-tensor<linalg_dec_c128> linalg_dec_hermitian() { return tensor<linalg_dec_c128>{{linalg_dec_c128(2, 0), linalg_dec_c128(1, -1)}, {linalg_dec_c128(1, 1), linalg_dec_c128(3, 0)}}; }
+tensor<linalg_dec_c128> linalg_dec_complex_a() {
+    return tensor<linalg_dec_c128>{{linalg_dec_c128(1, 2), linalg_dec_c128(2, -1)},
+                                   {linalg_dec_c128(3, 0), linalg_dec_c128(4, 1)}};
+}
+tensor<linalg_dec_c128> linalg_dec_hermitian() {
+    return tensor<linalg_dec_c128>{{linalg_dec_c128(2, 0), linalg_dec_c128(1, -1)},
+                                   {linalg_dec_c128(1, 1), linalg_dec_c128(3, 0)}};
+}
 
 // NumPy's values for the same inputs.
 TEST(LinalgComplex, SolveInvDetSlogdetAsNumPy) {
@@ -590,10 +599,13 @@ TEST(LinalgComplex, SolveInvDetSlogdetAsNumPy) {
     const tensor<linalg_dec_c128> b{linalg_dec_c128(1, 1), linalg_dec_c128(2, -3)};
     const auto x = loom::linalg::solve(a, b);
     static_assert(std::is_same_v<decltype(x), const tensor<linalg_dec_c128>>);
-    EXPECT_LT(linalg_dec_complex_distance(x, tensor<linalg_dec_c128>{linalg_dec_c128(0.925, -0.475), linalg_dec_c128(-0.275, -0.325)}), 1e-14);
+    EXPECT_LT(linalg_dec_complex_distance(
+                  x, tensor<linalg_dec_c128>{linalg_dec_c128(0.925, -0.475), linalg_dec_c128(-0.275, -0.325)}),
+              1e-14);
     EXPECT_LT(linalg_dec_complex_distance(
                   loom::linalg::inv(a),
-                  tensor<linalg_dec_c128>{{linalg_dec_c128(-0.025, -0.325), linalg_dec_c128(0.125, 0.125)}, {linalg_dec_c128(0.075, 0.225), linalg_dec_c128(0.125, -0.125)}}),
+                  tensor<linalg_dec_c128>{{linalg_dec_c128(-0.025, -0.325), linalg_dec_c128(0.125, 0.125)},
+                                          {linalg_dec_c128(0.075, 0.225), linalg_dec_c128(0.125, -0.125)}}),
               1e-14);
     const auto d = loom::linalg::det(a);
     EXPECT_EQ(d.shape(), shape_type{});
@@ -603,13 +615,15 @@ TEST(LinalgComplex, SolveInvDetSlogdetAsNumPy) {
     EXPECT_LT(std::abs(parts.sign.data()[0] - linalg_dec_c128(-0.3162277660168379, 0.9486832980505137)), 1e-14);
     EXPECT_NEAR(parts.logabsdet.data()[0], 2.5375869076169133, 1e-14);
     // A singular complex matrix: sign 0, log |det| -inf, as NumPy's.
-    const auto singular = loom::linalg::slogdet(tensor<linalg_dec_c128>{{linalg_dec_c128(1, 1), linalg_dec_c128(2, 2)}, {linalg_dec_c128(1, 0), linalg_dec_c128(2, 0)}});
+    const auto singular = loom::linalg::slogdet(tensor<linalg_dec_c128>{
+        {linalg_dec_c128(1, 1), linalg_dec_c128(2, 2)}, {linalg_dec_c128(1, 0), linalg_dec_c128(2, 0)}});
     EXPECT_EQ(singular.sign.data()[0], linalg_dec_c128(0));
     EXPECT_EQ(singular.logabsdet.data()[0], -inf);
 }
 
 TEST(LinalgComplex, ResultTypesAsNumPy) {
-    const tensor<linalg_dec_c64> a{{linalg_dec_c64(1, 0), linalg_dec_c64(2, 0)}, {linalg_dec_c64(3, 0), linalg_dec_c64(4, 1)}};
+    const tensor<linalg_dec_c64> a{{linalg_dec_c64(1, 0), linalg_dec_c64(2, 0)},
+                                   {linalg_dec_c64(3, 0), linalg_dec_c64(4, 1)}};
     static_assert(std::is_same_v<decltype(loom::linalg::det(a)), tensor<linalg_dec_c64>>);
     static_assert(std::is_same_v<decltype(loom::linalg::svd(a).s), tensor<float>>);
     static_assert(std::is_same_v<decltype(loom::linalg::eigvalsh(a)), tensor<float>>);
@@ -628,14 +642,19 @@ TEST(LinalgComplex, ResultTypesAsNumPy) {
 TEST(LinalgComplex, CholeskyOfHermitianMatrices) {
     const tensor<linalg_dec_c128> h = linalg_dec_hermitian();
     const auto l = loom::linalg::cholesky(h);
-    EXPECT_LT(linalg_dec_complex_distance(l, tensor<linalg_dec_c128>{{linalg_dec_c128(1.4142135623730951, 0), linalg_dec_c128(0, 0)},
-                                                                      {linalg_dec_c128(0.7071067811865475, 0.7071067811865475),
-                                                                       linalg_dec_c128(1.4142135623730951, 0)}}),
+    EXPECT_LT(linalg_dec_complex_distance(
+                  l, tensor<linalg_dec_c128>{{linalg_dec_c128(1.4142135623730951, 0), linalg_dec_c128(0, 0)},
+                                             {linalg_dec_c128(0.7071067811865475, 0.7071067811865475),
+                                              linalg_dec_c128(1.4142135623730951, 0)}}),
               1e-14);
     EXPECT_LT(linalg_dec_complex_distance(loom::matmul(l, linalg_dec_adjoint(l)), h), 1e-14);
-    expect_error_text<loom::linalg_error>([&] { (void)loom::linalg::cholesky(tensor<linalg_dec_c128>{{linalg_dec_c128(1, 0), linalg_dec_c128(2, 0)}, {linalg_dec_c128(2, 0), linalg_dec_c128(1, 0)}}); },
-                      "cholesky: the matrix of shape [2, 2] is not positive definite (its leading minor of order 2 is "
-                      "not positive); give a symmetric positive-definite matrix");
+    expect_error_text<loom::linalg_error>(
+        [&] {
+            (void)loom::linalg::cholesky(tensor<linalg_dec_c128>{{linalg_dec_c128(1, 0), linalg_dec_c128(2, 0)},
+                                                                 {linalg_dec_c128(2, 0), linalg_dec_c128(1, 0)}});
+        },
+        "cholesky: the matrix of shape [2, 2] is not positive definite (its leading minor of order 2 is "
+        "not positive); give a symmetric positive-definite matrix");
 }
 
 // qr: Q R = A, Q unitary (Q^H Q = I), R upper triangular, for tall, wide and stacked matrices.
@@ -664,10 +683,11 @@ TEST(LinalgComplex, SvdHasRealSingularValues) {
     linalg_dec_expect_near(parts.s, {5.55033769016496, 2.278980369624606}, 1e-13);
     const tensor<linalg_dec_c128> scaled(parts.u * loom::astype<linalg_dec_c128>(loom::expand_dims(parts.s, 0)));
     EXPECT_LT(linalg_dec_complex_distance(loom::matmul(scaled, parts.vh), a), 1e-13);
-    EXPECT_LT(linalg_dec_complex_distance(loom::matmul(parts.vh, linalg_dec_adjoint(parts.vh)),
-                                          loom::eye<double>(2)),
+    EXPECT_LT(linalg_dec_complex_distance(loom::matmul(parts.vh, linalg_dec_adjoint(parts.vh)), loom::eye<double>(2)),
               1e-14);
-    const tensor<linalg_dec_c64> tall{{linalg_dec_c64(1, 1), linalg_dec_c64(0, 2)}, {linalg_dec_c64(3, 0), linalg_dec_c64(1, -1)}, {linalg_dec_c64(0, 1), linalg_dec_c64(2, 0)}};
+    const tensor<linalg_dec_c64> tall{{linalg_dec_c64(1, 1), linalg_dec_c64(0, 2)},
+                                      {linalg_dec_c64(3, 0), linalg_dec_c64(1, -1)},
+                                      {linalg_dec_c64(0, 1), linalg_dec_c64(2, 0)}};
     const auto thin = loom::linalg::svd(tall, false);
     EXPECT_EQ(thin.u.shape(), (shape_type{3, 2}));
     const tensor<linalg_dec_c64> rebuilt(loom::matmul(
@@ -689,9 +709,14 @@ TEST(LinalgComplex, EighHasRealEigenvalues) {
 
 // lstsq, pinv, matrix_rank, cond, norm of complex matrices: NumPy's values.
 TEST(LinalgComplex, LstsqPinvRankCondNormAsNumPy) {
-    const tensor<linalg_dec_c128> tall{{linalg_dec_c128(1, 1), linalg_dec_c128(2, 0)}, {linalg_dec_c128(3, 0), linalg_dec_c128(4, -2)}, {linalg_dec_c128(0, 5), linalg_dec_c128(6, 0)}};
-    const auto fit = loom::linalg::lstsq(tall, tensor<linalg_dec_c128>{linalg_dec_c128(1, 0), linalg_dec_c128(0, 2), linalg_dec_c128(3, 0)});
-    EXPECT_LT(linalg_dec_complex_distance(fit.solution, tensor<linalg_dec_c128>{linalg_dec_c128(-0.9, -0.2), linalg_dec_c128(0.35, 0.75)}), 1e-13);
+    const tensor<linalg_dec_c128> tall{{linalg_dec_c128(1, 1), linalg_dec_c128(2, 0)},
+                                       {linalg_dec_c128(3, 0), linalg_dec_c128(4, -2)},
+                                       {linalg_dec_c128(0, 5), linalg_dec_c128(6, 0)}};
+    const auto fit = loom::linalg::lstsq(
+        tall, tensor<linalg_dec_c128>{linalg_dec_c128(1, 0), linalg_dec_c128(0, 2), linalg_dec_c128(3, 0)});
+    EXPECT_LT(linalg_dec_complex_distance(
+                  fit.solution, tensor<linalg_dec_c128>{linalg_dec_c128(-0.9, -0.2), linalg_dec_c128(0.35, 0.75)}),
+              1e-13);
     linalg_dec_expect_near(fit.residuals, {1.3}, 1e-13);
     EXPECT_EQ(fit.rank, 2);
     linalg_dec_expect_near(fit.singular_values, {9.499338090829577, 2.4005365725425323}, 1e-13);
@@ -704,22 +729,24 @@ TEST(LinalgComplex, LstsqPinvRankCondNormAsNumPy) {
                                            linalg_dec_c128(0.1961538461538461, -0.0807692307692307),
                                            linalg_dec_c128(0.04999999999999998, 0.13461538461538455)}}),
               1e-14);
-    EXPECT_EQ(loom::linalg::matrix_rank(tensor<linalg_dec_c128>{{linalg_dec_c128(1, 1), linalg_dec_c128(2, 2)}, {linalg_dec_c128(1, 0), linalg_dec_c128(2, 0)}}).data()[0], 1);
+    EXPECT_EQ(loom::linalg::matrix_rank(tensor<linalg_dec_c128>{{linalg_dec_c128(1, 1), linalg_dec_c128(2, 2)},
+                                                                {linalg_dec_c128(1, 0), linalg_dec_c128(2, 0)}})
+                  .data()[0],
+              1);
     const tensor<linalg_dec_c128> a = linalg_dec_complex_a();
     linalg_dec_expect_near(loom::linalg::cond(a), {2.4354477836415995}, 1e-13);
     linalg_dec_expect_near(loom::linalg::norm(a), {6.0}, 1e-14);
     linalg_dec_expect_near(loom::linalg::norm(a, 2), {5.55033769016496}, 1e-13);
     linalg_dec_expect_near(loom::linalg::norm(a, 1), {6.35917360311745}, 1e-14);
-    linalg_dec_expect_near(loom::linalg::norm(tensor<linalg_dec_c128>{linalg_dec_c128(1, 1), linalg_dec_c128(2, -3)}, inf), {3.6055512754639896},
-                           1e-14);
+    linalg_dec_expect_near(
+        loom::linalg::norm(tensor<linalg_dec_c128>{linalg_dec_c128(1, 1), linalg_dec_c128(2, -3)}, inf),
+        {3.6055512754639896}, 1e-14);
 }
 
 TEST(LinalgComplex, MatrixPowerAndMultiDot) {
     const tensor<linalg_dec_c128> a = linalg_dec_complex_a();
     EXPECT_LT(linalg_dec_complex_distance(loom::linalg::matrix_power(a, -1), loom::linalg::inv(a)), 1e-15);
-    EXPECT_LT(linalg_dec_complex_distance(loom::linalg::matrix_power(a, 3),
-                                          loom::linalg::multi_dot(a, a, a)),
-              1e-12);
+    EXPECT_LT(linalg_dec_complex_distance(loom::linalg::matrix_power(a, 3), loom::linalg::multi_dot(a, a, a)), 1e-12);
 }
 
 // eig of a real rotation: NumPy's eigenvalues +-i and eigenvectors [[s, s], [-si, si]], s = 1/sqrt(2).
@@ -727,15 +754,18 @@ TEST(LinalgEig, RealInputWithComplexEigenvaluesAsNumPy) {
     const tensor<double> rotation{{0., -1.}, {1., 0.}};
     const auto parts = loom::linalg::eig(rotation);
     static_assert(std::is_same_v<decltype(parts.eigenvalues), tensor<linalg_dec_c128>>);
-    EXPECT_LT(linalg_dec_complex_distance(parts.eigenvalues, tensor<linalg_dec_c128>{linalg_dec_c128(0, 1), linalg_dec_c128(0, -1)}), 1e-15);
+    EXPECT_LT(linalg_dec_complex_distance(parts.eigenvalues,
+                                          tensor<linalg_dec_c128>{linalg_dec_c128(0, 1), linalg_dec_c128(0, -1)}),
+              1e-15);
     const double s = 0.7071067811865475;
     EXPECT_LT(linalg_dec_complex_distance(parts.eigenvectors,
                                           tensor<linalg_dec_c128>{{linalg_dec_c128(s, 0), linalg_dec_c128(s, 0)},
                                                                   {linalg_dec_c128(0, -s), linalg_dec_c128(0, s)}}),
               1e-15);
     // Real eigenvalues come with imaginary parts 0 (NumPy's array would be real).
-    EXPECT_LT(linalg_dec_complex_distance(loom::linalg::eigvals(tensor<int>{{1, 0, 0}, {0, 2, 0}, {0, 0, 3}}),
-                                          tensor<linalg_dec_c128>{linalg_dec_c128(1, 0), linalg_dec_c128(2, 0), linalg_dec_c128(3, 0)}),
+    EXPECT_LT(linalg_dec_complex_distance(
+                  loom::linalg::eigvals(tensor<int>{{1, 0, 0}, {0, 2, 0}, {0, 0, 3}}),
+                  tensor<linalg_dec_c128>{linalg_dec_c128(1, 0), linalg_dec_c128(2, 0), linalg_dec_c128(3, 0)}),
               1e-15);
 }
 
@@ -775,10 +805,16 @@ TEST(LinalgEig, EmptyAndErrorsAsTheOtherFunctions) {
     const auto empty = loom::linalg::eig(tensor<double>(shape_type{2, 0, 0}));
     EXPECT_EQ(empty.eigenvalues.shape(), (shape_type{2, 0}));
     EXPECT_EQ(empty.eigenvectors.shape(), (shape_type{2, 0, 0}));
-    expect_error_text<std::invalid_argument>([] { (void)loom::linalg::eig(tensor<double>(shape_type{2, 3})); },
-                      "eig: a has shape [2, 3], whose last two sizes differ; give square matrices, of shape [..., M, M]");
-    expect_error_text<std::invalid_argument>([] { (void)loom::linalg::eigvals(tensor<double>{1., 2.}); },
-                      "eigvals: a has shape [2], of rank 1; give a matrix or a stack of matrices, of rank 2 or more");
+    expect_error_text<std::invalid_argument>(
+        [] {
+            (void)loom::linalg::eig(tensor<double>(shape_type{2, 3}));
+        },
+        "eig: a has shape [2, 3], whose last two sizes differ; give square matrices, of shape [..., M, M]");
+    expect_error_text<std::invalid_argument>(
+        [] {
+            (void)loom::linalg::eigvals(tensor<double>{1., 2.});
+        },
+        "eigvals: a has shape [2], of rank 1; give a matrix or a stack of matrices, of rank 2 or more");
     expect_error_text<loom::linalg_error>(
         [] {
             (void)loom::linalg::eigvals(tensor<double>{{{1., 0.}, {0., 1.}}, {{1., loom::testing::nan}, {0., 1.}}});

@@ -521,9 +521,10 @@ auto eigvals(A&& a) {
 
 /// numpy.linalg.pinv(a, rcond, hermitian): the Moore-Penrose pseudo-inverse
 /// of each matrix of a [..., M, N], of shape [..., N, M], from its SVD (from
-/// eigh for a symmetric or Hermitian a with hermitian), with conjugate transposes for complex a, singular values at or below
-/// rcond times the largest counting as 0. An empty matrix's is empty (NumPy
-/// keeps an integer a's type there; loom's result is always floating).
+/// eigh for a symmetric or Hermitian a with hermitian), with conjugate
+/// transposes for complex a, singular values at or below rcond times the
+/// largest counting as 0. An empty matrix's is empty (NumPy keeps an integer
+/// a's type there; loom's result is always floating).
 /// Throws loom::linalg_error when the SVD does not converge, std::invalid_argument for a rank below 2.
 template <expression A>
 auto pinv(A&& a, double rcond = 1e-15, bool hermitian = false) {

@@ -95,43 +95,50 @@ void sgeev_(const char* jobvl, const char* jobvr, const int* n, float* a, const 
 void dgeev_(const char* jobvl, const char* jobvr, const int* n, double* a, const int* lda, double* wr, double* wi,
             double* vl, const int* ldvl, double* vr, const int* ldvr, double* work, const int* lwork, int* info,
             std::size_t jobvl_length, std::size_t jobvr_length);
-void cgesv_(const int* n, const int* nrhs, std::complex<float>* a, const int* lda, int* ipiv, std::complex<float>* b, const int* ldb,
-            int* info);
+void cgesv_(const int* n, const int* nrhs, std::complex<float>* a, const int* lda, int* ipiv, std::complex<float>* b,
+            const int* ldb, int* info);
 void cgetrf_(const int* m, const int* n, std::complex<float>* a, const int* lda, int* ipiv, int* info);
-void cpotrf_(const char* uplo, const int* n, std::complex<float>* a, const int* lda, int* info, std::size_t uplo_length);
-void cgeqrf_(const int* m, const int* n, std::complex<float>* a, const int* lda, std::complex<float>* tau, std::complex<float>* work, const int* lwork,
-             int* info);
-void cungqr_(const int* m, const int* n, const int* k, std::complex<float>* a, const int* lda, const std::complex<float>* tau,
+void cpotrf_(const char* uplo, const int* n, std::complex<float>* a, const int* lda, int* info,
+             std::size_t uplo_length);
+void cgeqrf_(const int* m, const int* n, std::complex<float>* a, const int* lda, std::complex<float>* tau,
              std::complex<float>* work, const int* lwork, int* info);
-void cgesdd_(const char* jobz, const int* m, const int* n, std::complex<float>* a, const int* lda, float* s, std::complex<float>* u,
-             const int* ldu, std::complex<float>* vt, const int* ldvt, std::complex<float>* work, const int* lwork, float* rwork, int* iwork,
-             int* info, std::size_t jobz_length);
-void cheevd_(const char* jobz, const char* uplo, const int* n, std::complex<float>* a, const int* lda, float* w, std::complex<float>* work,
-             const int* lwork, float* rwork, const int* lrwork, int* iwork, const int* liwork, int* info,
-             std::size_t jobz_length, std::size_t uplo_length);
-void cgelsd_(const int* m, const int* n, const int* nrhs, std::complex<float>* a, const int* lda, std::complex<float>* b, const int* ldb,
-             float* s, const float* rcond, int* rank, std::complex<float>* work, const int* lwork, float* rwork, int* iwork, int* info);
-void cgeev_(const char* jobvl, const char* jobvr, const int* n, std::complex<float>* a, const int* lda, std::complex<float>* w, std::complex<float>* vl,
-            const int* ldvl, std::complex<float>* vr, const int* ldvr, std::complex<float>* work, const int* lwork, float* rwork, int* info,
-            std::size_t jobvl_length, std::size_t jobvr_length);
-void zgesv_(const int* n, const int* nrhs, std::complex<double>* a, const int* lda, int* ipiv, std::complex<double>* b, const int* ldb,
-            int* info);
+void cungqr_(const int* m, const int* n, const int* k, std::complex<float>* a, const int* lda,
+             const std::complex<float>* tau, std::complex<float>* work, const int* lwork, int* info);
+void cgesdd_(const char* jobz, const int* m, const int* n, std::complex<float>* a, const int* lda, float* s,
+             std::complex<float>* u, const int* ldu, std::complex<float>* vt, const int* ldvt,
+             std::complex<float>* work, const int* lwork, float* rwork, int* iwork, int* info, std::size_t jobz_length);
+void cheevd_(const char* jobz, const char* uplo, const int* n, std::complex<float>* a, const int* lda, float* w,
+             std::complex<float>* work, const int* lwork, float* rwork, const int* lrwork, int* iwork,
+             const int* liwork, int* info, std::size_t jobz_length, std::size_t uplo_length);
+void cgelsd_(const int* m, const int* n, const int* nrhs, std::complex<float>* a, const int* lda,
+             std::complex<float>* b, const int* ldb, float* s, const float* rcond, int* rank, std::complex<float>* work,
+             const int* lwork, float* rwork, int* iwork, int* info);
+void cgeev_(const char* jobvl, const char* jobvr, const int* n, std::complex<float>* a, const int* lda,
+            std::complex<float>* w, std::complex<float>* vl, const int* ldvl, std::complex<float>* vr, const int* ldvr,
+            std::complex<float>* work, const int* lwork, float* rwork, int* info, std::size_t jobvl_length,
+            std::size_t jobvr_length);
+void zgesv_(const int* n, const int* nrhs, std::complex<double>* a, const int* lda, int* ipiv, std::complex<double>* b,
+            const int* ldb, int* info);
 void zgetrf_(const int* m, const int* n, std::complex<double>* a, const int* lda, int* ipiv, int* info);
-void zpotrf_(const char* uplo, const int* n, std::complex<double>* a, const int* lda, int* info, std::size_t uplo_length);
-void zgeqrf_(const int* m, const int* n, std::complex<double>* a, const int* lda, std::complex<double>* tau, std::complex<double>* work, const int* lwork,
-             int* info);
-void zungqr_(const int* m, const int* n, const int* k, std::complex<double>* a, const int* lda, const std::complex<double>* tau,
+void zpotrf_(const char* uplo, const int* n, std::complex<double>* a, const int* lda, int* info,
+             std::size_t uplo_length);
+void zgeqrf_(const int* m, const int* n, std::complex<double>* a, const int* lda, std::complex<double>* tau,
              std::complex<double>* work, const int* lwork, int* info);
-void zgesdd_(const char* jobz, const int* m, const int* n, std::complex<double>* a, const int* lda, double* s, std::complex<double>* u,
-             const int* ldu, std::complex<double>* vt, const int* ldvt, std::complex<double>* work, const int* lwork, double* rwork, int* iwork,
-             int* info, std::size_t jobz_length);
-void zheevd_(const char* jobz, const char* uplo, const int* n, std::complex<double>* a, const int* lda, double* w, std::complex<double>* work,
-             const int* lwork, double* rwork, const int* lrwork, int* iwork, const int* liwork, int* info,
-             std::size_t jobz_length, std::size_t uplo_length);
-void zgelsd_(const int* m, const int* n, const int* nrhs, std::complex<double>* a, const int* lda, std::complex<double>* b, const int* ldb,
-             double* s, const double* rcond, int* rank, std::complex<double>* work, const int* lwork, double* rwork, int* iwork, int* info);
-void zgeev_(const char* jobvl, const char* jobvr, const int* n, std::complex<double>* a, const int* lda, std::complex<double>* w, std::complex<double>* vl,
-            const int* ldvl, std::complex<double>* vr, const int* ldvr, std::complex<double>* work, const int* lwork, double* rwork, int* info,
+void zungqr_(const int* m, const int* n, const int* k, std::complex<double>* a, const int* lda,
+             const std::complex<double>* tau, std::complex<double>* work, const int* lwork, int* info);
+void zgesdd_(const char* jobz, const int* m, const int* n, std::complex<double>* a, const int* lda, double* s,
+             std::complex<double>* u, const int* ldu, std::complex<double>* vt, const int* ldvt,
+             std::complex<double>* work, const int* lwork, double* rwork, int* iwork, int* info,
+             std::size_t jobz_length);
+void zheevd_(const char* jobz, const char* uplo, const int* n, std::complex<double>* a, const int* lda, double* w,
+             std::complex<double>* work, const int* lwork, double* rwork, const int* lrwork, int* iwork,
+             const int* liwork, int* info, std::size_t jobz_length, std::size_t uplo_length);
+void zgelsd_(const int* m, const int* n, const int* nrhs, std::complex<double>* a, const int* lda,
+             std::complex<double>* b, const int* ldb, double* s, const double* rcond, int* rank,
+             std::complex<double>* work, const int* lwork, double* rwork, int* iwork, int* info);
+void zgeev_(const char* jobvl, const char* jobvr, const int* n, std::complex<double>* a, const int* lda,
+            std::complex<double>* w, std::complex<double>* vl, const int* ldvl, std::complex<double>* vr,
+            const int* ldvr, std::complex<double>* work, const int* lwork, double* rwork, int* info,
             std::size_t jobvl_length, std::size_t jobvr_length);
 }
 
