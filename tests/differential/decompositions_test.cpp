@@ -6,14 +6,24 @@
 // matrix_rank, cholesky, norm (vector orders along one axis, matrix orders
 // along two, keepdims), cond, matrix_power and multi_dot, and check qr and
 // svd by their reconstruction: Q R and U S Vh (with Q^T Q appended) must
-// give back the matrix in both. Matrices have zero to two batch dimensions
+// give back the matrix in both (with Q^H Q); eigvals are compared sorted (by
+// real part, then imaginary part: random fractions and Hilbert matrices, whose
+// eigenvalues are distinct), and eig by its residuals |A v - w v| and the
+// lengths of its eigenvectors, each side computing its own, as loom's
+// eigenvectors may differ from NumPy's by a unit factor. A complex result
+// is compared as its real and imaginary parts side by side (a last axis of
+// 2), and eig and eigvals as complex whatever NumPy returns (loom's are
+// complex always). Matrices have zero to two batch dimensions
 // of sizes 0 to 3 (1 often, so that solve's batches broadcast, and now and
 // then do not) and core sizes 0 to 4 (now and then not square, or of rank
 // 1); they hold random fractions (well conditioned), small integers
 // (singular now and then), a scaled Hilbert matrix (ill conditioned), or a
 // repeated row (exactly singular); symmetric positive-definite ones for
 // cholesky and eigvalsh. The element types are bool, int32, int64, float32
-// and float64; each operand is read as a tensor, with its last two axes
+// and float64, and complex64 and complex128 (random imaginary parts; an
+// antisymmetric imaginary part, which keeps it Hermitian positive definite,
+// for cholesky and eigvalsh; none for a repeated row, which stays exactly
+// singular); each operand is read as a tensor, with its last two axes
 // swapped, reversed along its last axis with step 2, through broadcast_to,
 // or as the expression `x * 2`.
 //
@@ -39,6 +49,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <complex>
 #include <cstdio>
 #include <limits>
 #include <map>
@@ -63,13 +74,14 @@ constexpr std::uint64_t default_decomposition_case_count = 3000;
 
 enum class dec_op : std::uint8_t {
     det, solve, inv, eigvalsh, svd_values, svd_reconstructed, qr_reconstructed, cholesky, lstsq_solution,
-    lstsq_residuals, lstsq_rank, pinv, matrix_rank, norm_vector, norm_matrix, cond, matrix_power, multi_dot,
+    lstsq_residuals, lstsq_rank, pinv, matrix_rank, norm_vector, norm_matrix, cond, matrix_power, eigvals,
+    eig_residuals, multi_dot,
 };
 constexpr std::size_t dec_op_count = static_cast<std::size_t>(dec_op::multi_dot) + 1;
 constexpr const char* dec_op_names[dec_op_count] = {
     "det", "solve", "inv", "eigvalsh", "svd_values", "svd_reconstructed", "qr_reconstructed", "cholesky",
     "lstsq_solution", "lstsq_residuals", "lstsq_rank", "pinv", "matrix_rank", "norm_vector", "norm_matrix", "cond",
-    "matrix_power", "multi_dot"};
+    "matrix_power", "eigvals", "eig_residuals", "multi_dot"};
 
 constexpr dtype dec_dtypes[] = {dtype::boolean, dtype::int32, dtype::int64, dtype::float32, dtype::float64};
 
@@ -83,6 +95,7 @@ constexpr std::size_t view_kind_count = 5;
 
 struct dec_operand {
     any_tensor stored;
+    std::optional<any_tensor> imaginary;  ///< for a complex operand: the imaginary parts, of stored's (floating) type
     view_kind view = view_kind::tensor;
     shape_type shape;  ///< the shape as read
 };
@@ -142,6 +155,33 @@ tensor<double> matrices(random_source& random, const shape_type& shape, matrix_k
     return t;
 }
 
+/// The imaginary parts of a complex matrix whose real parts are `real`, so
+/// that it keeps the property `kind` gives: antisymmetric (Hermitian in
+/// all), small enough to keep a positive-definite matrix positive definite;
+/// 0 for a repeated row (a complex multiple of a singular matrix need not
+/// come out exactly singular from complex64's LU factors, where NumPy 1.24,
+/// computing in complex128, finds it singular) and for a Hilbert matrix
+/// (real symmetric); random otherwise.
+tensor<double> imaginary_parts(random_source& random, const tensor<double>& real, matrix_kind kind) {
+    const shape_type& shape = real.shape();
+    if (kind == matrix_kind::repeated_row || kind == matrix_kind::hilbert) return tensor<double>(shape);
+    if (kind != matrix_kind::positive_definite) return matrices(random, shape, kind);
+    tensor<double> t(shape);
+    const index_t cols = shape.empty() ? 1 : shape.back();
+    const index_t rows = shape.size() < 2 ? 1 : shape[shape.size() - 2];
+    if (t.size() == 0 || rows != cols) return t;
+    for (index_t k = 0; k < t.size() / (rows * cols); ++k) {
+        double* const m = t.data() + k * rows * cols;
+        for (index_t i = 0; i < rows; ++i) {
+            for (index_t j = i + 1; j < cols; ++j) {
+                m[i * cols + j] = double(random.between(-1000000, 1000000)) / 1999966.0;
+                m[j * cols + i] = -m[i * cols + j];
+            }
+        }
+    }
+    return t;
+}
+
 any_tensor converted(const tensor<double>& t, dtype type) {
     return visit_dtype(type, [&]<class T>(std::type_identity<T>) {
         tensor<T> r(t.shape());
@@ -157,7 +197,7 @@ any_tensor converted(const tensor<double>& t, dtype type) {
 /// `x * 2` unless `expression`, as solve's and lstsq's b and multi_dot's
 /// operands are read by one form alone, to keep the suite's instantiations few).
 dec_operand make_operand(random_source& random, dtype type, const shape_type& shape, matrix_kind kind,
-                         bool views = true, bool expression = true) {
+                         bool views = true, bool expression = true, bool complex = false) {
     dec_operand o;
     o.shape = shape;
     const std::size_t pick = views ? random.below(expression ? 12 : 10) : 0;
@@ -181,6 +221,7 @@ dec_operand make_operand(random_source& random, dtype type, const shape_type& sh
         values = matrices(random, shape, kind);
     }
     o.stored = converted(values, type);
+    if (complex) o.imaginary = converted(imaginary_parts(random, values, kind), type);
     return o;
 }
 
@@ -207,7 +248,9 @@ dec_case generate(std::uint64_t seed, int number) {
     c.seed = seed;
     c.number = number;
     c.op = dec_op(random.below(dec_op_count));
-    const dtype type = random.pick(dec_dtypes);
+    dtype type = random.pick(dec_dtypes);
+    const bool complex = c.op != dec_op::multi_dot && random.chance(0.3);
+    if (complex) type = random.chance(0.5) ? dtype::float32 : dtype::float64;  // complex64, complex128
     const std::size_t k = random.below(10);
     c.kind = k < 5 ? matrix_kind::fractions : k < 7 ? matrix_kind::integers : k < 8 ? matrix_kind::hilbert
                                                                                  : matrix_kind::repeated_row;
@@ -215,6 +258,15 @@ dec_case generate(std::uint64_t seed, int number) {
         if (random.chance(0.8)) c.kind = matrix_kind::positive_definite;
     }
     if (c.op == dec_op::lstsq_solution || c.op == dec_op::lstsq_residuals) c.kind = matrix_kind::fractions;
+    if (complex && type == dtype::float32 &&
+        (c.kind == matrix_kind::repeated_row || c.kind == matrix_kind::integers)) {
+        // complex64's LU factors of a singular matrix need not be exactly singular, where NumPy 1.24's, computed in
+        // complex128, are: complex64 matrices are random fractions
+        c.kind = matrix_kind::fractions;
+    }
+    if (c.op == dec_op::eigvals || c.op == dec_op::eig_residuals) {  // distinct eigenvalues, sorted alike
+        c.kind = random.chance(0.8) ? matrix_kind::fractions : matrix_kind::hilbert;
+    }
     const index_t n = dec_size(random);
     const bool square = !random.chance(0.08);
     shape_type a = with_core(dec_batch(random), n, square ? n : n + 1);
@@ -234,7 +286,8 @@ dec_case generate(std::uint64_t seed, int number) {
                 b.push_back(random.chance(0.05) ? n + 1 : n);
                 b.push_back(random.between(0, 3));
             }
-            c.b = make_operand(random, b_type, b, matrix_kind::fractions, true, false);
+            c.b = make_operand(random, complex ? type : b_type, b, matrix_kind::fractions, true, false,
+                               complex && random.chance(0.5));
             break;
         }
         case dec_op::svd_values:
@@ -258,7 +311,8 @@ dec_case generate(std::uint64_t seed, int number) {
             if (random.chance(0.03)) a = {2, 3, 2};
             shape_type b = {random.chance(0.04) ? a[0] + 1 : a[0]};
             if (random.chance(0.5)) b.push_back(random.between(0, 3));
-            c.b = make_operand(random, b_type, b, matrix_kind::fractions, true, false);
+            c.b = make_operand(random, complex ? type : b_type, b, matrix_kind::fractions, true, false,
+                               complex && random.chance(0.5));
             break;
         }
         case dec_op::eigvalsh: c.flag = random.chance(0.5); break;
@@ -294,7 +348,10 @@ dec_case generate(std::uint64_t seed, int number) {
         }
         case dec_op::matrix_power:
             c.n = random.between(-3, 6);
-            if (c.kind == matrix_kind::hilbert || c.kind == matrix_kind::fractions) c.kind = matrix_kind::integers;
+            if ((c.kind == matrix_kind::hilbert || c.kind == matrix_kind::fractions) &&
+                !(complex && type == dtype::float32)) {
+                c.kind = matrix_kind::integers;
+            }
             break;
         case dec_op::multi_dot: {
             c.n = random.between(2, 3);  // the operands beyond a: b, and c when 3
@@ -312,7 +369,7 @@ dec_case generate(std::uint64_t seed, int number) {
         }
         default: break;
     }
-    c.a = make_operand(random, type, a, c.kind, true, c.op != dec_op::multi_dot);
+    c.a = make_operand(random, type, a, c.kind, true, c.op != dec_op::multi_dot, complex);
     return c;
 }
 
@@ -328,9 +385,24 @@ tensor_view<const T> read(const tensor<T>& t, const dec_operand& o) {
     }
 }
 
+// The complex tensor of parts `real` and `imaginary`.
+template <class T>
+tensor<std::complex<T>> complex_of(const tensor<T>& real, const tensor<T>& imaginary) {
+    tensor<std::complex<T>> t(real.shape());
+    for (index_t i = 0; i < t.size(); ++i) t.data()[i] = std::complex<T>(real.data()[i], imaginary.data()[i]);
+    return t;
+}
+
 template <class F>
 any_tensor with_operand(const dec_operand& o, F&& f) {
     return std::visit([&]<class T>(const tensor<T>& t) -> any_tensor {
+        if constexpr (std::floating_point<T>) {
+            if (o.imaginary) {
+                const tensor<std::complex<T>> z = complex_of(t, std::get<tensor<T>>(*o.imaginary));
+                if (o.view == view_kind::times_two) return f(z * 2);
+                return f(read(z, o));
+            }
+        }
         if constexpr (std::same_as<T, bool> || std::same_as<T, std::int32_t> || std::same_as<T, std::int64_t> ||
                       std::floating_point<T>) {
             if (o.view == view_kind::times_two) return f(t * 2);
@@ -344,6 +416,31 @@ any_tensor with_operand(const dec_operand& o, F&& f) {
 template <class T>
 any_tensor as_any(tensor<T> t) {
     return any_tensor(std::move(t));
+}
+
+// A complex result as its real and imaginary parts side by side, along a new last axis of 2.
+template <class R>
+any_tensor as_any(const tensor<std::complex<R>>& t) {
+    shape_type shape = t.shape();
+    shape.push_back(2);
+    tensor<R> parts(shape);
+    for (index_t i = 0; i < t.size(); ++i) {
+        parts.data()[2 * i] = t.data()[i].real();
+        parts.data()[2 * i + 1] = t.data()[i].imag();
+    }
+    return any_tensor(std::move(parts));
+}
+
+// Each row of eigenvalues sorted by real part, then imaginary part (numpy.sort's order of complex numbers).
+template <class C>
+tensor<C> sorted_rows(tensor<C> values) {
+    const index_t m = values.ndim() == 0 ? 1 : values.shape().back();
+    for (index_t row = 0; m > 0 && row < values.size() / m; ++row) {
+        std::sort(values.data() + row * m, values.data() + (row + 1) * m, [](const C& x, const C& y) {
+            return x.real() < y.real() || (x.real() == y.real() && x.imag() < y.imag());
+        });
+    }
+    return values;
 }
 
 linalg::norm_order order_of(const std::string& text) {
@@ -391,7 +488,7 @@ any_tensor one_in_loom(const dec_case& c, const X& x) {
         case dec_op::qr_reconstructed: {
             const auto [q, r] = linalg::qr(x, c.flag ? linalg::qr_mode::complete : linalg::qr_mode::reduced);
             tensor<W> product = matmul(q, r);
-            tensor<W> gram = matmul(swapaxes(q, -1, -2), q);
+            tensor<W> gram = matmul(conj(swapaxes(q, -1, -2)), q);
             return as_any(joined<W>({&product, &gram}));
         }
         case dec_op::cholesky: return as_any(linalg::cholesky(x));
@@ -401,6 +498,14 @@ any_tensor one_in_loom(const dec_case& c, const X& x) {
         case dec_op::norm_matrix: return as_any(linalg::norm(x, order_of(c.ord), axes_of(c.axes), c.flag));
         case dec_op::cond: return as_any(linalg::cond(x, order_of(c.ord)));
         case dec_op::matrix_power: return as_any(linalg::matrix_power(x, c.n));
+        case dec_op::eigvals: return as_any(sorted_rows(linalg::eigvals(x)));
+        case dec_op::eig_residuals: {
+            using C = std::complex<real_part_t<W>>;
+            const auto [w, v] = linalg::eig(x);
+            const tensor<real_part_t<W>> residuals(abs(matmul(astype<C>(x), v) - v * expand_dims(w, -2)));
+            const tensor<real_part_t<W>> lengths = linalg::norm(v, {}, {-2});
+            return as_any(joined<real_part_t<W>>({&residuals, &lengths}));
+        }
         default: throw std::logic_error("not a function of one operand");
     }
 }
@@ -413,9 +518,10 @@ any_tensor two_in_loom(const dec_case& c, const X& x, const Y& y) {
         case dec_op::lstsq_residuals: return as_any(linalg::lstsq(x, y).residuals);
         case dec_op::lstsq_rank: {
             using W = linalg::detail::lapack_real_t<value_type_of<X>, value_type_of<Y>>;
+            using R = real_part_t<W>;
             const auto fit = linalg::lstsq(x, y);
-            const tensor<W> rank(shape_type{1}, W(fit.rank));
-            return as_any(joined<W>({&rank, &fit.singular_values}));
+            const tensor<R> rank(shape_type{1}, R(fit.rank));
+            return as_any(joined<R>({&rank, &fit.singular_values}));
         }
         default: throw std::logic_error("not a function of two operands");
     }
@@ -437,6 +543,11 @@ outcome evaluate_in_loom(const dec_case& c) {
         } else if (uses_b(c.op)) {
             o.value = with_operand(c.a, [&](const auto& x) {
                 return std::visit([&]<class B>(const tensor<B>& b) -> any_tensor {
+                    if constexpr (std::floating_point<B>) {
+                        if (c.b.imaginary) {
+                            return two_in_loom(c, x, read(complex_of(b, std::get<tensor<B>>(*c.b.imaginary)), c.b));
+                        }
+                    }
                     if constexpr (std::same_as<B, bool> || std::same_as<B, std::int32_t> ||
                                   std::same_as<B, std::int64_t> || std::floating_point<B>) {
                         return two_in_loom(c, x, read(b, c.b));
@@ -498,6 +609,8 @@ L = np.linalg
 def emit(number, compute):
     try:
         r = np.asarray(compute())
+        if np.iscomplexobj(r):  # as loom's side: real and imaginary parts along a last axis of 2
+            r = np.stack([r.real, r.imag], -1)
     except Exception as error:
         print(number, 'raise', type(error).__name__, str(error).replace('\n', ' '))
         return
@@ -521,8 +634,25 @@ def view(a, kind, shape):
         return np.multiply(a, 2, dtype='int32' if a.dtype == bool else a.dtype)
     return a
 
+def real_work(x):
+    return np.float32 if x.dtype in (np.float32, np.complex64) else np.float64
+
 def work(x):
-    return np.float32 if x.dtype == np.float32 else np.float64
+    if x.dtype.kind == 'c':
+        return x.dtype
+    return real_work(x)
+
+def complex_work(x):
+    return np.complex64 if real_work(x) == np.float32 else np.complex128
+
+def eigvals(x):
+    return np.sort(L.eigvals(x).astype(complex_work(x)), axis=-1)
+
+def eig_residuals(x):
+    w, v = L.eig(x)
+    w, v = w.astype(complex_work(x)), v.astype(complex_work(x))
+    residuals = np.abs(np.matmul(x.astype(complex_work(x)), v) - v * w[..., None, :])
+    return np.concatenate([residuals.ravel(), L.norm(v, axis=-2).ravel()])
 
 def svd_reconstructed(x, full):
     u, s, vh = L.svd(x, full_matrices=full)
@@ -531,7 +661,7 @@ def svd_reconstructed(x, full):
 
 def qr_reconstructed(x, complete):
     q, r = L.qr(x, mode='complete' if complete else 'reduced')
-    return np.concatenate([np.matmul(q, r).ravel(), np.matmul(np.swapaxes(q, -1, -2), q).ravel()])
+    return np.concatenate([np.matmul(q, r).ravel(), np.matmul(np.conj(np.swapaxes(q, -1, -2)), q).ravel()])
 
 def pinv(x, hermitian):
     r = L.pinv(x, hermitian=hermitian)
@@ -552,13 +682,13 @@ def lstsq(x, y, part):
 
 def cond(x, p):
     try:
-        return L.cond(x, p)
+        return np.real(L.cond(x, p))  # loom: real (NumPy's is complex for complex x and p not None, 2, -2)
     except L.LinAlgError as error:
         if p != 'nuc' or 'SVD did not converge' not in str(error):
             raise
     # loom: a singular matrix's condition number is inf for 'nuc' too (NumPy's
     # SVD of the NaNs its inv gives does not converge)
-    r = np.empty(x.shape[:-2], dtype=work(x))
+    r = np.empty(x.shape[:-2], dtype=real_work(x))
     for i in np.ndindex(r.shape):
         try:
             r[i] = L.cond(x[i], p)
@@ -567,7 +697,7 @@ def cond(x, p):
     return r
 
 def matrix_power(x, n):
-    if n < 0 and x.dtype.kind not in 'f':
+    if n < 0 and x.dtype.kind not in 'fc':
         raise TypeError('a negative power of integers')  # loom: refused, not converted
     return L.matrix_power(x, n)
 
@@ -585,7 +715,12 @@ std::string axes_python(const std::vector<index_t>& axes) {
 std::string operand_python(const std::string& name, const dec_operand& o) {
     std::string shape = "(";
     for (index_t d : o.shape) shape += std::to_string(d) + ", ";
-    return name + " = view(" + python_of(o.stored) + ", " + std::to_string(int(o.view)) + ", " + shape + "))\n";
+    std::string value = python_of(o.stored);
+    if (o.imaginary) {
+        value = "(" + value + " + 1j * " + python_of(*o.imaginary) + ").astype('" +
+                (dtype_of(o.stored) == dtype::float32 ? "complex64" : "complex128") + "')";
+    }
+    return name + " = view(" + value + ", " + std::to_string(int(o.view)) + ", " + shape + "))\n";
 }
 
 std::string call_python(const dec_case& c) {
@@ -608,6 +743,8 @@ std::string call_python(const dec_case& c) {
         case dec_op::norm_matrix: return "norm(x, " + c.ord + ", " + axes_python(c.axes) + ", " + flag + ")";
         case dec_op::cond: return "cond(x, " + c.ord + ")";
         case dec_op::matrix_power: return "matrix_power(x, " + std::to_string(c.n) + ")";
+        case dec_op::eigvals: return "eigvals(x)";
+        case dec_op::eig_residuals: return "eig_residuals(x)";
         case dec_op::multi_dot: return c.n == 2 ? "L.multi_dot([x, y])" : "L.multi_dot([x, y, z])";
     }
     throw std::logic_error("unknown function");
@@ -636,6 +773,24 @@ double largest_magnitude(const any_tensor& t) {
     return m;
 }
 
+// The largest magnitude of an operand's parts.
+double largest_magnitude(const dec_operand& o) {
+    return std::max(largest_magnitude(o.stored), o.imaginary ? largest_magnitude(*o.imaginary) : 0.0);
+}
+
+/// The largest of condition numbers, infinite for NaN.
+double worst_of(const tensor<double>& numbers) {
+    double worst = 1;
+    for (const double v : numbers) worst = std::isnan(v) ? std::numeric_limits<double>::infinity() : std::max(worst, v);
+    return worst;
+}
+
+/// A complex operand's imaginary parts, in its own type.
+template <class T>
+const tensor<T>& imaginary_of(const dec_operand& o, const tensor<T>&) {
+    return std::get<tensor<T>>(*o.imaginary);
+}
+
 /// The largest condition number of the matrices of a as read (1 when it has none or they are not square).
 double condition(const dec_case& c) {
     const shape_type& s = c.a.shape;
@@ -643,13 +798,14 @@ double condition(const dec_case& c) {
     try {
         const double scale = c.a.view == view_kind::times_two ? 2.0 : 1.0;
         return std::visit([&]<class T>(const tensor<T>& t) {
-            const tensor<double> values = astype<double>(read(t, c.a)) * scale;
-            const tensor<double> numbers = linalg::cond(values);
-            double worst = 1;
-            for (const double v : numbers) {
-                worst = std::isnan(v) ? std::numeric_limits<double>::infinity() : std::max(worst, v);
+            if (c.a.imaginary) {  // in complex128, whatever the operand's precision, as the real ones in float64
+                const tensor<std::complex<double>> z =
+                    complex_of(tensor<double>(astype<double>(t)), tensor<double>(astype<double>(imaginary_of(c.a, t))));
+                const tensor<std::complex<double>> values(read(z, c.a) * scale);
+                return worst_of(linalg::cond(values));
             }
-            return worst;
+            const tensor<double> values = astype<double>(read(t, c.a)) * scale;
+            return worst_of(linalg::cond(values));
         }, c.a.stored);
     } catch (const std::exception&) {
         return std::numeric_limits<double>::infinity();
@@ -661,7 +817,7 @@ double dec_tolerance(const dec_case& c, dtype result, double numpy_magnitude) {
     const double epsilon = result == dtype::float32 ? double(std::numeric_limits<float>::epsilon())
                                                     : std::numeric_limits<double>::epsilon();
     const double size = double(std::max<index_t>(c.a.shape.empty() ? 1 : c.a.shape.back(), 1));
-    double scale = std::max(largest_magnitude(c.a.stored) * (c.a.view == view_kind::times_two ? 2 : 1), 1.0);
+    double scale = std::max(largest_magnitude(c.a) * (c.a.view == view_kind::times_two ? 2 : 1), 1.0);
     switch (c.op) {
         case dec_op::det: scale = std::pow(scale * size, size); break;
         case dec_op::solve:
@@ -671,6 +827,7 @@ double dec_tolerance(const dec_case& c, dtype result, double numpy_magnitude) {
         case dec_op::lstsq_residuals:
         case dec_op::cholesky: scale = condition(c) * std::max(numpy_magnitude, 1.0); break;
         case dec_op::cond: scale = condition(c) * condition(c) * std::max(numpy_magnitude, 1.0); break;
+        case dec_op::eigvals: scale *= condition(c); break;
         case dec_op::matrix_power:
             scale = std::max(numpy_magnitude, 1.0) * (c.n < 0 ? condition(c) : 1.0);
             break;
@@ -829,11 +986,17 @@ TEST_F(DecompositionsAgainstNumPy, CasesCoverEveryFunctionKindViewAndType) {
             ++counts["kind " + std::to_string(int(c.kind))];
             ++counts["view " + std::to_string(int(c.a.view))];
             ++counts[std::string("type ") + name_of(dtype_of(c.a.stored))];
+            if (c.a.imaginary) ++counts[name + " complex"];
             if (c.a.shape.size() > 2) ++counts["batched"];
             if (element_count(c.a.shape) == 0) ++counts["empty"];
         }
     }
     for (const char* name : dec_op_names) EXPECT_GT(counts[std::string(name) + " computed"], 0) << name;
+    for (const char* name : dec_op_names) {
+        if (std::string(name) != "multi_dot") {
+            EXPECT_GT(counts[std::string(name) + " complex"], 0) << name;
+        }
+    }
     for (const char* name : {"det", "solve", "inv", "cholesky", "lstsq_solution", "norm_vector", "norm_matrix", "cond",
                              "multi_dot"}) {
         EXPECT_GT(counts[std::string(name) + " refused"], 0) << name;

@@ -7,11 +7,15 @@
 // A x - b, Q R - A with Q orthonormal, U S Vh - A, A v - w v, L L^T - A.
 // Batches, views, empty matrices, 1 x 1, float32 and float64, integer
 // inputs (computed in float64), and the errors with their messages.
+// Complex matrices (complex64, complex128) through every function, checked
+// with conjugate transposes (Q^H Q = I, L L^H = A), and eig and eigvals
+// (always complex) by NumPy's values and A v = w v with unit eigenvectors.
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <complex>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -139,7 +143,7 @@ TEST(LinalgMatrixPower, StacksIntegersAndLargePowers) {
     expect_error_text<std::invalid_argument>(
         [&] { (void)loom::linalg::matrix_power(fib, -1); },
         "matrix_power: a negative power (-1) needs inv, whose result for integers or bool is float64, not a's "
-        "type, and which takes float32 and float64; convert a with astype<double>(a) first");
+        "type, and which takes floating and complex types; convert a with astype<double>(a) first");
     expect_error_text<std::invalid_argument>(
         [&] { (void)loom::linalg::matrix_power(loom::zeros<double>({2, 3}), 2); },
         "matrix_power: a has shape [2, 3], whose last two sizes differ; give square matrices, of shape [..., M, M]");
@@ -554,6 +558,269 @@ TEST(LinalgNorm, SingularValueNormsOfMatrices) {
     linalg_dec_expect_near(loom::linalg::norm(b, "nuc"), {9.797958971132712});
     const tensor<double> stack = loom::arange<double>(0, 8).reshape({2, 2, 2});
     EXPECT_EQ(loom::linalg::norm(stack, 2, {0, 2}, true).shape(), (shape_type{1, 2, 1}));
+}
+
+// ---- complex matrices, and eig and eigvals ----
+
+using linalg_dec_c128 = std::complex<double>;
+using linalg_dec_c64 = std::complex<float>;
+
+// The largest modulus of the difference between the elements of two complex expressions of the same shape.
+template <class A, class B>
+double linalg_dec_complex_distance(const A& a, const B& b) {
+    const tensor<linalg_dec_c128> x(loom::astype<linalg_dec_c128>(a)), y(loom::astype<linalg_dec_c128>(b));
+    EXPECT_EQ(x.shape(), y.shape());
+    double largest = 0;
+    for (index_t i = 0; i < std::min(x.size(), y.size()); ++i) {
+        largest = std::max(largest, std::abs(x.data()[i] - y.data()[i]));
+    }
+    return largest;
+}
+
+// The conjugate transpose of the last two dimensions.
+template <class A>
+tensor<linalg_dec_c128> linalg_dec_adjoint(const A& a) {
+    return tensor<linalg_dec_c128>(loom::conj(loom::swapaxes(loom::astype<linalg_dec_c128>(a), -1, -2)));
+}
+
+// The matrix [[1+2j, 2-1j], [3, 4+1j]] and the Hermitian [[2, 1-1j], [1+1j, 3]] of the tests below.
+tensor<linalg_dec_c128> linalg_dec_complex_a() {
+    return tensor<linalg_dec_c128>{{linalg_dec_c128(1, 2), linalg_dec_c128(2, -1)},
+                                   {linalg_dec_c128(3, 0), linalg_dec_c128(4, 1)}};
+}
+tensor<linalg_dec_c128> linalg_dec_hermitian() {
+    return tensor<linalg_dec_c128>{{linalg_dec_c128(2, 0), linalg_dec_c128(1, -1)},
+                                   {linalg_dec_c128(1, 1), linalg_dec_c128(3, 0)}};
+}
+
+// NumPy's values for the same inputs.
+TEST(LinalgComplex, SolveInvDetSlogdetAsNumPy) {
+    const tensor<linalg_dec_c128> a = linalg_dec_complex_a();
+    const tensor<linalg_dec_c128> b{linalg_dec_c128(1, 1), linalg_dec_c128(2, -3)};
+    const auto x = loom::linalg::solve(a, b);
+    static_assert(std::is_same_v<decltype(x), const tensor<linalg_dec_c128>>);
+    EXPECT_LT(linalg_dec_complex_distance(
+                  x, tensor<linalg_dec_c128>{linalg_dec_c128(0.925, -0.475), linalg_dec_c128(-0.275, -0.325)}),
+              1e-14);
+    EXPECT_LT(linalg_dec_complex_distance(
+                  loom::linalg::inv(a),
+                  tensor<linalg_dec_c128>{{linalg_dec_c128(-0.025, -0.325), linalg_dec_c128(0.125, 0.125)},
+                                          {linalg_dec_c128(0.075, 0.225), linalg_dec_c128(0.125, -0.125)}}),
+              1e-14);
+    const auto d = loom::linalg::det(a);
+    EXPECT_EQ(d.shape(), shape_type{});
+    EXPECT_LT(std::abs(d.data()[0] - linalg_dec_c128(-4, 12)), 1e-13);
+    const auto parts = loom::linalg::slogdet(a);
+    static_assert(std::is_same_v<decltype(parts.logabsdet), tensor<double>>);
+    EXPECT_LT(std::abs(parts.sign.data()[0] - linalg_dec_c128(-0.3162277660168379, 0.9486832980505137)), 1e-14);
+    EXPECT_NEAR(parts.logabsdet.data()[0], 2.5375869076169133, 1e-14);
+    // A singular complex matrix: sign 0, log |det| -inf, as NumPy's.
+    const auto singular = loom::linalg::slogdet(tensor<linalg_dec_c128>{
+        {linalg_dec_c128(1, 1), linalg_dec_c128(2, 2)}, {linalg_dec_c128(1, 0), linalg_dec_c128(2, 0)}});
+    EXPECT_EQ(singular.sign.data()[0], linalg_dec_c128(0));
+    EXPECT_EQ(singular.logabsdet.data()[0], -inf);
+}
+
+TEST(LinalgComplex, ResultTypesAsNumPy) {
+    const tensor<linalg_dec_c64> a{{linalg_dec_c64(1, 0), linalg_dec_c64(2, 0)},
+                                   {linalg_dec_c64(3, 0), linalg_dec_c64(4, 1)}};
+    static_assert(std::is_same_v<decltype(loom::linalg::det(a)), tensor<linalg_dec_c64>>);
+    static_assert(std::is_same_v<decltype(loom::linalg::svd(a).s), tensor<float>>);
+    static_assert(std::is_same_v<decltype(loom::linalg::eigvalsh(a)), tensor<float>>);
+    static_assert(std::is_same_v<decltype(loom::linalg::norm(a)), tensor<float>>);
+    static_assert(std::is_same_v<decltype(loom::linalg::cond(a)), tensor<float>>);
+    // complex64 with float64 or integers is complex128, as NumPy's.
+    static_assert(std::is_same_v<decltype(loom::linalg::solve(a, tensor<double>{1., 2.})), tensor<linalg_dec_c128>>);
+    static_assert(std::is_same_v<decltype(loom::linalg::solve(a, tensor<float>{1.f, 2.f})), tensor<linalg_dec_c64>>);
+    static_assert(std::is_same_v<decltype(loom::linalg::eigvals(a)), tensor<linalg_dec_c64>>);
+    static_assert(std::is_same_v<decltype(loom::linalg::eigvals(tensor<float>{{1.f}})), tensor<linalg_dec_c64>>);
+    static_assert(std::is_same_v<decltype(loom::linalg::eigvals(tensor<int>{{1}})), tensor<linalg_dec_c128>>);
+    EXPECT_LT(std::abs(loom::linalg::det(a).data()[0] - linalg_dec_c64(-2, 1)), 1e-5);
+}
+
+// cholesky of a Hermitian matrix: NumPy's L, and L L^H = A.
+TEST(LinalgComplex, CholeskyOfHermitianMatrices) {
+    const tensor<linalg_dec_c128> h = linalg_dec_hermitian();
+    const auto l = loom::linalg::cholesky(h);
+    EXPECT_LT(linalg_dec_complex_distance(
+                  l, tensor<linalg_dec_c128>{{linalg_dec_c128(1.4142135623730951, 0), linalg_dec_c128(0, 0)},
+                                             {linalg_dec_c128(0.7071067811865475, 0.7071067811865475),
+                                              linalg_dec_c128(1.4142135623730951, 0)}}),
+              1e-14);
+    EXPECT_LT(linalg_dec_complex_distance(loom::matmul(l, linalg_dec_adjoint(l)), h), 1e-14);
+    expect_error_text<loom::linalg_error>(
+        [&] {
+            (void)loom::linalg::cholesky(tensor<linalg_dec_c128>{{linalg_dec_c128(1, 0), linalg_dec_c128(2, 0)},
+                                                                 {linalg_dec_c128(2, 0), linalg_dec_c128(1, 0)}});
+        },
+        "cholesky: the matrix of shape [2, 2] is not positive definite (its leading minor of order 2 is "
+        "not positive); give a symmetric positive-definite matrix");
+}
+
+// qr: Q R = A, Q unitary (Q^H Q = I), R upper triangular, for tall, wide and stacked matrices.
+TEST(LinalgComplex, QrIsUnitaryTimesTriangular) {
+    tensor<linalg_dec_c128> a(shape_type{2, 3, 2});
+    for (index_t i = 0; i < a.size(); ++i) {
+        a.data()[i] = linalg_dec_c128(std::sin(double(i)), std::cos(3.0 * double(i)));
+    }
+    for (const auto mode : {loom::linalg::qr_mode::reduced, loom::linalg::qr_mode::complete}) {
+        const auto parts = loom::linalg::qr(a, mode);
+        EXPECT_LT(linalg_dec_complex_distance(loom::matmul(parts.q, parts.r), a), 1e-14);
+        const index_t k = parts.q.shape().back();
+        EXPECT_LT(linalg_dec_complex_distance(loom::matmul(linalg_dec_adjoint(parts.q), parts.q),
+                                              loom::broadcast_to(loom::eye<double>(k), {2, k, k})),
+                  1e-14);
+        EXPECT_EQ(parts.r.data()[2], linalg_dec_c128(0));
+    }
+    const auto wide = loom::linalg::qr(tensor<linalg_dec_c128>(loom::swapaxes(a, -1, -2)));
+    EXPECT_LT(linalg_dec_complex_distance(loom::matmul(wide.q, wide.r), loom::swapaxes(a, -1, -2)), 1e-14);
+}
+
+// svd: NumPy's real singular values; U S Vh = A with Vh the conjugate transpose of V.
+TEST(LinalgComplex, SvdHasRealSingularValues) {
+    const tensor<linalg_dec_c128> a = linalg_dec_complex_a();
+    const auto parts = loom::linalg::svd(a);
+    linalg_dec_expect_near(parts.s, {5.55033769016496, 2.278980369624606}, 1e-13);
+    const tensor<linalg_dec_c128> scaled(parts.u * loom::astype<linalg_dec_c128>(loom::expand_dims(parts.s, 0)));
+    EXPECT_LT(linalg_dec_complex_distance(loom::matmul(scaled, parts.vh), a), 1e-13);
+    EXPECT_LT(linalg_dec_complex_distance(loom::matmul(parts.vh, linalg_dec_adjoint(parts.vh)), loom::eye<double>(2)),
+              1e-14);
+    const tensor<linalg_dec_c64> tall{{linalg_dec_c64(1, 1), linalg_dec_c64(0, 2)},
+                                      {linalg_dec_c64(3, 0), linalg_dec_c64(1, -1)},
+                                      {linalg_dec_c64(0, 1), linalg_dec_c64(2, 0)}};
+    const auto thin = loom::linalg::svd(tall, false);
+    EXPECT_EQ(thin.u.shape(), (shape_type{3, 2}));
+    const tensor<linalg_dec_c64> rebuilt(loom::matmul(
+        tensor<linalg_dec_c64>(thin.u * loom::astype<linalg_dec_c64>(loom::expand_dims(thin.s, 0))), thin.vh));
+    EXPECT_LT(linalg_dec_complex_distance(rebuilt, tall), 1e-5);
+}
+
+// eigh of a Hermitian matrix: real ascending eigenvalues (NumPy's 1 and 4) and A v = w v.
+TEST(LinalgComplex, EighHasRealEigenvalues) {
+    const tensor<linalg_dec_c128> h = linalg_dec_hermitian();
+    const auto parts = loom::linalg::eigh(h);
+    linalg_dec_expect_near(parts.eigenvalues, {1, 4}, 1e-14);
+    const tensor<linalg_dec_c128> scaled(parts.eigenvectors *
+                                         loom::astype<linalg_dec_c128>(loom::expand_dims(parts.eigenvalues, 0)));
+    EXPECT_LT(linalg_dec_complex_distance(loom::matmul(h, parts.eigenvectors), scaled), 1e-14);
+    // 'U' reads the upper triangle: the same matrix.
+    linalg_dec_expect_near(loom::linalg::eigvalsh(h, 'U'), {1, 4}, 1e-14);
+}
+
+// lstsq, pinv, matrix_rank, cond, norm of complex matrices: NumPy's values.
+TEST(LinalgComplex, LstsqPinvRankCondNormAsNumPy) {
+    const tensor<linalg_dec_c128> tall{{linalg_dec_c128(1, 1), linalg_dec_c128(2, 0)},
+                                       {linalg_dec_c128(3, 0), linalg_dec_c128(4, -2)},
+                                       {linalg_dec_c128(0, 5), linalg_dec_c128(6, 0)}};
+    const auto fit = loom::linalg::lstsq(
+        tall, tensor<linalg_dec_c128>{linalg_dec_c128(1, 0), linalg_dec_c128(0, 2), linalg_dec_c128(3, 0)});
+    EXPECT_LT(linalg_dec_complex_distance(
+                  fit.solution, tensor<linalg_dec_c128>{linalg_dec_c128(-0.9, -0.2), linalg_dec_c128(0.35, 0.75)}),
+              1e-13);
+    linalg_dec_expect_near(fit.residuals, {1.3}, 1e-13);
+    EXPECT_EQ(fit.rank, 2);
+    linalg_dec_expect_near(fit.singular_values, {9.499338090829577, 2.4005365725425323}, 1e-13);
+    EXPECT_LT(linalg_dec_complex_distance(
+                  loom::linalg::pinv(tall),
+                  tensor<linalg_dec_c128>{{linalg_dec_c128(0.06153846153846166, 0.03076923076923076),
+                                           linalg_dec_c128(0.09230769230769227, 0.2384615384615384),
+                                           linalg_dec_c128(-0.1615384615384615, -0.13846153846153839)},
+                                          {linalg_dec_c128(0.03846153846153841, -0.04615384615384623),
+                                           linalg_dec_c128(0.1961538461538461, -0.0807692307692307),
+                                           linalg_dec_c128(0.04999999999999998, 0.13461538461538455)}}),
+              1e-14);
+    EXPECT_EQ(loom::linalg::matrix_rank(tensor<linalg_dec_c128>{{linalg_dec_c128(1, 1), linalg_dec_c128(2, 2)},
+                                                                {linalg_dec_c128(1, 0), linalg_dec_c128(2, 0)}})
+                  .data()[0],
+              1);
+    const tensor<linalg_dec_c128> a = linalg_dec_complex_a();
+    linalg_dec_expect_near(loom::linalg::cond(a), {2.4354477836415995}, 1e-13);
+    linalg_dec_expect_near(loom::linalg::norm(a), {6.0}, 1e-14);
+    linalg_dec_expect_near(loom::linalg::norm(a, 2), {5.55033769016496}, 1e-13);
+    linalg_dec_expect_near(loom::linalg::norm(a, 1), {6.35917360311745}, 1e-14);
+    linalg_dec_expect_near(
+        loom::linalg::norm(tensor<linalg_dec_c128>{linalg_dec_c128(1, 1), linalg_dec_c128(2, -3)}, inf),
+        {3.6055512754639896}, 1e-14);
+}
+
+TEST(LinalgComplex, MatrixPowerAndMultiDot) {
+    const tensor<linalg_dec_c128> a = linalg_dec_complex_a();
+    EXPECT_LT(linalg_dec_complex_distance(loom::linalg::matrix_power(a, -1), loom::linalg::inv(a)), 1e-15);
+    EXPECT_LT(linalg_dec_complex_distance(loom::linalg::matrix_power(a, 3), loom::linalg::multi_dot(a, a, a)), 1e-12);
+}
+
+// eig of a real rotation: NumPy's eigenvalues +-i and eigenvectors [[s, s], [-si, si]], s = 1/sqrt(2).
+TEST(LinalgEig, RealInputWithComplexEigenvaluesAsNumPy) {
+    const tensor<double> rotation{{0., -1.}, {1., 0.}};
+    const auto parts = loom::linalg::eig(rotation);
+    static_assert(std::is_same_v<decltype(parts.eigenvalues), tensor<linalg_dec_c128>>);
+    EXPECT_LT(linalg_dec_complex_distance(parts.eigenvalues,
+                                          tensor<linalg_dec_c128>{linalg_dec_c128(0, 1), linalg_dec_c128(0, -1)}),
+              1e-15);
+    const double s = 0.7071067811865475;
+    EXPECT_LT(linalg_dec_complex_distance(parts.eigenvectors,
+                                          tensor<linalg_dec_c128>{{linalg_dec_c128(s, 0), linalg_dec_c128(s, 0)},
+                                                                  {linalg_dec_c128(0, -s), linalg_dec_c128(0, s)}}),
+              1e-15);
+    // Real eigenvalues come with imaginary parts 0 (NumPy's array would be real).
+    EXPECT_LT(linalg_dec_complex_distance(
+                  loom::linalg::eigvals(tensor<int>{{1, 0, 0}, {0, 2, 0}, {0, 0, 3}}),
+                  tensor<linalg_dec_c128>{linalg_dec_c128(1, 0), linalg_dec_c128(2, 0), linalg_dec_c128(3, 0)}),
+              1e-15);
+}
+
+// A v = w v for every eigenpair, unit eigenvectors, in stacks of real and complex matrices of both precisions.
+template <class T>
+void linalg_dec_expect_eigenpairs(const tensor<T>& a, double tolerance) {
+    const auto parts = loom::linalg::eig(a);
+    const tensor<linalg_dec_c128> v(loom::astype<linalg_dec_c128>(parts.eigenvectors));
+    const tensor<linalg_dec_c128> w(loom::astype<linalg_dec_c128>(parts.eigenvalues));
+    const tensor<linalg_dec_c128> av(loom::matmul(loom::astype<linalg_dec_c128>(a), v));
+    EXPECT_LT(linalg_dec_complex_distance(av, v * loom::expand_dims(w, -2)), tolerance);
+    const tensor<double> lengths(loom::linalg::norm(v, {}, {-2}));
+    for (const double length : lengths) EXPECT_NEAR(length, 1.0, tolerance);
+    EXPECT_LT(linalg_dec_complex_distance(loom::linalg::eigvals(a), parts.eigenvalues), tolerance);
+}
+
+TEST(LinalgEig, StacksOfRealAndComplexMatricesSatisfyAvEqualsWv) {
+    tensor<double> real(shape_type{3, 4, 4});
+    tensor<linalg_dec_c128> complex(shape_type{2, 3, 3});
+    for (index_t i = 0; i < real.size(); ++i) real.data()[i] = std::sin(1.7 * double(i));
+    for (index_t i = 0; i < complex.size(); ++i) {
+        complex.data()[i] = linalg_dec_c128(std::cos(double(i)), std::sin(2.3 * double(i)));
+    }
+    linalg_dec_expect_eigenpairs(real, 1e-13);
+    linalg_dec_expect_eigenpairs(complex, 1e-13);
+    linalg_dec_expect_eigenpairs(tensor<float>(loom::astype<float>(real)), 1e-4);
+    linalg_dec_expect_eigenpairs(tensor<linalg_dec_c64>(loom::astype<linalg_dec_c64>(complex)), 1e-4);
+    const auto hermitian = loom::linalg::eig(linalg_dec_hermitian());  // NumPy's eigenvalues 1 and 4 in some order
+    std::vector<double> values;
+    for (const auto value : hermitian.eigenvalues) values.push_back(value.real());
+    std::sort(values.begin(), values.end());
+    EXPECT_NEAR(values[0], 1.0, 1e-14);
+    EXPECT_NEAR(values[1], 4.0, 1e-14);
+}
+
+TEST(LinalgEig, EmptyAndErrorsAsTheOtherFunctions) {
+    const auto empty = loom::linalg::eig(tensor<double>(shape_type{2, 0, 0}));
+    EXPECT_EQ(empty.eigenvalues.shape(), (shape_type{2, 0}));
+    EXPECT_EQ(empty.eigenvectors.shape(), (shape_type{2, 0, 0}));
+    expect_error_text<std::invalid_argument>(
+        [] {
+            (void)loom::linalg::eig(tensor<double>(shape_type{2, 3}));
+        },
+        "eig: a has shape [2, 3], whose last two sizes differ; give square matrices, of shape [..., M, M]");
+    expect_error_text<std::invalid_argument>(
+        [] {
+            (void)loom::linalg::eigvals(tensor<double>{1., 2.});
+        },
+        "eigvals: a has shape [2], of rank 1; give a matrix or a stack of matrices, of rank 2 or more");
+    expect_error_text<loom::linalg_error>(
+        [] {
+            (void)loom::linalg::eigvals(tensor<double>{{{1., 0.}, {0., 1.}}, {{1., loom::testing::nan}, {0., 1.}}});
+        },
+        "eigvals: the matrix at batch index [1] of shape [2, 2, 2] holds NaN or infinite values, whose "
+        "eigenvalues are not defined; replace them first (nan_to_num)");
 }
 
 #endif

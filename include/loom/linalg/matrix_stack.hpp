@@ -1,16 +1,18 @@
 #pragma once
 // A stack of matrices as LAPACK reads and writes them: the shape checks of
 // numpy.linalg (rank 2 or more, square), the element type the computation
-// runs in (NumPy's result type: float32 stays float32, everything else is
-// float64), and
+// runs in (NumPy's result type: float32 stays float32, complex64 stays
+// complex64, complex128 and complex with anything but float32 is
+// complex128, everything else is float64), and
 // column_major_stack, which copies any expression of shape [..., M, N] once
 // into column-major memory, one matrix after another, and copies results
 // back into a tensor. Sizes passed to LAPACK are checked to fit its `int`.
-// Cost of including: <climits>, <cmath>, <string> and <type_traits> beyond loom's tensor headers.
+// Cost of including: <climits>, <cmath>, <complex>, <string> and <type_traits> beyond loom's tensor headers.
 
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <complex>
 #include <concepts>
 #include <stdexcept>
 #include <string>
@@ -18,6 +20,7 @@
 
 #include "loom/core/errors.hpp"
 #include "loom/core/shape.hpp"
+#include "loom/core/types.hpp"
 #include "loom/eval/assign.hpp"
 #include "loom/expr/functions.hpp"
 #include "loom/tensor/tensor.hpp"
@@ -27,15 +30,20 @@ namespace loom::linalg::detail {
 
 /// The element type loom::linalg's solvers and decompositions compute in for
 /// inputs of types T..., that of numpy.linalg's results: float when every one
-/// is float, double otherwise (ints and bool included). Other element types
+/// is float, complex64 when every one is float or complex64 and one is
+/// complex, complex128 when one is complex and another neither float nor
+/// complex64, double otherwise (ints and bool included). Other element types
 /// are refused, as NumPy refuses float16.
 template <class... T>
 struct lapack_real {
-    static_assert(((std::integral<T> || std::floating_point<T>) && ...),
-                  "loom::linalg's solvers and decompositions take bool, integers, float32 and float64, as "
-                  "numpy.linalg (which refuses float16): convert with astype<float>(x) first");
+    static_assert(((std::integral<T> || std::floating_point<T> || complex_element<T>) && ...),
+                  "loom::linalg's solvers and decompositions take bool, integers, float32, float64, complex64 "
+                  "and complex128, as numpy.linalg (which refuses float16): convert with astype<float>(x) first");
+    /// The real type of the parts: float when every operand is float32 or complex64.
+    using part = std::conditional_t<((std::is_same_v<T, float> || std::is_same_v<T, std::complex<float>>) && ...),
+                                    float, double>;
     /// The type.
-    using type = std::conditional_t<(std::is_same_v<T, float> && ...), float, double>;
+    using type = std::conditional_t<(complex_element<T> || ...), std::complex<part>, part>;
 };
 
 /// lapack_real<T...>::type.
@@ -91,10 +99,11 @@ inline int lapack_int(const char* name, const shape_type& shape, index_t value) 
     return static_cast<int>(value);
 }
 
-// The workspace size a LAPACK query (lwork = -1) returned in its first work element.
+// The workspace size a LAPACK query (lwork = -1) returned in its first work
+// element (in its real part, for a complex workspace).
 template <class W>
 int queried_size(W value) {
-    const double size = std::ceil(static_cast<double>(value));
+    const double size = std::ceil(static_cast<double>(std::real(value)));
     return size >= static_cast<double>(INT_MAX) ? INT_MAX : std::max(1, static_cast<int>(size));
 }
 

@@ -8,6 +8,7 @@
 // Cost of including: <cmath>, <limits>, <string> beyond decompositions.hpp.
 
 #include <cmath>
+#include <complex>
 #include <concepts>
 #include <limits>
 #include <stdexcept>
@@ -87,9 +88,20 @@ namespace detail {
 
 inline constexpr double infinity = std::numeric_limits<double>::infinity();
 
-// The type norm computes in and returns: float32 stays float32, every other type is float64.
+// The type norm computes in and returns: float32 and complex64 give float32, every other type float64.
 template <class T>
-using norm_real_t = std::conditional_t<std::is_same_v<T, float>, float, double>;
+using norm_real_t =
+    std::conditional_t<std::is_same_v<T, float> || std::is_same_v<T, std::complex<float>>, float, double>;
+
+// x's elements as F: for complex x, their absolute values, from which every norm of x follows.
+template <class F, class V>
+auto magnitudes(const V& x) {
+    if constexpr (complex_element<value_type_of<V>>) {
+        return astype<F>(loom::abs(x));
+    } else {
+        return astype<F>(x);
+    }
+}
 
 // The singular values of x's (row, col) planes, for the matrix norms 2, -2 and 'nuc'.
 template <class F, class V>
@@ -101,7 +113,7 @@ tensor<F> plane_singular_values(const V& x, std::size_t row, std::size_t col) {
         }
         order.push_back(static_cast<index_t>(row));
         order.push_back(static_cast<index_t>(col));
-        return svd<F>(permute(x, order), false, false).s;
+        return svd<lapack_real_t<value_type_of<V>>>(permute(x, order), false, false).s;
     } else {
         throw std::invalid_argument(std::string("norm: the matrix norms 2, -2 and 'nuc' need singular values: ") +
                                     LOOM_LAPACK_NEEDED("svd"));
@@ -110,7 +122,7 @@ tensor<F> plane_singular_values(const V& x, std::size_t row, std::size_t col) {
 
 template <class F, class V>
 tensor<F> vector_norm(const V& x, const norm_order& ord, const axis_set& axis, bool keepdims) {
-    const auto values = astype<F>(x);
+    const auto values = magnitudes<F>(x);
     if (ord.frobenius() || ord.nuclear()) {
         throw std::invalid_argument("norm: the order " + ord.text() + " is a matrix norm, and x of shape " +
                                     to_string(x.shape()) + " is reduced along one axis; give two axes, or a number");
@@ -133,7 +145,7 @@ tensor<F> matrix_norm(const V& x, const norm_order& ord, index_t row_axis, index
                                     " of x of shape " + to_string(x.shape()) +
                                     " are the same axis; give two different axes");
     }
-    const auto values = astype<F>(x);
+    const auto values = magnitudes<F>(x);
     // After one axis is reduced, the other's index drops by one when it came after it.
     const index_t col_after_rows = static_cast<index_t>(col > row ? col - 1 : col);
     const index_t row_after_cols = static_cast<index_t>(row > col ? row - 1 : row);
@@ -175,7 +187,8 @@ tensor<F> matrix_norm(const V& x, const norm_order& ord, index_t row_axis, index
 /// 1, -1 (largest and smallest column sum), inf, -inf (row sums), 2, -2
 /// (largest and smallest singular value). keepdims keeps the reduced axes as
 /// 1s. float32 stays float32, anything else is float64 (NumPy keeps float16
-/// as it is). The singular-value
+/// as it is); complex x's norms are those of its absolute values, float32
+/// for complex64 and float64 for complex128. The singular-value
 /// norms (2, -2, "nuc" of matrices) need LAPACK: without it they throw
 /// std::invalid_argument saying how to enable it.
 /// Throws std::invalid_argument for an order that does not fit the axes, a
@@ -189,7 +202,7 @@ auto norm(X&& x, const norm_order& ord = {}, const axis_set& axis = flat, bool k
     const std::size_t rank = v.ndim();
     if (axis.every()) {
         if (ord.none() || (ord.frobenius() && rank == 2) || (ord.is(2) && rank == 1)) {
-            tensor<F> result(loom::sqrt(sum<F>(astype<F>(v) * astype<F>(v))));
+            tensor<F> result(loom::sqrt(sum<F>(detail::magnitudes<F>(v) * detail::magnitudes<F>(v))));
             if (!keepdims) return result;
             return tensor<F>(reshape(result, std::vector<index_t>(rank, 1)));
         }
@@ -207,8 +220,9 @@ auto norm(X&& x, const norm_order& ord = {}, const axis_set& axis = flat, bool k
 
 namespace detail {
 
-template <class F, class V>
-tensor<F> cond(const V& x, const norm_order& p) {
+template <class W, class V>
+tensor<real_part_t<W>> cond(const V& x, const norm_order& p) {
+    using F = real_part_t<W>;
     const char* name = "cond";
     const shape_type& shape = x.shape();
     // NumPy's first check: no elements, and none in the last two dimensions (a stack of no matrices passes).
@@ -220,7 +234,7 @@ tensor<F> cond(const V& x, const norm_order& p) {
     const index_t m = shape[shape.size() - 2];
     tensor<F> result;
     if (p.none() || p.is(2) || p.is(-2)) {
-        const tensor<F> s = singular_values<F>(x, false);
+        const tensor<F> s = singular_values<W>(x, false);
         const index_t k = s.shape().back();
         result = tensor<F>(batch_of(x.shape()));
         for (index_t b = 0; b < result.size(); ++b) {
@@ -230,21 +244,21 @@ tensor<F> cond(const V& x, const norm_order& p) {
     } else {
         require_square(name, shape, "x");
         // The inverse of each matrix; a singular one's is left 0 here and its condition number set to inf below.
-        auto a = column_major_stack<F>::copy_of(name, x);
-        column_major_stack<F> inverse(a.batch(), m, m);
+        auto a = column_major_stack<W>::copy_of(name, x);
+        column_major_stack<W> inverse(a.batch(), m, m);
         set_identity(inverse);
         std::vector<char> singular(static_cast<std::size_t>(a.count()), 0);
         const int size = lapack_int(name, x.shape(), m);
         std::vector<int> pivots(static_cast<std::size_t>(size));
         for (index_t b = 0; b < a.count(); ++b) {
             int info = 0;
-            lapack<F>::gesv(size, size, a.matrix(b), static_cast<int>(a.ld()), pivots.data(), inverse.matrix(b),
+            lapack<W>::gesv(size, size, a.matrix(b), static_cast<int>(a.ld()), pivots.data(), inverse.matrix(b),
                             static_cast<int>(inverse.ld()), info);
             if (info < 0) throw_lapack_argument(name, "xgesv", info);
             if (info > 0) {
                 singular[static_cast<std::size_t>(b)] = 1;
                 for (index_t j = 0; j < m; ++j) {
-                    for (index_t i = 0; i < m; ++i) inverse.at(b, i, j) = F(0);
+                    for (index_t i = 0; i < m; ++i) inverse.at(b, i, j) = W(0);
                 }
             }
         }
@@ -267,18 +281,20 @@ tensor<F> cond(const V& x, const norm_order& p) {
 /// [..., M, N], of the batch shape: with p none, 2 or -2 the ratio of its
 /// largest and smallest singular values (or the reverse), otherwise (square
 /// matrices) norm(x, p) * norm(inv(x), p) with p one of 1, -1, inf, -inf,
-/// "fro", "nuc". A singular matrix's is inf, as NumPy gives.
+/// "fro", "nuc". A singular matrix's is inf, as NumPy gives. Real for
+/// complex x: float32 for complex64, float64 for complex128 (NumPy 1.24's
+/// is complex, its imaginary parts 0, for p other than none, 2 and -2).
 /// Throws loom::linalg_error for an empty matrix or an SVD that does not
 /// converge, std::invalid_argument for a rank below 2, non-square matrices
 /// with a p other than none, 2 and -2, or another p.
 template <expression X>
 auto cond(X&& x, const norm_order& p = {}) {
-    using F = detail::lapack_real_t<value_type_of<X>>;
-    if constexpr (detail::lapack_found<F>) {
-        return detail::cond<F>(view_of(std::forward<X>(x)), p);
+    using W = detail::lapack_real_t<value_type_of<X>>;
+    if constexpr (detail::lapack_found<W>) {
+        return detail::cond<W>(view_of(std::forward<X>(x)), p);
     } else {
-        static_assert(detail::lapack_found<F>, LOOM_LAPACK_NEEDED("cond"));
-        return tensor<F>{};  // unreached: keeps the static_assert the only error
+        static_assert(detail::lapack_found<W>, LOOM_LAPACK_NEEDED("cond"));
+        return tensor<real_part_t<W>>{};  // unreached: keeps the static_assert the only error
     }
 }
 

@@ -5,7 +5,8 @@
 // matrix or a stack of them, of any layout or a lazy expression, copies
 // each matrix once into column-major memory in the type of NumPy's result
 // (float32 stays float32, computed by LAPACK's s routines where NumPy 1.24
-// computes in float64 and rounds; anything else is float64), and returns new
+// computes in float64 and rounds; complex64 stays complex64 and complex128
+// is complex128, by the c and z routines; anything else is float64), and returns new
 // tensors. A matrix LAPACK finds singular is a loom::linalg_error naming
 // its batch index; shapes that do not fit are std::invalid_argument.
 // Needs LAPACK (Note [compiled without LAPACK] in lapack.hpp), but for
@@ -39,10 +40,10 @@ namespace loom::linalg {
 /// singular matrix), each of the stack's batch shape.
 template <class W>
 struct slogdet_result {
-    /// The signs: 1, -1, or 0.
+    /// The signs: 1, -1, or 0; for complex matrices, det / |det|, of modulus 1 (or 0).
     tensor<W> sign;
-    /// log |det|.
-    tensor<W> logabsdet;
+    /// log |det|, real (float32 for complex64, float64 for complex128).
+    tensor<real_part_t<W>> logabsdet;
 };
 
 /// What lstsq returns, as numpy.linalg.lstsq's four values.
@@ -51,12 +52,12 @@ struct lstsq_result {
     /// The least-squares solution x, of shape [N] or [N, K] as b is [M] or [M, K].
     tensor<W> solution;
     /// The squared 2-norm of each column's residual b - a x, of shape [K] ([1] for a vector b), when a has
-    /// full column rank and M > N; otherwise empty (shape [0]), as NumPy's.
-    tensor<W> residuals;
+    /// full column rank and M > N; otherwise empty (shape [0]), as NumPy's. Real for complex operands.
+    tensor<real_part_t<W>> residuals;
     /// The effective rank of a.
     index_t rank = 0;
-    /// The singular values of a, descending, of shape [min(M, N)].
-    tensor<W> singular_values;
+    /// The singular values of a, descending, of shape [min(M, N)]; real for complex operands.
+    tensor<real_part_t<W>> singular_values;
 };
 
 namespace detail {
@@ -150,21 +151,27 @@ slogdet_result<W> slogdet(const char* name, const V& a) {
     require_square(name, a.shape());
     auto stack = column_major_stack<W>::copy_of(name, a);
     const int n = lapack_int(name, a.shape(), stack.rows());
-    slogdet_result<W> result{tensor<W>(stack.batch(), W(1)), tensor<W>(stack.batch(), W(0))};
+    using R = real_part_t<W>;
+    slogdet_result<W> result{tensor<W>(stack.batch(), W(1)), tensor<R>(stack.batch(), R(0))};
     std::vector<int> pivots(static_cast<std::size_t>(n));
     for (index_t k = 0; k < stack.count() && n > 0; ++k) {
         int info = 0;
         lapack<W>::getrf(n, n, stack.matrix(k), static_cast<int>(stack.ld()), pivots.data(), info);
         if (info < 0) throw_lapack_argument(name, "xgetrf", info);
-        W sign = 1, log_abs = 0;
+        W sign = 1;
+        R log_abs = 0;
         if (info > 0) {  // an exact zero on U's diagonal: singular
             sign = 0;
-            log_abs = -std::numeric_limits<W>::infinity();
+            log_abs = -std::numeric_limits<R>::infinity();
         } else {
             for (int i = 0; i < n; ++i) {
                 const W u = stack.at(k, i, i);
                 if (pivots[static_cast<std::size_t>(i)] != i + 1) sign = -sign;
-                if (u < 0) sign = -sign;
+                if constexpr (complex_element<W>) {
+                    sign *= u / std::abs(u);
+                } else if (u < 0) {
+                    sign = -sign;
+                }
                 log_abs += std::log(std::abs(u));
             }
         }
@@ -215,23 +222,27 @@ lstsq_result<W> lstsq(const VA& a, const VB& b, std::optional<double> rcond) {
             for (index_t i = 0; i < m; ++i) b_stack.at(0, i, j) = given.data()[i * k + j];
         }
     }
+    using R = real_part_t<W>;
     const index_t count = std::min(m, n);
     lstsq_result<W> result;
-    result.singular_values = tensor<W>(shape_type{count});
+    result.singular_values = tensor<R>(shape_type{count});
     if (count > 0) {
-        const W cutoff = rcond ? W(*rcond) : std::numeric_limits<W>::epsilon() * W(rows);
+        const R cutoff = rcond ? R(*rcond) : std::numeric_limits<R>::epsilon() * R(rows);
         const int im = lapack_int(name, a.shape(), m), in = lapack_int(name, a.shape(), n),
                   ik = lapack_int(name, b.shape(), columns), ld = lapack_int(name, a.shape(), rows);
         int rank = 0, info = 0, iwork_size = 0;
         W work_size{};
+        R rwork_size{};  // the real workspace of the complex routines
         lapack<W>::gelsd(im, in, ik, a_stack.matrix(0), static_cast<int>(a_stack.ld()), b_stack.matrix(0), ld,
-                         result.singular_values.data(), cutoff, rank, &work_size, -1, &iwork_size, info);
+                         result.singular_values.data(), cutoff, rank, &work_size, -1, &rwork_size, &iwork_size,
+                         info);
         if (info < 0) throw_lapack_argument(name, "xgelsd", info);
         std::vector<W> work(static_cast<std::size_t>(queried_size(work_size)));
+        std::vector<R> rwork(static_cast<std::size_t>(queried_size(rwork_size)));
         std::vector<int> iwork(static_cast<std::size_t>(std::max(1, iwork_size)));
         lapack<W>::gelsd(im, in, ik, a_stack.matrix(0), static_cast<int>(a_stack.ld()), b_stack.matrix(0), ld,
                          result.singular_values.data(), cutoff, rank, work.data(), static_cast<int>(work.size()),
-                         iwork.data(), info);
+                         rwork.data(), iwork.data(), info);
         if (info < 0) throw_lapack_argument(name, "xgelsd", info);
         if (info > 0) {
             throw linalg_error(std::string(name) + ": the SVD of the matrix of shape " + to_string(a.shape()) +
@@ -242,14 +253,14 @@ lstsq_result<W> lstsq(const VA& a, const VB& b, std::optional<double> rcond) {
     tensor<W> x = b_stack.to_tensor(n, k);
     result.solution = vector ? tensor<W>(squeeze(x, -1)) : std::move(x);
     if (result.rank == n && m > n) {  // the rows past n hold each column's residual
-        result.residuals = tensor<W>(shape_type{k});
+        result.residuals = tensor<R>(shape_type{k});
         for (index_t j = 0; j < k; ++j) {
-            W total = 0;
-            for (index_t i = n; i < m; ++i) total += b_stack.at(0, i, j) * b_stack.at(0, i, j);
+            R total = 0;
+            for (index_t i = n; i < m; ++i) total += std::norm(b_stack.at(0, i, j));
             result.residuals.data()[j] = total;
         }
     } else {
-        result.residuals = tensor<W>(shape_type{0});
+        result.residuals = tensor<R>(shape_type{0});
     }
     return result;
 }
@@ -260,7 +271,8 @@ lstsq_result<W> lstsq(const VA& a, const VB& b, std::optional<double> rcond) {
 /// [..., M, M] and b of shape [..., M, K], or [..., M] (a stack of vectors)
 /// when b has exactly one dimension fewer than a (NumPy 1.24's rule); the
 /// batch dimensions broadcast. The result is float32 when both are float32,
-/// float64 otherwise.
+/// complex64 when both are complex64 or float32 and one is complex,
+/// complex128 for another complex operand, float64 otherwise.
 /// Throws loom::linalg_error for a singular matrix (naming its batch index),
 /// std::invalid_argument for a non-square a or sizes that disagree,
 /// loom::broadcast_error for batch shapes that do not broadcast.
@@ -276,7 +288,8 @@ auto solve(A&& a, B&& b) {
 }
 
 /// numpy.linalg.inv(a): the inverse of each square matrix of a [..., M, M]
-/// (a 0 x 0 matrix's is 0 x 0); float32 stays float32, anything else is float64.
+/// (a 0 x 0 matrix's is 0 x 0); float32 and complex64 stay as they are,
+/// complex128 too, anything else is float64.
 /// Throws loom::linalg_error for a singular matrix (naming its batch index),
 /// std::invalid_argument for a rank below 2 or non-square matrices.
 template <expression A>
@@ -293,7 +306,7 @@ auto inv(A&& a) {
 /// numpy.linalg.det(a): the determinant of each square matrix of a
 /// [..., M, M], of the batch shape (rank 0 for one matrix), computed from
 /// the LU factors as sign * exp(log |det|), as NumPy does; a 0 x 0 matrix's
-/// is 1 and a singular matrix's 0.
+/// is 1 and a singular matrix's 0. Complex for complex matrices.
 /// Throws std::invalid_argument for a rank below 2 or non-square matrices.
 template <expression A>
 auto det(A&& a) {
@@ -308,7 +321,8 @@ auto det(A&& a) {
 
 /// numpy.linalg.slogdet(a): the sign and the natural logarithm of the
 /// absolute value of each determinant ({0, -inf} for a singular matrix,
-/// {1, 0} for a 0 x 0 one), of the batch shape.
+/// {1, 0} for a 0 x 0 one), of the batch shape. For complex matrices the
+/// sign is complex, det / |det|, and logabsdet real.
 /// Throws std::invalid_argument for a rank below 2 or non-square matrices.
 template <expression A>
 auto slogdet(A&& a) {
@@ -326,7 +340,8 @@ auto slogdet(A&& a) {
 /// values at or below rcond times the largest count as 0. rcond defaults to
 /// machine epsilon times max(M, N), NumPy's `rcond=None` (the epsilon of
 /// float32 for float32 operands, which loom computes in float32; NumPy
-/// computes them in float64, with float64's). Not batched, as NumPy's.
+/// computes them in float64, with float64's). Complex operands give a
+/// complex solution with real residuals and singular values. Not batched, as NumPy's.
 /// Throws std::invalid_argument for other ranks or sizes that disagree,
 /// loom::linalg_error when the SVD does not converge.
 template <expression A, expression B>
@@ -345,7 +360,7 @@ auto lstsq(A&& a, B&& b, std::optional<double> rcond = std::nullopt) {
 /// integers and bool work, with matmul's results); n = 0 gives the identity,
 /// a negative n the power of inv(a) (float64 for integers in NumPy: here
 /// refused for an a of integers or bool, whose result type cannot depend on
-/// n, and of any type but float32 and float64; convert with astype<double> first). A negative n needs LAPACK: without
+/// n; convert with astype<double> first). A negative n needs LAPACK: without
 /// it, a negative n throws std::invalid_argument.
 /// Throws std::invalid_argument for a rank below 2, non-square matrices, or a
 /// negative n as above; loom::linalg_error when a negative n meets a singular matrix.
@@ -355,10 +370,10 @@ auto matrix_power(A&& a, index_t n) -> tensor<value_type_of<A>> {
     const auto v = view_of(std::forward<A>(a));
     detail::require_square("matrix_power", v.shape());
     if (n < 0) {
-        if constexpr (!std::floating_point<T>) {
+        if constexpr (!std::floating_point<T> && !complex_element<T>) {
             throw std::invalid_argument("matrix_power: a negative power (" + std::to_string(n) + ") needs inv, " +
                                         "whose result for integers or bool is float64, not a's type, and which " +
-                                        "takes float32 and float64; convert a with astype<double>(a) first");
+                                        "takes floating and complex types; convert a with astype<double>(a) first");
         } else if constexpr (!detail::lapack_found<T>) {
             throw std::invalid_argument(std::string("matrix_power: a negative power (") + std::to_string(n) +
                                         ") needs inv, and " + LOOM_LAPACK_NEEDED("inv"));
