@@ -9,6 +9,7 @@
 
 #include <filesystem>
 #include <iostream>
+#include <stdexcept>
 #include <variant>
 
 #include <loom/io.hpp>
@@ -20,8 +21,16 @@ int main(int argc, char** argv) {
     const std::filesystem::path output = argc > 2 ? argv[2] : "npy_roundtrip_output.npy";
     if (argc < 2) save_npy(input, linspace(-1, 1, 6).reshape({2, 3}));
 
-    // Whatever the file holds, as float64.
-    const tensor<double> x = std::visit([](const auto& t) { return tensor<double>(astype<double>(t)); }, load_npy_any(input));
+    // Whatever real numbers the file holds, as float64 (complex numbers do not convert to a real type).
+    const tensor<double> x = std::visit(
+        [&](const auto& t) -> tensor<double> {
+            if constexpr (complex_element<value_type_of<decltype(t)>>) {
+                throw std::runtime_error(input.string() + " holds complex numbers; this example reads real ones");
+            } else {
+                return astype<double>(t);
+            }
+        },
+        load_npy_any(input));
     const tensor<double> y = where(x > 0., sqrt(x), x * x);
     save_npy(output, y);
 

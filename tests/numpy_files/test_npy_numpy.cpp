@@ -149,8 +149,16 @@ TEST_F(LoomWritten, NumPyWritesTheInputAndReadsTheResult) {
 np.save('input.npy', np.arange(6, dtype=np.float32).reshape(2, 3) - 2)
 )");
     // examples/npy_roundtrip.cpp's computation.
-    const tensor<double> x = std::visit([](const auto& t) { return tensor<double>(loom::astype<double>(t)); },
-                                        loom::load_npy_any(session / "input.npy"));
+    const tensor<double> x = std::visit(
+        [](const auto& t) -> tensor<double> {
+            if constexpr (loom::complex_element<loom::value_type_of<decltype(t)>>) {
+                ADD_FAILURE() << "input.npy holds complex numbers";
+                return {};
+            } else {
+                return loom::astype<double>(t);
+            }
+        },
+        loom::load_npy_any(session / "input.npy"));
     loom::save_npy(session / "output.npy", loom::where(x > 0., loom::sqrt(x), x * x));
     EXPECT_EQ(session.run(R"(import numpy as np
 x = np.load('input.npy').astype(np.float64)
