@@ -129,17 +129,16 @@ TEST(Npz, RefusesAMemberThatIsNotAnArray) {
 
 TEST(Npz, ErrorsNameTheFileAndTheMember) {
     scratch_folder folder;
-    const std::vector<std::byte> complex =
-        loom::testing::bytes_of(loom::testing::npy_image(1, "{'descr': '<c8', 'fortran_order': False, 'shape': (), }\n", "xxxxxxxx"));
-    const loom::detail::zip_member member{"complex.npy", complex};
+    const std::vector<std::byte> dates =
+        loom::testing::bytes_of(loom::testing::npy_image(1, "{'descr': '<M8[D]', 'fortran_order': False, 'shape': (), }\n", "xxxxxxxx"));
+    const loom::detail::zip_member member{"dates.npy", dates};
     std::string archive;
     loom::detail::write_zip(std::span(&member, 1), loom::detail::zip_method::stored,
                             [&](const std::byte* data, std::size_t size) { archive.append(reinterpret_cast<const char*>(data), size); });
     loom::testing::write_file(folder / "bad.npz", archive);
     EXPECT_EQ(message_of([&] { loom::load_npz(folder / "bad.npz"); }),
               "cannot load " + (folder / "bad.npz").string() +
-                  ": its member 'complex.npy': the dtype '<c8' is complex, which loom does not have yet; save the real "
-                  "and imaginary parts as two arrays");
+                  ": its member 'dates.npy': the dtype '<M8[D]' holds dates or times; save them as int64 (a.view(np.int64))");
 }
 
 TEST(Npz, RefusesACompressedMemberClaimingMoreThanDeflateCanExpand) {
