@@ -27,7 +27,7 @@ public:
         bool streams = false;                  ///< whether the direct path streams its stores
         index_t batch_lanes = 0;               ///< lanes of the kernel's SIMD batches; 0: the scalar loop
         const char* element_type = "";         ///< the destination's element type, by NumPy's name
-        std::optional<loop_plan> plan;         ///< the finished plan of the unbuffered and store kernels
+        std::optional<loop_plan> plan{};       ///< the finished plan of the unbuffered and store kernels
     };
 
     /// A report of `path` for a result of `shape`, with `computed_first`
