@@ -91,9 +91,13 @@ void hand_column_sums(const float* x, float* z) {
 }
 
 float hand_dot_sum(const std::vector<float>& a, const std::vector<float>& b) {
+    // Pointers: through the vectors g++ 12 reloads their data on every pass and gathers.
+    const float* x = a.data();
+    const float* y = b.data();
+    const std::size_t n = a.size();
     float s = 0;
 #pragma omp simd reduction(+ : s)
-    for (std::size_t i = 0; i < a.size(); ++i) s += a[i] * b[i];
+    for (std::size_t i = 0; i < n; ++i) s += x[i] * y[i];
     return s;
 }
 
@@ -296,6 +300,28 @@ void softmax_rows_eigen(benchmark::State& state) {
 }
 #endif
 
+#ifdef LOOM_HAVE_TORCH
+// libtorch: the sums into an existing result with sum_out, the dot sum as NumPy's np.sum(a * b).
+void torch_sums(benchmark::State& state, std::span<const float> expected, std::int64_t axis) {
+    const at::Tensor x = torch_from(input_values::get().square, {side, side});
+    at::Tensor z = at::empty({side}, at::kFloat);
+    run(state, expected, sum_tolerance, row_sums_bytes, side * side, [&] {
+        at::sum_out(z, x, {axis});
+        return torch_result<float>{z};
+    });
+}
+
+void row_sums_torch(benchmark::State& state) { torch_sums(state, row_sums_expected(), 1); }
+void column_sums_torch(benchmark::State& state) { torch_sums(state, column_sums_expected(), 0); }
+
+void dot_sum_torch(benchmark::State& state) {
+    const input_values& in = input_values::get();
+    const at::Tensor a = torch_from(in.a, {flat_size}), b = torch_from(in.b, {flat_size});
+    run(state, dot_sum_expected(), sum_tolerance, dot_sum_bytes, flat_size,
+        [&] { return torch_result<float>{at::sum(a * b)}; });
+}
+#endif
+
 // Each operation's benchmarks side by side, the reference first.
 void register_benchmarks() {
     const std::pair<const char*, void (*)(benchmark::State&)> benchmarks[] = {
@@ -307,6 +333,9 @@ void register_benchmarks() {
 #ifdef LOOM_HAVE_EIGEN
         {"row_sums/eigen", row_sums_eigen},
 #endif
+#ifdef LOOM_HAVE_TORCH
+        {"row_sums/libtorch", row_sums_torch},
+#endif
         {"column_sums/hand", column_sums_hand},
         {"column_sums/loom", column_sums_loom},
 #ifdef LOOM_HAVE_XTENSOR
@@ -315,6 +344,9 @@ void register_benchmarks() {
 #ifdef LOOM_HAVE_EIGEN
         {"column_sums/eigen", column_sums_eigen},
 #endif
+#ifdef LOOM_HAVE_TORCH
+        {"column_sums/libtorch", column_sums_torch},
+#endif
         {"dot_sum/hand", dot_sum_hand},
         {"dot_sum/loom", dot_sum_loom},
 #ifdef LOOM_HAVE_XTENSOR
@@ -322,6 +354,9 @@ void register_benchmarks() {
 #endif
 #ifdef LOOM_HAVE_EIGEN
         {"dot_sum/eigen", dot_sum_eigen},
+#endif
+#ifdef LOOM_HAVE_TORCH
+        {"dot_sum/libtorch", dot_sum_torch},
 #endif
         {"softmax_rows/hand", softmax_rows_hand},
         {"softmax_rows/loom", softmax_rows_loom},
