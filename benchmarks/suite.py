@@ -30,12 +30,11 @@ SUITE_ENVIRONMENT = {"GLIBC_TUNABLES": "glibc.malloc.hugetlb=1"}
 UNSET_FOR_SUITE = ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE")
 
 
-def suite_environment(huge_pages=True):
-    """The environment every program of the suite runs in; without glibc's huge pages when asked."""
+def suite_environment():
+    """The environment every program of the suite runs in: this one, with SUITE_ENVIRONMENT's settings
+    and without UNSET_FOR_SUITE's."""
     environment = {key: value for key, value in os.environ.items() if key not in UNSET_FOR_SUITE}
     environment.update(SUITE_ENVIRONMENT)
-    if not huge_pages:
-        del environment["GLIBC_TUNABLES"]
     return environment
 
 
@@ -50,7 +49,6 @@ import datetime  # noqa: E402
 import json  # noqa: E402
 import pathlib  # noqa: E402
 import shutil  # noqa: E402
-import statistics  # noqa: E402
 import subprocess  # noqa: E402
 
 import run  # noqa: E402 (sets OPENBLAS_NUM_THREADS=1 before NumPy loads: one thread unless a run asks for more)
