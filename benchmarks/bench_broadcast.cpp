@@ -9,7 +9,7 @@
 //   sequence_mask_<variant>/<library>  mask = positions < lengths   (1, 4096) int64 < (4096, 1) int64 -> bool
 //
 // Libraries: the hand loop (the reference), loom, xtensor, Eigen (dense
-// arrays; its Tensor module for rank 4). Each result is checked against the
+// arrays; its Tensor module for rank 4), libtorch (where installed). Each result is checked against the
 // hand loop's before timing. benchmarks/suite.py runs this program with
 // NumPy and numexpr beside it.
 
@@ -256,6 +256,28 @@ void register_eigen() {
 }
 #endif
 
+#ifdef LOOM_HAVE_TORCH
+// Into an existing result with libtorch's out= functions; allocated as the plain expression.
+void register_torch() {
+    constexpr auto in = &inputs::get;
+    using at::Tensor;
+    const auto into = [](Tensor& z, const Tensor& x, const Tensor& y) { at::add_out(z, x, y); };
+    const auto sum = [](const Tensor& x, const Tensor& y) { return x + y; };
+    add_torch(outer_add, [] { return std::tuple(torch_from(in().col, {n, 1}), torch_from(in().row, {1, n})); }, into, sum);
+    add_torch(add_row, [] { return std::tuple(torch_from(in().a, {n, n}), torch_from(in().row, {n})); }, into, sum);
+    add_torch(add_column, [] { return std::tuple(torch_from(in().a, {n, n}), torch_from(in().col, {n, 1})); }, into, sum);
+    add_torch(add_rank4, [] {
+        return std::tuple(torch_from(in().rank4, {d0, d1, 1, d3}), torch_from(in().rank3, {d1, d2, 1}));
+    }, into, sum);
+    add_torch(sequence_mask, [] {
+        return std::tuple(torch_from(in().positions, {1, n}), torch_from(in().lengths, {n, 1}));
+    }, [](Tensor& z, const Tensor& positions, const Tensor& lengths) { at::lt_out(z, positions, lengths); },
+              [](const Tensor& positions, const Tensor& lengths) { return positions < lengths; });
+    add_in_place("libtorch", [] { return std::tuple(torch_result<float>{torch_from(in().a, {n, n})}, torch_from(in().col, {n, 1})); },
+                 [](torch_result<float>& a, const Tensor& col) { a.tensor.add_(col); });
+}
+#endif
+
 void register_benchmarks() {
     register_hand();
     register_loom();
@@ -264,6 +286,9 @@ void register_benchmarks() {
 #endif
 #ifdef LOOM_HAVE_EIGEN
     register_eigen();
+#endif
+#ifdef LOOM_HAVE_TORCH
+    register_torch();
 #endif
 }
 

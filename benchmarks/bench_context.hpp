@@ -1,7 +1,8 @@
 #pragma once
 // What every benchmark program shares: what its JSON output says about its
 // build (Google Benchmark's custom context: the compiler and the versions of
-// xsimd and of the peers compiled in, for the tables run.py prints), and its main.
+// xsimd and of the peers compiled in, for the tables run.py prints), and its main
+// (every library on one thread).
 
 #include <benchmark/benchmark.h>
 
@@ -18,6 +19,12 @@
 #endif
 #ifdef LOOM_HAVE_CBLAS
 #include <cblas.h>
+#endif
+#ifdef LOOM_HAVE_TORCH
+#include <ATen/Parallel.h>
+#if __has_include(<torch/version.h>)
+#include <torch/version.h>
+#endif
 #endif
 
 namespace loom::bench {
@@ -52,6 +59,11 @@ inline void add_context() {
     openblas.erase(0, openblas.find_first_not_of(" "));
     openblas.erase(openblas.find_last_not_of(" ") + 1);
     benchmark::AddCustomContext("openblas", openblas);
+    // The kernels OpenBLAS chose for this processor (or OPENBLAS_CORETYPE pinned).
+    benchmark::AddCustomContext("openblas_core", openblas_get_corename());
+#endif
+#if defined(LOOM_HAVE_TORCH) && defined(TORCH_VERSION)
+    benchmark::AddCustomContext("libtorch", TORCH_VERSION);
 #endif
 }
 
@@ -61,6 +73,9 @@ inline void add_context() {
 inline int run(int argc, char** argv, void (*register_all)()) {
     // One thread, as every peer here runs: bench_threads sets its own count where it times threads.
     loom::set_num_threads(1);
+#ifdef LOOM_HAVE_TORCH
+    at::set_num_threads(1);
+#endif
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
     add_context();

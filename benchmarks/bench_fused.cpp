@@ -5,8 +5,8 @@
 //   hypot_<variant>/<library>     z = sqrt(a * a + b * b) * 0.5f + c
 //   exp_tanh_<variant>/<library>  z = exp(a) * b + tanh(c)
 //
-// Libraries: the hand loop (the reference), loom, xtensor and Eigen's dense
-// arrays. Each result is checked against the hand loop's before timing.
+// Libraries: the hand loop (the reference), loom, xtensor, Eigen's dense
+// arrays and libtorch (where installed). Each result is checked against the hand loop's before timing.
 // benchmarks/suite.py runs this program with NumPy and numexpr beside it.
 
 #include <cmath>
@@ -130,6 +130,36 @@ void register_benchmarks() {
     add_expression<eigen_t>(exp_tanh, "eigen", eigen_inputs, [](const eigen_t& a, const eigen_t& b, const eigen_t& c) {
         return a.exp() * b + c.tanh();
     });
+#endif
+
+#ifdef LOOM_HAVE_TORCH
+    // Into an existing result with libtorch's out= functions, one pass per function (a scratch tensor
+    // for exp_tanh, as NumPy's spelling has); allocated as the plain expression.
+    const auto torch_inputs = [] {
+        const inputs& in = inputs::get();
+        return std::tuple(torch_from(in.a, {size}), torch_from(in.b, {size}), torch_from(in.c, {size}),
+                          at::empty({size}, at::kFloat));
+    };
+    using at::Tensor;
+    add_torch(mul_add, torch_inputs,
+              [](Tensor& z, const Tensor& a, const Tensor& b, const Tensor& c, const Tensor&) { at::addcmul_out(z, c, a, b); },
+              [](const Tensor& a, const Tensor& b, const Tensor& c, const Tensor&) { return a * b + c; });
+    add_torch(hypot, torch_inputs,
+              [](Tensor& z, const Tensor& a, const Tensor& b, const Tensor& c, const Tensor&) {
+                  at::mul_out(z, a, a);
+                  at::addcmul_out(z, z, b, b);
+                  z.sqrt_();
+                  at::add_out(z, c, z, 0.5);
+              },
+              [](const Tensor& a, const Tensor& b, const Tensor& c, const Tensor&) { return at::sqrt(a * a + b * b) * 0.5f + c; });
+    add_torch(exp_tanh, torch_inputs,
+              [](Tensor& z, const Tensor& a, const Tensor& b, const Tensor& c, const Tensor& scratch) {
+                  at::exp_out(z, a);
+                  z.mul_(b);
+                  at::tanh_out(const_cast<Tensor&>(scratch), c);
+                  z.add_(scratch);
+              },
+              [](const Tensor& a, const Tensor& b, const Tensor& c, const Tensor&) { return at::exp(a) * b + at::tanh(c); });
 #endif
 }
 

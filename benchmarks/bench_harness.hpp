@@ -35,6 +35,10 @@
 #include <unsupported/Eigen/CXX11/Tensor>
 #endif
 
+#ifdef LOOM_HAVE_TORCH
+#include <ATen/ATen.h>
+#endif
+
 namespace loom::bench {
 
 /// `count` floats uniform in [-1, 1), from a fixed seed. (engine() >> 8) has
@@ -256,5 +260,33 @@ void add_hand_loop(const workload<T>& work, std::ptrdiff_t size, Operands operan
             return z;
         });
 }
+
+#ifdef LOOM_HAVE_TORCH
+/// A libtorch tensor of `values` (copied) with `shape`.
+template <class T>
+at::Tensor torch_from(const std::vector<T>& values, at::IntArrayRef shape) {
+    return at::from_blob(const_cast<T*>(values.data()), shape, at::TensorOptions().dtype(c10::CppTypeToScalarType<T>::value))
+        .clone();
+}
+
+/// A contiguous libtorch result seen as elements of `T` (`elements` reads it), so that it is checked
+/// and timed like every library's.
+template <class T>
+struct torch_result {
+    at::Tensor tensor;
+    const T* data() const { return tensor.data_ptr<T>(); }
+    std::int64_t size() const { return tensor.numel(); }
+};
+
+/// add_into_and_alloc for libtorch: `into(z, operands...)` writes into the tensor z with libtorch's
+/// out= functions; `alloc(operands...)` returns a new tensor.
+template <class T, class Operands, class Into, class Alloc>
+void add_torch(const workload<T>& work, Operands operands, Into into, Alloc alloc) {
+    add_into_and_alloc(
+        work, "libtorch", operands,
+        [into](torch_result<T>& z, const auto&... input) { into(z.tensor, input...); },
+        [alloc](const auto&... input) { return torch_result<T>{alloc(input...)}; });
+}
+#endif
 
 }  // namespace loom::bench

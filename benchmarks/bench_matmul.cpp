@@ -1,6 +1,6 @@
 // Matrix products: loom's matmul (on its gemm kernel, linalg/gemm.hpp)
-// beside OpenBLAS (the reference, on one thread), Eigen's product and a
-// plain hand loop, on the same input values.
+// beside OpenBLAS (the reference, on one thread), Eigen's product, libtorch's
+// (where installed) and a plain hand loop, on the same input values.
 //
 //   matmul_float32/<library>   C = A·B, 1024 × 1024 × 1024, float32, row-major
 //   matmul_float64/<library>   the same in float64
@@ -40,6 +40,10 @@
 #ifdef LOOM_HAVE_CBLAS
 #include <cblas.h>
 extern "C" void openblas_set_num_threads(int);  // OpenBLAS's, declared here in case cblas.h is another BLAS's
+#endif
+
+#ifdef LOOM_HAVE_TORCH
+#include <ATen/ATen.h>
 #endif
 
 namespace {
@@ -314,6 +318,42 @@ void matmul_batched_eigen(benchmark::State& state) {
 }
 #endif
 
+// ----------------------------------------------------------------- libtorch
+
+#ifdef LOOM_HAVE_TORCH
+// libtorch's products on one thread (bench_context.hpp), written into C's memory: at::mm_out, and
+// at::matmul_out broadcasting A over the batch as loom and NumPy do.
+template <class T>
+void matmul_torch(benchmark::State& state) {
+    const input_values<T>& in = input_values<T>::get();
+    const std::int64_t n = at_run_time(side);
+    const auto type = at::TensorOptions().dtype(c10::CppTypeToScalarType<T>::value);
+    const at::Tensor a = at::from_blob(const_cast<T*>(in.a.data()), {n, n}, type);
+    const at::Tensor b = at::from_blob(const_cast<T*>(in.b.data()), {n, n}, type);
+    std::vector<T> c(static_cast<std::size_t>(side * side));
+    at::Tensor out = at::from_blob(c.data(), {n, n}, type);
+    at::mm_out(out, a, b);
+    check("libtorch", c);
+    for (auto _ : state) {
+        at::mm_out(out, a, b);
+        benchmark::DoNotOptimize(c.data());
+        benchmark::ClobberMemory();
+    }
+    report(state);
+}
+
+void matmul_batched_torch(benchmark::State& state) {
+    const batched_values& in = batched_values::get();
+    const std::int64_t n = at_run_time(batch_side);
+    const at::Tensor a = at::from_blob(const_cast<float*>(in.a.data()), {1, 1, n, n}, at::kFloat);
+    const at::Tensor b = at::from_blob(const_cast<float*>(in.b.data()), {8, 4, n, n}, at::kFloat);
+    run_batched(state, [&](std::vector<float>& c) {
+        at::Tensor out = at::from_blob(c.data(), {8, 4, n, n}, at::kFloat);
+        at::matmul_out(out, a, b);
+    });
+}
+#endif
+
 // Each workload's benchmarks side by side, the reference first. xtensor has no product of its own
 // (xt::linalg::dot is xtensor-blas, which calls a BLAS): it is not compared here.
 template <class T>
@@ -348,6 +388,11 @@ void register_benchmarks() {
         {"matmul_batched/hand", matmul_batched_hand},
     };
     for (const auto& [name, function] : batched) benchmark::RegisterBenchmark(name, function)->Unit(benchmark::kMillisecond);
+#ifdef LOOM_HAVE_TORCH
+    benchmark::RegisterBenchmark("matmul_float32/libtorch", matmul_torch<float>)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("matmul_float64/libtorch", matmul_torch<double>)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("matmul_batched/libtorch", matmul_batched_torch)->Unit(benchmark::kMillisecond);
+#endif
 }
 
 }  // namespace

@@ -11,7 +11,7 @@
 //
 // xtensor runs with both its containers: xt::xtensor, whose rank is part of
 // its type, and xt::xarray, whose rank is known at run time only, as loom's
-// is. The hand loop gets its sizes at run time, as the libraries do. Before
+// is. libtorch runs where installed. The hand loop gets its sizes at run time, as the libraries do. Before
 // timing, every library's result is compared with the hand loop's; a
 // difference stops the program. Times are the benchmark thread's CPU time
 // (Google Benchmark's default), in nanoseconds per operation.
@@ -43,6 +43,10 @@
 
 #ifdef LOOM_HAVE_EIGEN
 #include <Eigen/Core>
+#endif
+
+#ifdef LOOM_HAVE_TORCH
+#include <ATen/ATen.h>
 #endif
 
 namespace {
@@ -454,6 +458,64 @@ void small_expr_into_eigen(benchmark::State& state) {
 }
 #endif
 
+#ifdef LOOM_HAVE_TORCH
+// libtorch (one thread; bench_context.hpp): allocated as the plain expression, into an existing z with
+// its out= functions, one per operation as NumPy's spelling.
+at::Tensor torch_of(const std::vector<float>& values, at::IntArrayRef shape) {
+    return at::from_blob(const_cast<float*>(values.data()), shape, at::kFloat).clone();
+}
+
+std::span<const float> elements(const at::Tensor& t) {
+    return {t.data_ptr<float>(), static_cast<std::size_t>(t.numel())};
+}
+
+// Checks `evaluate()`'s result against `expected`, then times it.
+template <class Evaluate>
+void torch_case(benchmark::State& state, const char* name, const std::vector<float>& expected, std::int64_t items,
+                Evaluate evaluate) {
+    check(name, elements(evaluate()), expected);
+    for (auto _ : state) {
+        const at::Tensor& z = evaluate();
+        benchmark::DoNotOptimize(z.data_ptr<float>());
+        benchmark::ClobberMemory();
+    }
+    report(state, items);
+}
+
+void register_torch() {
+    const auto add_case = [](bool into) {
+        return [into](benchmark::State& state) {
+            const input_values& in = input_values::get();
+            const at::Tensor a = torch_of(in.add_a, {add_rows, add_cols}), b = torch_of(in.add_b, {add_cols});
+            at::Tensor z = at::empty({add_rows, add_cols}, at::kFloat), made;
+            torch_case(state, into ? "small_add_into/libtorch" : "small_add_alloc/libtorch", expected_values::get().add,
+                       add_size, [&]() -> const at::Tensor& { return into ? at::add_out(z, a, b) : (made = a + b); });
+        };
+    };
+    const auto expr_case = [](bool into) {
+        return [into](benchmark::State& state) {
+            const input_values& in = input_values::get();
+            const at::Tensor a = torch_of(in.a, {expr_side, expr_side}), b = torch_of(in.b, {expr_side, expr_side}),
+                             c = torch_of(in.c, {expr_side, expr_side}), d = torch_of(in.d, {expr_side, expr_side});
+            at::Tensor z = at::empty({expr_side, expr_side}, at::kFloat), made;
+            torch_case(state, into ? "small_expr_into/libtorch" : "small_expr_alloc/libtorch",
+                       expected_values::get().expr, expr_size, [&]() -> const at::Tensor& {
+                           if (!into) return made = a * b + c - d;
+                           at::mul_out(z, a, b);
+                           z.add_(c);
+                           return z.sub_(d);
+                       });
+        };
+    };
+    for (const bool into : {false, true}) {
+        benchmark::RegisterBenchmark(into ? "small_add_into/libtorch" : "small_add_alloc/libtorch", add_case(into))
+            ->Unit(benchmark::kNanosecond);
+        benchmark::RegisterBenchmark(into ? "small_expr_into/libtorch" : "small_expr_alloc/libtorch", expr_case(into))
+            ->Unit(benchmark::kNanosecond);
+    }
+}
+#endif
+
 // Each workload's benchmarks side by side, the reference first.
 void register_benchmarks() {
     const std::pair<const char*, void (*)(benchmark::State&)> benchmarks[] = {
@@ -497,6 +559,9 @@ void register_benchmarks() {
     for (const auto& [name, function] : benchmarks) {
         benchmark::RegisterBenchmark(name, function)->Unit(benchmark::kNanosecond);
     }
+#ifdef LOOM_HAVE_TORCH
+    register_torch();
+#endif
 }
 
 }  // namespace

@@ -247,6 +247,20 @@ def openblas_threads(count):
             set_threads(count)
 
 
+def openblas_corenames():
+    """The kernels each OpenBLAS NumPy loaded chose (openblas_get_corename), as openblas_threads finds
+    them: what OPENBLAS_CORETYPE would pin, picked by OpenBLAS for this processor when it is unset."""
+    with open("/proc/self/maps") as maps:
+        paths = sorted({line.split()[-1] for line in maps if "openblas" in line and ".so" in line})
+    names = []
+    for path in paths:
+        corename = getattr(ctypes.CDLL(path), "openblas_get_corename", None)
+        if corename:
+            corename.restype = ctypes.c_char_p
+            names.append(corename().decode())
+    return list(dict.fromkeys(names))
+
+
 def checked(variants):
     for variant in variants:
         variant.check()  # also the first touch of every output page

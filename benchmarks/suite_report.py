@@ -199,8 +199,47 @@ def notes_section():
     return ["", "## What limits the targets not met", ""] + NOTES.read_text().rstrip("\n").split("\n")
 
 
-def write(path, header, seconds, spreads, stream):
-    """`stream`: STREAM triad GB/s on one thread and on two, (one, two); two may be None."""
+def library_order(library):
+    """A library's place in the tables (LIBRARIES' order; others after them)."""
+    return LIBRARIES.index(library) if library in LIBRARIES else len(LIBRARIES)
+
+
+def sections(text):
+    """The level-two sections of a Markdown page, as (heading, lines) in order; the lines before the
+    first heading are left out."""
+    found = []
+    for line in text.split("\n"):
+        if line.startswith("## "):
+            found.append((line, [line]))
+        elif found:
+            found[-1][1].append(line)
+    return found
+
+
+def kept_sections(path, written):
+    """The sections of the page at `path` that the suite does not write: those written by hand (or by
+    another program) under headings of their own, which a new run keeps, after its own sections. The
+    suite's own are the headings of `written` and a workload's (`## W<n>`) of an older run."""
+    try:
+        old = Path(path).read_text()
+    except OSError:
+        return []
+    own = {line for line in written if line.startswith("## ")}
+    kept = []
+    for heading, lines in sections(old):
+        workload = heading[3:].split()[0]
+        if heading in own or (workload[:1] == "W" and workload[1:2].isdigit()):
+            continue
+        while lines and not lines[-1]:
+            lines.pop()
+        kept += [""] + lines
+    return kept
+
+
+def write(path, header, seconds, spreads, stream, huge_pages=()):
+    """`stream`: STREAM triad GB/s on one thread and on two, (one, two); two may be None. `huge_pages`:
+    the lines of the section that measures a workload with and without glibc's huge pages. Sections of
+    the page the suite does not own are kept (kept_sections)."""
     lines = header + ["", "## loom's targets", "",
                       "Computed from the medians below: loom's time over the time of what its target names "
                       "(for products, loom's speed over OpenBLAS's), or its time.", ""]
@@ -219,5 +258,7 @@ def write(path, header, seconds, spreads, stream):
               "their own threads, NumPy OpenBLAS's for the product, loom OpenMP (`set_num_threads(2)`). "
               "% STREAM is of the two-thread triad."]
     lines += threaded_table(seconds, spreads, stream[1] or stream[0])
+    lines += list(huge_pages)
+    lines += kept_sections(path, lines)
     with open(path, "w") as out:
         out.write("\n".join(lines) + "\n")

@@ -127,6 +127,11 @@ PROGRAMS = {
     "bench_threads": None,
 }
 
+# The workload measured with and without glibc's huge pages (suite.py's Note [suite environment]):
+# (program, Google Benchmark filter). Allocating a result is where 4 KiB pages cost most.
+HUGE_PAGE_WORKLOAD = ("bench_fused", "^mul_add_alloc/")
+
 # The order of the libraries in each table: references first, then loom, then its peers.
-LIBRARIES = ["hand", "hand_tiled", "openblas", "loom", "xtensor", "xarray", "eigen", "numpy", "numexpr"]
+LIBRARIES = ["hand", "hand_tiled", "openblas", "loom", "xtensor", "xarray", "eigen", "libtorch", "numpy",
+             "numexpr"]
 REFERENCE_LIBRARIES = {"hand", "hand_tiled", "openblas"}
