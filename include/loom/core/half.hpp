@@ -175,7 +175,11 @@ private:
         constexpr U field_mask = (U(1) << (sizeof(T) * 8 - 1 - stored)) - 1;
 #if defined(__F16C__)
         if constexpr (ExponentBits == 5 && sizeof(T) == 4) {
-            if (!std::is_constant_evaluated()) return std::uint16_t(_cvtss_sh(value, _MM_FROUND_TO_NEAREST_INT));
+            // The vector form: clang's _cvtss_sh is a macro whose compound literal -Wpedantic refuses.
+            if (!std::is_constant_evaluated()) {
+                const __m128i narrowed = _mm_cvtps_ph(_mm_set_ss(value), _MM_FROUND_TO_NEAREST_INT);
+                return std::uint16_t(_mm_cvtsi128_si32(narrowed));
+            }
         }
 #endif
         const U bits = std::bit_cast<U>(value);
