@@ -35,6 +35,7 @@
 #include "loom/io/print_path.hpp"
 #include "loom/tensor/tolist.hpp"
 #include "loom/tensor/fixed_tensor.hpp"
+#include "loom/tensor/ranked_tensor.hpp"
 
 #endif
 #include "loom/core/epilogue.hpp"

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <array>
 #include <cstdint>
 #include <random>
 #include <stdexcept>
@@ -274,6 +275,87 @@ TEST(StaticShapes, TheStaticPathGivesTheDynamicPathsElements) {
         const tensor<float, fixed<2, 3, 4>> s4 = loom::where(a > 0, b, d * 2.0);
         EXPECT_EQ(evaluated(s4), evaluated(loom::where(da > 0, db, dd * 2.0)));
     }
+}
+
+// tensor<T, rank<R>>: the rank in the type, the sizes at run time.
+
+using static_shapes_r2 = tensor<float, loom::rank<2>>;
+using static_shapes_r1 = tensor<float, loom::rank<1>>;
+
+TEST(StaticRanks, ConstructionChecksTheRankOfTheShape) {
+    const static_shapes_r2 z({2, 3});
+    EXPECT_EQ(z.shape(), (shape_type{2, 3}));
+    EXPECT_EQ(evaluated(z), std::vector<float>(6, 0.0f));
+    static_assert(static_shapes_r2::ndim() == 2);
+    EXPECT_EQ(z.extents(), (std::array<index_t, 2>{2, 3}));
+    static_shapes_expect_error<std::invalid_argument>(
+        [] { static_shapes_r2 w(shape_type{3}); },
+        "shape [3] (rank 1) given to a tensor of rank<2>, which keeps its rank; give 2 sizes");
+    const static_shapes_r2 empty;
+    EXPECT_EQ(empty.shape(), (shape_type{0, 0}));
+}
+
+TEST(StaticRanks, ExpressionsOfRankedTensorsAreNumpys) {
+    // np.arange(1, 13, dtype=np.float32).reshape(3, 4) * b + 2 * a - b with b = [1, 2, 3, 4]
+    const static_shapes_r2 a{{1, 2, 3, 4}, {5, 6, 7, 8}, {9, 10, 11, 12}};
+    const static_shapes_r1 b{1, 2, 3, 4};
+    static_assert(loom::static_rank_of_v<decltype(a * b + 2 * a - b)> == 2);
+    const static_shapes_r2 w = a * b + 2 * a - b;
+    EXPECT_EQ(evaluated(w), (std::vector<float>{2, 6, 12, 20, 14, 22, 32, 44, 26, 38, 52, 68}));
+    const tensor<float, loom::rank<1>> column_sum = a.sum(0);
+    EXPECT_EQ(evaluated(column_sum), (std::vector<float>{15, 18, 21, 24}));
+}
+
+TEST(StaticRanks, AssignmentTakesANewShapeOfTheSameRankOnly) {
+    static_shapes_r2 z({1, 1});
+    const static_shapes_r2 a{{1, 2}, {3, 4}};
+    z = a + 1;
+    EXPECT_EQ(z.shape(), (shape_type{2, 2}));
+    EXPECT_EQ(evaluated(z), (std::vector<float>{2, 3, 4, 5}));
+    static_shapes_expect_error<std::invalid_argument>([&] { z = tensor<float>{1, 2}; },
+                                                      "shape [2] (rank 1) given to a tensor of rank<2>");
+    EXPECT_EQ(z.shape(), (shape_type{2, 2}));  // a refused assignment changes nothing
+    static_shapes_expect_error<std::invalid_argument>([] { static_shapes_r2 w = tensor<float>{1, 2}; },
+                                                      "a value of shape [2] (rank 1)");
+}
+
+TEST(StaticRanks, TheRankedPathBroadcastsAndMatchesTheDynamicPath) {
+    std::mt19937 engine(112026);
+    std::uniform_real_distribution<float> values(-4, 4);
+    for (int round = 0; round < 20; ++round) {
+        tensor<float, loom::rank<3>> a({2, 3, 4});
+        tensor<float, loom::rank<2>> b({3, 1});
+        tensor<float, loom::rank<1>> c({4});
+        for (float& x : a) x = values(engine);
+        for (float& x : b) x = values(engine);
+        for (float& x : c) x = values(engine);
+        const tensor<float> da(a), db(b), dc(c);
+        const tensor<float, loom::rank<3>> r = a * b + c - 1;
+        EXPECT_EQ(evaluated(r), evaluated(da * db + dc - 1));
+        tensor<float, loom::rank<3>> in_place({2, 3, 4});
+        in_place = b - c * a;  // the same shape: stored in place by the ranked path
+        EXPECT_EQ(evaluated(in_place), evaluated(db - dc * da));
+    }
+}
+
+TEST(StaticRanks, AnOperandGivenAnotherShapeAfterTheExpressionIsRefused) {
+    static_shapes_r2 a{{1, 2}, {3, 4}};
+    static_shapes_r2 b{{1, 2}, {3, 4}};
+    const auto sum = a + b;
+    b = tensor<float>({3, 3});
+    EXPECT_THROW(static_shapes_r2 r = sum, loom::broadcast_error);
+}
+
+TEST(StaticRanks, MixesWithFixedAndDynamicOperandsViewsAndPrinting) {
+    const static_shapes_r2 a{{1, 2, 3, 4}, {5, 6, 7, 8}, {9, 10, 11, 12}};
+    const static_shapes_v4 f{1, 2, 3, 4};
+    const tensor<float> d{1, 2, 3, 4};
+    EXPECT_EQ(evaluated(a + f), evaluated(a + d));
+    EXPECT_EQ(evaluated(a(all, 1)), (std::vector<float>{2, 6, 10}));
+    EXPECT_EQ(loom::to_string(static_shapes_r2(a / 4)),
+              "[[0.25 0.5  0.75 1.  ]\n [1.25 1.5  1.75 2.  ]\n [2.25 2.5  2.75 3.  ]]");
+    const static_shapes_r2 back = loom::read_npy<float>(loom::npy_bytes(a));
+    EXPECT_EQ(evaluated(back), evaluated(a));
 }
 
 }  // namespace

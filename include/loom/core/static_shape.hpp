@@ -91,6 +91,12 @@ struct static_shapes_not_broadcastable;
 template <class Destination, class Value>
 struct static_assignment_shapes_differ;
 
+/// Never defined: its name is the compile error of assigning a value of rank Value to a tensor of
+/// rank Destination, which keeps it (Note [static broadcasting]). Assign a value of the
+/// destination's rank, or to a tensor<T>, which takes any shape.
+template <class Destination, class Value>
+struct static_assignment_ranks_differ;
+
 namespace detail {
 
 // Where fixed shapes a and b disagree (a dimension of the result), or -1.
@@ -133,6 +139,15 @@ struct assignment_verdict {
 };
 template <class Destination, class Value>
 struct assignment_verdict<false, Destination, Value> : static_assignment_shapes_differ<Destination, Value> {
+    static constexpr bool value = false;
+};
+
+template <bool Equal, class Destination, class Value>
+struct rank_verdict {
+    static constexpr bool value = true;
+};
+template <class Destination, class Value>
+struct rank_verdict<false, Destination, Value> : static_assignment_ranks_differ<Destination, Value> {
     static constexpr bool value = false;
 };
 

@@ -146,6 +146,11 @@ void evaluate_into(D* data, const strided_layout& layout, const E& value, bool f
             detail::run_static<static_shape_of_t<E>>(data, value);  // Note [static path]
             return;
         }
+    } else if constexpr (static_rank_of_v<E> > 0) {
+        constexpr auto rank = static_cast<std::size_t>(static_rank_of_v<E>);
+        if (layout.is_row_major() && layout.rank() == rank && detail::run_ranked<rank>(data, layout.shape(), value)) {
+            return;  // Note [ranked path]
+        }
     }
     if constexpr (whole_value<E, D>) {
         detail::record_path(path_kind::whole_value);                    // a. Note [whole values]
@@ -233,6 +238,19 @@ void assign_fixed(Destination& destination, const E& value, Mode mode) {
     }
 }
 
+// Refuses at compile time `t = value` into a tensor of rank<R> when the
+// value's rank is known and is not R.
+template <class Destination, class E, class Mode>
+constexpr void check_assigned_rank() {
+    constexpr std::ptrdiff_t to = static_rank_of_v<Destination>;
+    constexpr std::ptrdiff_t from = static_rank_of_v<E>;
+    if constexpr ((std::same_as<Mode, assignment::rebind_t> || std::same_as<Mode, assignment::fresh_t>) && to >= 0 &&
+                  from >= 0) {
+        static_assert(rank_verdict<from == to, rank<static_cast<std::size_t>(to)>,
+                                   rank<static_cast<std::size_t>(from)>>::value);
+    }
+}
+
 }  // namespace detail
 
 /// What assign() writes into: a tensor or a view with writable elements.
@@ -249,6 +267,7 @@ concept assignment_target = requires(D& destination) {
 /// it replaces the old.
 template <assignment_target Destination, expression E, class Mode>
 void assign(Destination& destination, const E& value, Mode mode) {
+    detail::check_assigned_rank<Destination, E, Mode>();
     if constexpr (statically_shaped<Destination>) {
         detail::assign_fixed(destination, value, mode);
     } else if constexpr (std::same_as<Mode, assignment::fresh_t>) {

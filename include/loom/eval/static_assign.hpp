@@ -87,4 +87,108 @@ bool is_static_destination(const strided_layout& layout) {
     return true;
 }
 
+// Note [ranked path]: an element-wise value whose rank R is known at
+// compile time (its leaves are tensors of rank<R> or fixed shapes, and
+// constants: static_rank_of_v), stored into row-major memory of rank R,
+// runs R nested loops with no plan: each leaf's strides in the
+// destination's index space are computed once (0 where it is broadcast),
+// each row of the last dimension is one straight loop. A leaf given a shape
+// that no longer fits the destination since the expression was built (Note
+// [stale operands] in build_plan.hpp) is left to the engine, which refuses
+// it. What no leaf can overlap is as in Note [static path]: the leaves own
+// their elements.
+
+template <std::size_t R, class T>
+struct ranked_leaf {
+    const T* first;
+    std::array<index_t, R> strides;
+    const T* row = nullptr;
+
+    void seek(const std::array<index_t, R>& index) {
+        row = first;
+        for (std::size_t d = 0; d + 1 < R; ++d) row += index[d] * strides[d];
+    }
+    T operator()(index_t j) const { return row[j * strides[R - 1]]; }
+};
+
+template <std::size_t R, class T>
+struct ranked_constant {
+    T value;
+    void seek(const std::array<index_t, R>&) {}
+    T operator()(index_t) const { return value; }
+};
+
+template <std::size_t R, class F, class... Readers>
+struct ranked_node {
+    F function;
+    std::tuple<Readers...> operands;
+
+    void seek(const std::array<index_t, R>& index) {
+        std::apply([&](Readers&... r) { (r.seek(index), ...); }, operands);
+    }
+    auto operator()(index_t j) const {
+        return std::apply([&](const Readers&... r) { return function(r(j)...); }, operands);
+    }
+};
+
+// The reader of `value` in a destination of shape `out`, of rank R; `fits`
+// turns false for a leaf that does not broadcast to `out`.
+template <std::size_t R, class E>
+auto ranked_reader(const E& value, const shape_type& out, bool& fits) {
+    using T = value_type_of<E>;
+    if constexpr (memory_leaf<E>) {
+        const shape_type& shape = value.shape();
+        ranked_leaf<R, T> leaf{value.data(), {}};
+        if (shape.size() > R) {
+            fits = false;
+            return leaf;
+        }
+        index_t step = 1;
+        for (std::size_t j = shape.size(); j-- > 0;) {
+            const std::size_t d = R - shape.size() + j;
+            if (shape[j] != out[d] && shape[j] != 1) fits = false;
+            leaf.strides[d] = shape[j] == 1 ? 0 : step;
+            step *= shape[j];
+        }
+        return leaf;
+    } else if constexpr (constant_expression<E>) {
+        return ranked_constant<R, T>{value.value()};
+    } else {
+        static_assert(elementwise_expression<E>, "a value of known rank is a tensor, a scalar, or an element-wise "
+                                                 "node of them");
+        return std::apply(
+            [&](const auto&... operands) {
+                return ranked_node<R, std::remove_cvref_t<decltype(value.function())>,
+                                   decltype(ranked_reader<R>(operands, out, fits))...>{
+                    value.function(), {ranked_reader<R>(operands, out, fits)...}};
+            },
+            value.operands());
+    }
+}
+
+/// Stores `value`, of rank R known at compile time, into the row-major memory at `data` of
+/// shape `out`, of rank R, by the ranked path (Note [ranked path]); false, having written nothing,
+/// when a leaf does not fit `out`.
+template <std::size_t R, element D, expression E>
+bool run_ranked(D* data, const shape_type& out, const E& value) {
+    static_assert(R >= 1);
+    bool fits = true;
+    auto reader = ranked_reader<R>(value, out, fits);
+    if (!fits) return false;
+    index_t rows = 1;
+    for (std::size_t d = 0; d + 1 < R; ++d) rows *= out[d];
+    const index_t length = out[R - 1];
+    if (length == 0) return true;
+    std::array<index_t, R> index{};
+    for (index_t r = 0; r < rows; ++r, data += length) {
+        reader.seek(index);
+        for (index_t j = 0; j < length; ++j) data[j] = static_cast<D>(reader(j));
+        for (std::size_t d = R - 1; d-- > 0;) {
+            if (++index[d] < out[d]) break;
+            index[d] = 0;
+        }
+    }
+    return true;
+}
+
 }  // namespace loom::detail

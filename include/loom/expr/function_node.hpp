@@ -38,6 +38,8 @@ public:
     /// The node's shape when every operand's is fixed (their broadcast, decided at compile time:
     /// Note [static broadcasting]), dynamic_shape otherwise.
     using static_shape = node_static_shape_t<Operands...>;
+    /// The node's rank when every operand's is known at compile time, -1 otherwise.
+    static constexpr std::ptrdiff_t static_rank = node_static_rank_v<Operands...>;
 
     template <class... Args>
     explicit function_node(F function, Args&&... operands)

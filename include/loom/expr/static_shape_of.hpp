@@ -59,6 +59,32 @@ constexpr int static_source() {
 
 }  // namespace detail
 
+namespace detail {
+
+template <class E>
+constexpr std::ptrdiff_t static_rank_of() {
+    if constexpr (is_fixed_shape<static_shape_of_t<E>>) return static_cast<std::ptrdiff_t>(static_shape_of_t<E>::rank);
+    else if constexpr (requires { std::remove_cvref_t<E>::static_rank; }) return std::remove_cvref_t<E>::static_rank;
+    else return -1;
+}
+
+}  // namespace detail
+
+/// The rank of expression E when it is known at compile time (a tensor of fixed shape or of
+/// rank<R>, a scalar, an element-wise node of them), -1 otherwise.
+template <class E>
+inline constexpr std::ptrdiff_t static_rank_of_v = detail::static_rank_of<E>();
+
+/// The rank of an element-wise node of `Operands` when every operand's is known at compile time
+/// (the largest: NumPy's rule aligns them on the right), -1 otherwise.
+template <class... Operands>
+inline constexpr std::ptrdiff_t node_static_rank_v = [] {
+    if (((static_rank_of_v<Operands> < 0) || ...)) return std::ptrdiff_t{-1};
+    std::ptrdiff_t rank = 0;
+    ((rank = static_rank_of_v<Operands> > rank ? static_rank_of_v<Operands> : rank), ...);
+    return rank;
+}();
+
 /// The fixed shape of an element-wise node of `Operands` when every operand has one (their
 /// broadcast, which must exist: Note [static broadcasting]), dynamic_shape otherwise.
 template <class... Operands>
