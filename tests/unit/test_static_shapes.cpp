@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <random>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -248,6 +249,12 @@ TEST(StaticShapes, NpyRoundTripKeepsShapeAndElements) {
         "fixed shape [2, 2]");
 }
 
+// A tensor<float> of the elements of `t`, copied from memory (not through an assignment).
+template <class T>
+tensor<float> static_shapes_dynamic_copy(const T& t) {
+    return tensor<float>(std::span<const float>(t.data(), static_cast<std::size_t>(t.size())), t.shape());
+}
+
 // Differential: each expression computed with tensor<T> and with fixed
 // tensors of the same values gives the same elements, exactly.
 template <class Fixed>
@@ -265,7 +272,8 @@ TEST(StaticShapes, TheStaticPathGivesTheDynamicPathsElements) {
         const auto b = static_shapes_random<tensor<float, fixed<3, 1>>>(engine);
         const auto c = static_shapes_random<tensor<float, fixed<4>>>(engine);
         const auto d = static_shapes_random<tensor<float, fixed<2, 1, 1>>>(engine);
-        const tensor<float> da(a), db(b), dc(c), dd(d);
+        const tensor<float> da = static_shapes_dynamic_copy(a), db = static_shapes_dynamic_copy(b),
+                            dc = static_shapes_dynamic_copy(c), dd = static_shapes_dynamic_copy(d);
         const tensor<float, fixed<2, 3, 4>> s1 = a * b + c - d;
         EXPECT_EQ(evaluated(s1), evaluated(da * db + dc - dd));
         const tensor<float, fixed<2, 3, 4>> s2 = loom::maximum(a, b) / (loom::abs(c) + 1) * 0.5f;
@@ -329,13 +337,22 @@ TEST(StaticRanks, TheRankedPathBroadcastsAndMatchesTheDynamicPath) {
         for (float& x : a) x = values(engine);
         for (float& x : b) x = values(engine);
         for (float& x : c) x = values(engine);
-        const tensor<float> da(a), db(b), dc(c);
+        const tensor<float> da = static_shapes_dynamic_copy(a), db = static_shapes_dynamic_copy(b),
+                            dc = static_shapes_dynamic_copy(c);
         const tensor<float, loom::rank<3>> r = a * b + c - 1;
         EXPECT_EQ(evaluated(r), evaluated(da * db + dc - 1));
         tensor<float, loom::rank<3>> in_place({2, 3, 4});
         in_place = b - c * a;  // the same shape: stored in place by the ranked path
         EXPECT_EQ(evaluated(in_place), evaluated(db - dc * da));
     }
+}
+
+TEST(StaticRanks, ACopyKeepsTheElementsOfSizeOneDimensions) {
+    const tensor<float, loom::rank<2>> column{{100}, {200}, {300}};
+    const tensor<float> copy = column;
+    EXPECT_EQ(std::vector<float>(copy.begin(), copy.end()), (std::vector<float>{100, 200, 300}));
+    const tensor<float, fixed<3, 1>> fixed_column = column;
+    EXPECT_EQ(std::vector<float>(fixed_column.begin(), fixed_column.end()), (std::vector<float>{100, 200, 300}));
 }
 
 TEST(StaticRanks, AnOperandGivenAnotherShapeAfterTheExpressionIsRefused) {

@@ -10,7 +10,8 @@
 // leaf owns its elements, and one that broadcasts to the value's shape and
 // holds as many elements as the destination has that shape.
 //
-// Cost of including: <array>, <cstddef>, <tuple> and the expr/ headers it names.
+// Cost of including: <array>, <cstddef>, <tuple>, eval/readers.hpp,
+// eval/store_kernel.hpp and the expr/ headers it names.
 
 #include <array>
 #include <cstddef>
@@ -18,6 +19,8 @@
 
 #include "loom/core/layout.hpp"
 #include "loom/core/static_shape.hpp"
+#include "loom/eval/readers.hpp"
+#include "loom/eval/store_kernel.hpp"
 #include "loom/expr/node_protocol.hpp"
 #include "loom/expr/static_shape_of.hpp"
 
@@ -54,6 +57,32 @@ constexpr index_t static_offset(index_t i) {
     }
 }
 
+// True when every leaf of `E` (fixed shapes) holds Out's count of elements:
+// each is read at the destination's offsets, none is broadcast.
+template <class Out, class E>
+constexpr bool flat_static() {
+    if constexpr (memory_leaf<E>) return static_shape_of_t<E>::count == Out::count;
+    else if constexpr (elementwise_expression<E>) {
+        return over_children<E>([]<class... C>() { return (flat_static<Out, C>() && ...); });
+    } else return true;
+}
+
+// The reader of `value` whose leaves are read from `first` on, element i at
+// i (eval/readers.hpp): a value none of whose leaves is broadcast.
+template <class E>
+auto flat_reader(const E& value) {
+    using T = value_type_of<E>;
+    if constexpr (memory_leaf<E>) {
+        return leaf_reader<T>{value.data()};
+    } else if constexpr (constant_expression<E>) {
+        return scalar_reader<T>{value.value()};
+    } else {
+        return std::apply([&](const auto&... operands) {
+            return make_node_reader(value.function(), flat_reader(operands)...);
+        }, value.operands());
+    }
+}
+
 // Element `i` of `value`, of fixed shape broadcast to Out.
 template <class Out, class E>
 auto static_element(const E& value, index_t i) {
@@ -74,7 +103,11 @@ auto static_element(const E& value, index_t i) {
 /// of shape Out (Note [static path]).
 template <class Out, element D, expression E>
 void run_static(D* data, const E& value) {
-    for (index_t i = 0; i < Out::count; ++i) data[i] = static_cast<D>(static_element<Out>(value, i));
+    if constexpr (flat_static<Out, E>()) {
+        store_block(data, flat_reader(value), Out::count);  // every leaf read as the destination is
+    } else {
+        for (index_t i = 0; i < Out::count; ++i) data[i] = static_cast<D>(static_element<Out>(value, i));
+    }
 }
 
 /// True when `layout` is row-major with the sizes of fixed shape Out.
@@ -109,6 +142,8 @@ struct ranked_leaf {
         for (std::size_t d = 0; d + 1 < R; ++d) row += index[d] * strides[d];
     }
     T operator()(index_t j) const { return row[j * strides[R - 1]]; }
+    bool unit_inner() const { return strides[R - 1] == 1; }
+    leaf_reader<T> row_reader() const { return {row}; }
 };
 
 template <std::size_t R, class T>
@@ -116,6 +151,8 @@ struct ranked_constant {
     T value;
     void seek(const std::array<index_t, R>&) {}
     T operator()(index_t) const { return value; }
+    bool unit_inner() const { return true; }
+    scalar_reader<T> row_reader() const { return {value}; }
 };
 
 template <std::size_t R, class F, class... Readers>
@@ -129,16 +166,25 @@ struct ranked_node {
     auto operator()(index_t j) const {
         return std::apply([&](const Readers&... r) { return function(r(j)...); }, operands);
     }
+    bool unit_inner() const {
+        return std::apply([](const Readers&... r) { return (r.unit_inner() && ...); }, operands);
+    }
+    auto row_reader() const {
+        return std::apply([&](const Readers&... r) { return make_node_reader(function, r.row_reader()...); },
+                          operands);
+    }
 };
 
 // The reader of `value` in a destination of shape `out`, of rank R; `fits`
-// turns false for a leaf that does not broadcast to `out`.
+// turns false for a leaf that does not broadcast to `out`, `flat` for a leaf
+// of another shape than `out`.
 template <std::size_t R, class E>
-auto ranked_reader(const E& value, const shape_type& out, bool& fits) {
+auto ranked_reader(const E& value, const shape_type& out, bool& fits, bool& flat) {
     using T = value_type_of<E>;
     if constexpr (memory_leaf<E>) {
         const shape_type& shape = value.shape();
         ranked_leaf<R, T> leaf{value.data(), {}};
+        if (shape.size() != R) flat = false;
         if (shape.size() > R) {
             fits = false;
             return leaf;
@@ -146,7 +192,10 @@ auto ranked_reader(const E& value, const shape_type& out, bool& fits) {
         index_t step = 1;
         for (std::size_t j = shape.size(); j-- > 0;) {
             const std::size_t d = R - shape.size() + j;
-            if (shape[j] != out[d] && shape[j] != 1) fits = false;
+            if (shape[j] != out[d]) {
+                if (shape[j] != 1) fits = false;
+                flat = false;
+            }
             leaf.strides[d] = shape[j] == 1 ? 0 : step;
             step *= shape[j];
         }
@@ -159,8 +208,8 @@ auto ranked_reader(const E& value, const shape_type& out, bool& fits) {
         return std::apply(
             [&](const auto&... operands) {
                 return ranked_node<R, std::remove_cvref_t<decltype(value.function())>,
-                                   decltype(ranked_reader<R>(operands, out, fits))...>{
-                    value.function(), {ranked_reader<R>(operands, out, fits)...}};
+                                   decltype(ranked_reader<R>(operands, out, fits, flat))...>{
+                    value.function(), {ranked_reader<R>(operands, out, fits, flat)...}};
             },
             value.operands());
     }
@@ -173,16 +222,25 @@ template <std::size_t R, element D, expression E>
 bool run_ranked(D* data, const shape_type& out, const E& value) {
     static_assert(R >= 1);
     bool fits = true;
-    auto reader = ranked_reader<R>(value, out, fits);
+    bool flat = true;
+    auto reader = ranked_reader<R>(value, out, fits, flat);
     if (!fits) return false;
     index_t rows = 1;
     for (std::size_t d = 0; d + 1 < R; ++d) rows *= out[d];
-    const index_t length = out[R - 1];
+    index_t length = out[R - 1];
     if (length == 0) return true;
     std::array<index_t, R> index{};
+    if (flat) {  // every leaf read as the destination is: one row of every element
+        length *= rows;
+        rows = 1;
+    }
+    // Rows along which every leaf is read element after element go to the
+    // store kernel's block loop; others are read with their strides.
+    const bool unit = flat || reader.unit_inner() || length == 1;
     for (index_t r = 0; r < rows; ++r, data += length) {
         reader.seek(index);
-        for (index_t j = 0; j < length; ++j) data[j] = static_cast<D>(reader(j));
+        if (unit) store_block(data, reader.row_reader(), length);
+        else for (index_t j = 0; j < length; ++j) data[j] = static_cast<D>(reader(j));
         for (std::size_t d = R - 1; d-- > 0;) {
             if (++index[d] < out[d]) break;
             index[d] = 0;
