@@ -177,9 +177,10 @@ struct ranked_node {
 
 // The reader of `value` in a destination of shape `out`, of rank R; `fits`
 // turns false for a leaf that does not broadcast to `out`, `flat` for a leaf
-// of another shape than `out`.
+// of another shape than `out`. Inlined into run_ranked, so that the strides
+// stay in registers instead of being stored and read back whole.
 template <std::size_t R, class E>
-auto ranked_reader(const E& value, const shape_type& out, bool& fits, bool& flat) {
+[[gnu::always_inline]] inline auto ranked_reader(const E& value, const shape_type& out, bool& fits, bool& flat) {
     using T = value_type_of<E>;
     if constexpr (memory_leaf<E>) {
         const shape_type& shape = value.shape();
