@@ -219,9 +219,26 @@ template <std::size_t R, class E>
 /// Stores `value`, of rank R known at compile time, into the row-major memory at `data` of
 /// shape `out`, of rank R, by the ranked path (Note [ranked path]); false, having written nothing,
 /// when a leaf does not fit `out`.
+// True when every leaf of `value` has the shape `out`.
+template <class E>
+bool leaves_have_shape(const E& value, const shape_type& out) {
+    if constexpr (memory_leaf<E>) {
+        return value.shape() == out;
+    } else if constexpr (elementwise_expression<E>) {
+        return std::apply([&](const auto&... operands) { return (leaves_have_shape(operands, out) && ...); },
+                          value.operands());
+    } else {
+        return true;
+    }
+}
+
 template <std::size_t R, element D, expression E>
 bool run_ranked(D* data, const shape_type& out, const E& value) {
     static_assert(R >= 1);
+    if (leaves_have_shape(value, out)) {  // every leaf read as the destination is: no strides
+        store_block(data, flat_reader(value), element_count(out));
+        return true;
+    }
     bool fits = true;
     bool flat = true;
     auto reader = ranked_reader<R>(value, out, fits, flat);
