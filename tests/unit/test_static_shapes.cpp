@@ -216,6 +216,23 @@ TEST(StaticShapes, AStaticValueGoesIntoTensorsAndViewsOfAnyLayout) {
     EXPECT_EQ(evaluated(wide(all, 0)), (std::vector<float>{2, 4, 6, 8}));
 }
 
+#if defined(LOOM_RECORD_PATHS)
+TEST(StaticShapes, FixedAndRankedValuesRunNoPlan) {
+    const auto a = static_shapes_a();
+    const static_shapes_v4 b{1, 2, 3, 4};
+    loom::detail::recorded_paths() = {};
+    static_shapes_m34 z = a + b;
+    tensor<float> d = a * b - 1;
+    const tensor<float, loom::rank<2>> r = tensor<float, loom::rank<2>>({3, 4}) + tensor<float, loom::rank<1>>({4});
+    EXPECT_TRUE(loom::detail::recorded_paths().kinds.empty());  // no path of the engine: the static and ranked paths
+    tensor<float> wide({4, 3});
+    wide.T() = a + b;  // a transposed destination: the engine's plan
+    EXPECT_FALSE(loom::detail::recorded_paths().kinds.empty());
+    EXPECT_EQ(evaluated(z), evaluated(d + 1 - a * b + a + b));
+    EXPECT_EQ(r.shape(), (shape_type{3, 4}));
+}
+#endif
+
 TEST(StaticShapes, ReductionsAreNumpys) {
     // a.sum() 78.0, a.sum(0) [15, 18, 21, 24], a.mean(1) [2.5, 6.5, 10.5]
     const auto a = static_shapes_a();
