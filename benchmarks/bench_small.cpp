@@ -9,6 +9,12 @@
 //   small_expr_alloc/<library>  z = a * b + c - d   (8, 8) float32, z allocated each time
 //   small_expr_into/<library>   z = a * b + c - d   the same into a z allocated before timing
 //
+// loom runs with its three kinds of tensor: tensor<float> (loom), whose
+// shape is known at run time only, tensor<float, rank<2>> (loom_rank), whose
+// rank is part of its type, and tensor<float, fixed<3, 4>> (loom_fixed),
+// whose shape is, its elements inline; Eigen with its dense arrays of
+// run-time size (eigen) and of fixed size (eigen_fixed). A fixed-size
+// result is "allocated" on the stack, as Eigen's is.
 // xtensor runs with both its containers: xt::xtensor, whose rank is part of
 // its type, and xt::xarray, whose rank is known at run time only, as loom's
 // is. libtorch runs where installed. The hand loop gets its sizes at run time, as the libraries do. Before
@@ -278,6 +284,86 @@ void small_expr_into_loom(benchmark::State& state) {
     report(state, expr_size);
 }
 
+// loom's tensors with the rank (rank<2>) or the whole shape (fixed<...>) in the type: Matrix for
+// (3, 4) and (8, 8) operands, Row for the (4,) one.
+template <class Matrix>
+Matrix loom_static_tensor(const std::vector<float>& values, loom::shape_type shape) {
+    return Matrix(loom_tensor(values, std::move(shape)));
+}
+
+template <class T>
+std::span<const float> static_elements(const T& t) {
+    return {t.data(), static_cast<std::size_t>(t.size())};
+}
+
+template <class Matrix, class Row>
+void small_add_alloc_loom_static(benchmark::State& state) {
+    const input_values& in = input_values::get();
+    const auto a = loom_static_tensor<Matrix>(in.add_a, {add_rows, add_cols});
+    const auto b = loom_static_tensor<Row>(in.add_b, {add_cols});
+    check("small_add_alloc/loom_static", static_elements(Matrix(a + b)), expected_values::get().add);
+    for (auto _ : state) {
+        Matrix z = a + b;
+        benchmark::DoNotOptimize(z.data());
+        benchmark::ClobberMemory();
+    }
+    report(state, add_size);
+}
+
+template <class Matrix, class Row>
+void small_add_into_loom_static(benchmark::State& state) {
+    const input_values& in = input_values::get();
+    const auto a = loom_static_tensor<Matrix>(in.add_a, {add_rows, add_cols});
+    const auto b = loom_static_tensor<Row>(in.add_b, {add_cols});
+    Matrix z = a;
+    z = a + b;
+    check("small_add_into/loom_static", static_elements(z), expected_values::get().add);
+    for (auto _ : state) {
+        z = a + b;
+        benchmark::DoNotOptimize(z.data());
+        benchmark::ClobberMemory();
+    }
+    report(state, add_size);
+}
+
+template <class Matrix>
+void small_expr_alloc_loom_static(benchmark::State& state) {
+    const input_values& in = input_values::get();
+    const loom::shape_type shape{expr_side, expr_side};
+    const auto a = loom_static_tensor<Matrix>(in.a, shape), b = loom_static_tensor<Matrix>(in.b, shape),
+               c = loom_static_tensor<Matrix>(in.c, shape), d = loom_static_tensor<Matrix>(in.d, shape);
+    check("small_expr_alloc/loom_static", static_elements(Matrix(a * b + c - d)), expected_values::get().expr);
+    for (auto _ : state) {
+        Matrix z = a * b + c - d;
+        benchmark::DoNotOptimize(z.data());
+        benchmark::ClobberMemory();
+    }
+    report(state, expr_size);
+}
+
+template <class Matrix>
+void small_expr_into_loom_static(benchmark::State& state) {
+    const input_values& in = input_values::get();
+    const loom::shape_type shape{expr_side, expr_side};
+    const auto a = loom_static_tensor<Matrix>(in.a, shape), b = loom_static_tensor<Matrix>(in.b, shape),
+               c = loom_static_tensor<Matrix>(in.c, shape), d = loom_static_tensor<Matrix>(in.d, shape);
+    Matrix z = a;
+    z = a * b + c - d;
+    check("small_expr_into/loom_static", static_elements(z), expected_values::get().expr);
+    for (auto _ : state) {
+        z = a * b + c - d;
+        benchmark::DoNotOptimize(z.data());
+        benchmark::ClobberMemory();
+    }
+    report(state, expr_size);
+}
+
+using loom_rank_matrix = loom::tensor<float, loom::rank<2>>;
+using loom_rank_row = loom::tensor<float, loom::rank<1>>;
+using loom_fixed_add = loom::tensor<float, loom::fixed<add_rows, add_cols>>;
+using loom_fixed_row = loom::tensor<float, loom::fixed<add_cols>>;
+using loom_fixed_expr = loom::tensor<float, loom::fixed<expr_side, expr_side>>;
+
 // ------------------------------------------------------------------ xtensor
 
 #ifdef LOOM_HAVE_XTENSOR
@@ -456,6 +542,81 @@ void small_expr_into_eigen(benchmark::State& state) {
     }
     report(state, expr_size);
 }
+
+// Eigen's arrays of fixed size, row-major: the sizes in the type, the elements inline.
+using eigen_fixed_add = Eigen::Array<float, add_rows, add_cols, Eigen::RowMajor>;
+using eigen_fixed_row = Eigen::Array<float, 1, add_cols>;
+using eigen_fixed_expr = Eigen::Array<float, expr_side, expr_side, Eigen::RowMajor>;
+
+template <class Fixed>
+Fixed eigen_fixed_of(const std::vector<float>& values) {
+    Fixed t;
+    std::copy(values.begin(), values.end(), t.data());
+    return t;
+}
+
+template <class Fixed>
+std::span<const float> eigen_fixed_elements(const Fixed& t) {
+    return {t.data(), static_cast<std::size_t>(t.size())};
+}
+
+void small_add_alloc_eigen_fixed(benchmark::State& state) {
+    const input_values& in = input_values::get();
+    const auto a = eigen_fixed_of<eigen_fixed_add>(in.add_a);
+    const auto b = eigen_fixed_of<eigen_fixed_row>(in.add_b);
+    check("small_add_alloc/eigen_fixed", eigen_fixed_elements(eigen_fixed_add(a.rowwise() + b)),
+          expected_values::get().add);
+    for (auto _ : state) {
+        eigen_fixed_add z = a.rowwise() + b;
+        benchmark::DoNotOptimize(z.data());
+        benchmark::ClobberMemory();
+    }
+    report(state, add_size);
+}
+
+void small_add_into_eigen_fixed(benchmark::State& state) {
+    const input_values& in = input_values::get();
+    const auto a = eigen_fixed_of<eigen_fixed_add>(in.add_a);
+    const auto b = eigen_fixed_of<eigen_fixed_row>(in.add_b);
+    eigen_fixed_add z = eigen_fixed_add::Zero();
+    z = a.rowwise() + b;
+    check("small_add_into/eigen_fixed", eigen_fixed_elements(z), expected_values::get().add);
+    for (auto _ : state) {
+        z = a.rowwise() + b;
+        benchmark::DoNotOptimize(z.data());
+        benchmark::ClobberMemory();
+    }
+    report(state, add_size);
+}
+
+void small_expr_alloc_eigen_fixed(benchmark::State& state) {
+    const input_values& in = input_values::get();
+    const auto a = eigen_fixed_of<eigen_fixed_expr>(in.a), b = eigen_fixed_of<eigen_fixed_expr>(in.b),
+               c = eigen_fixed_of<eigen_fixed_expr>(in.c), d = eigen_fixed_of<eigen_fixed_expr>(in.d);
+    check("small_expr_alloc/eigen_fixed", eigen_fixed_elements(eigen_fixed_expr(a * b + c - d)),
+          expected_values::get().expr);
+    for (auto _ : state) {
+        eigen_fixed_expr z = a * b + c - d;
+        benchmark::DoNotOptimize(z.data());
+        benchmark::ClobberMemory();
+    }
+    report(state, expr_size);
+}
+
+void small_expr_into_eigen_fixed(benchmark::State& state) {
+    const input_values& in = input_values::get();
+    const auto a = eigen_fixed_of<eigen_fixed_expr>(in.a), b = eigen_fixed_of<eigen_fixed_expr>(in.b),
+               c = eigen_fixed_of<eigen_fixed_expr>(in.c), d = eigen_fixed_of<eigen_fixed_expr>(in.d);
+    eigen_fixed_expr z = eigen_fixed_expr::Zero();
+    z = a * b + c - d;
+    check("small_expr_into/eigen_fixed", eigen_fixed_elements(z), expected_values::get().expr);
+    for (auto _ : state) {
+        z = a * b + c - d;
+        benchmark::DoNotOptimize(z.data());
+        benchmark::ClobberMemory();
+    }
+    report(state, expr_size);
+}
 #endif
 
 #ifdef LOOM_HAVE_TORCH
@@ -521,39 +682,51 @@ void register_benchmarks() {
     const std::pair<const char*, void (*)(benchmark::State&)> benchmarks[] = {
         {"small_add_alloc/hand", small_add_alloc_hand},
         {"small_add_alloc/loom", small_add_alloc_loom},
+        {"small_add_alloc/loom_rank", small_add_alloc_loom_static<loom_rank_matrix, loom_rank_row>},
+        {"small_add_alloc/loom_fixed", small_add_alloc_loom_static<loom_fixed_add, loom_fixed_row>},
 #ifdef LOOM_HAVE_XTENSOR
         {"small_add_alloc/xtensor", small_add_alloc_xtensor<xtensor_fixed_rank>},
         {"small_add_alloc/xarray", small_add_alloc_xtensor<xtensor_any_rank>},
 #endif
 #ifdef LOOM_HAVE_EIGEN
         {"small_add_alloc/eigen", small_add_alloc_eigen},
+        {"small_add_alloc/eigen_fixed", small_add_alloc_eigen_fixed},
 #endif
         {"small_add_into/hand", small_add_into_hand},
         {"small_add_into/loom", small_add_into_loom},
+        {"small_add_into/loom_rank", small_add_into_loom_static<loom_rank_matrix, loom_rank_row>},
+        {"small_add_into/loom_fixed", small_add_into_loom_static<loom_fixed_add, loom_fixed_row>},
 #ifdef LOOM_HAVE_XTENSOR
         {"small_add_into/xtensor", small_add_into_xtensor<xtensor_fixed_rank>},
         {"small_add_into/xarray", small_add_into_xtensor<xtensor_any_rank>},
 #endif
 #ifdef LOOM_HAVE_EIGEN
         {"small_add_into/eigen", small_add_into_eigen},
+        {"small_add_into/eigen_fixed", small_add_into_eigen_fixed},
 #endif
         {"small_expr_alloc/hand", small_expr_alloc_hand},
         {"small_expr_alloc/loom", small_expr_alloc_loom},
+        {"small_expr_alloc/loom_rank", small_expr_alloc_loom_static<loom_rank_matrix>},
+        {"small_expr_alloc/loom_fixed", small_expr_alloc_loom_static<loom_fixed_expr>},
 #ifdef LOOM_HAVE_XTENSOR
         {"small_expr_alloc/xtensor", small_expr_alloc_xtensor<xtensor_fixed_rank>},
         {"small_expr_alloc/xarray", small_expr_alloc_xtensor<xtensor_any_rank>},
 #endif
 #ifdef LOOM_HAVE_EIGEN
         {"small_expr_alloc/eigen", small_expr_alloc_eigen},
+        {"small_expr_alloc/eigen_fixed", small_expr_alloc_eigen_fixed},
 #endif
         {"small_expr_into/hand", small_expr_into_hand},
         {"small_expr_into/loom", small_expr_into_loom},
+        {"small_expr_into/loom_rank", small_expr_into_loom_static<loom_rank_matrix>},
+        {"small_expr_into/loom_fixed", small_expr_into_loom_static<loom_fixed_expr>},
 #ifdef LOOM_HAVE_XTENSOR
         {"small_expr_into/xtensor", small_expr_into_xtensor<xtensor_fixed_rank>},
         {"small_expr_into/xarray", small_expr_into_xtensor<xtensor_any_rank>},
 #endif
 #ifdef LOOM_HAVE_EIGEN
         {"small_expr_into/eigen", small_expr_into_eigen},
+        {"small_expr_into/eigen_fixed", small_expr_into_eigen_fixed},
 #endif
     };
     for (const auto& [name, function] : benchmarks) {

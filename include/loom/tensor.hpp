@@ -34,6 +34,8 @@
 #include "loom/io/print.hpp"
 #include "loom/io/print_path.hpp"
 #include "loom/tensor/tolist.hpp"
+#include "loom/tensor/fixed_tensor.hpp"
+#include "loom/tensor/ranked_tensor.hpp"
 
 #endif
 #include "loom/core/epilogue.hpp"

@@ -39,6 +39,7 @@
 #include "loom/eval/path_report.hpp"
 #include "loom/eval/path_trace.hpp"
 #include "loom/eval/simd.hpp"
+#include "loom/eval/static_assign.hpp"
 #include "loom/eval/store_kernel.hpp"
 #include "loom/eval/threads.hpp"
 #include "loom/eval/unbuffered_kernel.hpp"
@@ -140,6 +141,17 @@ void run_path(D* data, const strided_layout& layout, const E& value, const chose
 template <element D, expression E>
 void evaluate_into(D* data, const strided_layout& layout, const E& value, bool fresh) {
     static_assert(check_node<E>);
+    if constexpr (statically_shaped<E>) {
+        if (detail::is_static_destination<static_shape_of_t<E>>(layout)) {
+            detail::run_static<static_shape_of_t<E>>(data, value);  // Note [static path]
+            return;
+        }
+    } else if constexpr (static_rank_of_v<E> > 0) {
+        constexpr auto rank = static_cast<std::size_t>(static_rank_of_v<E>);
+        if (layout.is_row_major() && layout.rank() == rank && detail::run_ranked<rank>(data, layout.shape(), value)) {
+            return;  // Note [ranked path]
+        }
+    }
     if constexpr (whole_value<E, D>) {
         detail::record_path(path_kind::whole_value);                    // a. Note [whole values]
         value.write_to(data, layout, fresh);
@@ -193,6 +205,54 @@ inline constexpr write_t write{};
 
 }  // namespace assignment
 
+namespace detail {
+
+// assign() into a tensor of fixed shape Out, which keeps it: `= value` and
+// `t(value)` need the value's shape to be Out, a fill or `op=` a value that
+// broadcasts to Out. Decided at compile time when the value's shape is fixed
+// (Note [static broadcasting]), then stored by the static path (Note [static
+// path]); checked at run time otherwise.
+template <class Destination, expression E, class Mode>
+void assign_fixed(Destination& destination, const E& value, Mode mode) {
+    using Out = static_shape_of_t<Destination>;
+    if constexpr (requires { mode.function; }) {
+        assign_fixed(destination, make_node(mode.function, std::as_const(destination), value), assignment::write);
+    } else if constexpr (statically_shaped<E>) {
+        using V = static_shape_of_t<E>;
+        if constexpr (std::same_as<Mode, assignment::write_t>) {
+            static_assert(assignment_verdict<std::same_as<broadcast_fixed_t<Out, V>, Out>, Out, V>::value);
+        } else {
+            static_assert(assignment_verdict<std::same_as<V, Out>, Out, V>::value);
+        }
+        run_static<Out>(destination.data(), value);
+    } else {
+        if constexpr (std::same_as<Mode, assignment::write_t>) {
+            check_fits_destination(destination.shape(), value.shape());
+        } else if (value.shape() != destination.shape()) {
+            throw broadcast_error("assignment of a value of shape " + to_string(value.shape()) +
+                                  " to a tensor of fixed shape " + to_string(destination.shape()) +
+                                  ": a tensor of fixed shape keeps its shape; assign a value of shape " +
+                                  to_string(destination.shape()) + ", or assign to a tensor<T>, which takes any shape");
+        }
+        evaluate_into(destination.data(), destination.layout(), value, false);
+    }
+}
+
+// Refuses at compile time `t = value` into a tensor of rank<R> when the
+// value's rank is known and is not R.
+template <class Destination, class E, class Mode>
+constexpr void check_assigned_rank() {
+    constexpr std::ptrdiff_t to = static_rank_of_v<Destination>;
+    constexpr std::ptrdiff_t from = static_rank_of_v<E>;
+    if constexpr ((std::same_as<Mode, assignment::rebind_t> || std::same_as<Mode, assignment::fresh_t>) && to >= 0 &&
+                  from >= 0) {
+        static_assert(rank_verdict<from == to, rank<static_cast<std::size_t>(to)>,
+                                   rank<static_cast<std::size_t>(from)>>::value);
+    }
+}
+
+}  // namespace detail
+
 /// What assign() writes into: a tensor or a view with writable elements.
 template <class D>
 concept assignment_target = requires(D& destination) {
@@ -207,7 +267,10 @@ concept assignment_target = requires(D& destination) {
 /// it replaces the old.
 template <assignment_target Destination, expression E, class Mode>
 void assign(Destination& destination, const E& value, Mode mode) {
-    if constexpr (std::same_as<Mode, assignment::fresh_t>) {
+    detail::check_assigned_rank<Destination, E, Mode>();
+    if constexpr (statically_shaped<Destination>) {
+        detail::assign_fixed(destination, value, mode);
+    } else if constexpr (std::same_as<Mode, assignment::fresh_t>) {
         evaluate_into(destination.data(), destination.layout(), value, true);
     } else if constexpr (std::same_as<Mode, assignment::rebind_t>) {
         if (value.shape() == destination.shape()) {

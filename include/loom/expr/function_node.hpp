@@ -23,6 +23,7 @@
 
 #include "loom/core/broadcast.hpp"
 #include "loom/expr/expression.hpp"
+#include "loom/expr/static_shape_of.hpp"
 
 namespace loom {
 
@@ -34,10 +35,15 @@ public:
     using value_type = std::invoke_result_t<const F&, value_type_of<Operands>...>;
     static_assert(element<value_type>, "an element-wise function must return a loom element type");
     static constexpr bool is_loom_expression = true;
+    /// The node's shape when every operand's is fixed (their broadcast, decided at compile time:
+    /// Note [static broadcasting]), dynamic_shape otherwise.
+    using static_shape = node_static_shape_t<Operands...>;
+    /// The node's rank when every operand's is known at compile time, -1 otherwise.
+    static constexpr std::ptrdiff_t static_rank = node_static_rank_v<Operands...>;
 
     template <class... Args>
     explicit function_node(F function, Args&&... operands)
-        : function_node(detail::broadcast_source(operands.shape()...), function, std::forward<Args>(operands)...) {}
+        : function_node(source_of(operands...), function, std::forward<Args>(operands)...) {}
 
     const shape_type& shape() const {
         if (source_ == own_shape) return *shape_;
@@ -54,8 +60,17 @@ private:
     static_assert(sizeof...(Operands) < own_shape);
 
     // Whether the node may answer with operand k's shape: when it owns the
-    // operand (Note [shared shapes]).
-    static constexpr std::array<bool, sizeof...(Operands)> shares_shape_of{!std::is_reference_v<Operands>...};
+    // operand (Note [shared shapes]), or the operand's shape is fixed, which
+    // nothing can change.
+    static constexpr std::array<bool, sizeof...(Operands)> shares_shape_of{
+        (!std::is_reference_v<Operands> || statically_shaped<Operands>)...};
+
+    // broadcast_source, decided at compile time for fixed shapes.
+    template <class... Args>
+    static int source_of([[maybe_unused]] const Args&... operands) {
+        if constexpr (is_fixed_shape<static_shape>) return detail::static_source<static_shape, Operands...>();
+        else return detail::broadcast_source(operands.shape()...);
+    }
 
     template <std::size_t... I>
     const shape_type& operand_shape(std::size_t k, std::index_sequence<I...>) const {
@@ -79,7 +94,8 @@ private:
     // The shape NumPy's rule gives operands of which none has it. An
     // operand's sizes were checked when it was made.
     shape_type computed_shape() const {
-        return std::apply([](const auto&... o) { return detail::broadcast_valid_shapes(o.shape()...); }, operands_);
+        if constexpr (is_fixed_shape<static_shape>) return static_shape::shape();
+        else return std::apply([](const auto&... o) { return detail::broadcast_valid_shapes(o.shape()...); }, operands_);
     }
 
     F function_;

@@ -1,6 +1,7 @@
 #pragma once
 // A C++ scalar inside an expression: rank 0, held by value.
 
+#include "loom/core/static_shape.hpp"
 #include "loom/expr/expression.hpp"
 
 namespace loom {
@@ -10,6 +11,8 @@ class scalar_node : public expression_members<scalar_node<T>> {
 public:
     using value_type = T;
     static constexpr bool is_loom_expression = true;
+    /// Rank 0, known at compile time.
+    using static_shape = fixed<>;
 
     explicit scalar_node(T value) : value_(value) {}
 

@@ -217,8 +217,8 @@ std::string strided_text(const T* data, const strided_layout& layout, const prin
 /// do not change.
 /// Throws std::invalid_argument for options that make no sense (see
 /// check_print_options).
-template <element T>
-std::string to_string(const tensor<T>& value, const print_options& options = {}) {
+template <element T, class Shape>
+std::string to_string(const tensor<T, Shape>& value, const print_options& options = {}) {
     return detail::strided_text<T>(value.data(), value.layout(), options);
 }
 

@@ -12,6 +12,7 @@
 #include "loom/core/broadcast.hpp"
 #include "loom/core/shape.hpp"
 #include "loom/expr/expression.hpp"
+#include "loom/tensor/tensor_declaration.hpp"
 #include "loom/expr/reduction_calls.hpp"
 
 namespace loom {
@@ -30,8 +31,6 @@ class masked_assignment;
 template <expression X, bool_expression M> auto masked_select(const X& x, const M& mask);
 template <expression X, index_expression I> auto take(const X& x, const I& indices, index_t axis);
 // Integer-array indexing, defined in manipulate/advanced_indexing.hpp.
-template <element T>
-class tensor;
 class index_array;
 template <expression X> auto take_at(const X& x, const std::vector<index_array>& indices);
 

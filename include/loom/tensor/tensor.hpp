@@ -19,16 +19,23 @@
 #include "loom/tensor/assignment_operators.hpp"
 #include "loom/tensor/nested_list.hpp"
 #include "loom/tensor/shape_members.hpp"
+#include "loom/tensor/tensor_declaration.hpp"
 #include "loom/tensor/view.hpp"
 
 namespace loom {
 
 /// An owning, contiguous, row-major array of elements of type T, with value semantics:
-/// copies are deep, moves are cheap (NumPy: numpy.ndarray; PyTorch: torch.Tensor).
-template <element T>
-class tensor : public assignment_operators<tensor<T>, T>,
-               public shape_members<tensor<T>>,
-               public expression_members<tensor<T>> {
+/// copies are deep, moves are cheap (NumPy: numpy.ndarray; PyTorch: torch.Tensor). `Shape` is
+/// dynamic_shape here; `tensor<T, fixed<3, 4>>` and `tensor<T, rank<2>>` put the shape or the
+/// rank in the type (tensor/fixed_tensor.hpp, tensor/ranked_tensor.hpp).
+template <element T, class Shape>
+class tensor : public assignment_operators<tensor<T, Shape>, T>,
+               public shape_members<tensor<T, Shape>>,
+               public expression_members<tensor<T, Shape>> {
+    static_assert(std::same_as<Shape, dynamic_shape>,
+                  "the shape of a tensor is dynamic_shape, fixed<...> or rank<R>; include <loom/tensor.hpp> for "
+                  "the last two");
+
 public:
     /// The element type.
     using value_type = T;

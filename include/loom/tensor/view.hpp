@@ -23,13 +23,12 @@
 #include "loom/core/layout.hpp"
 #include "loom/eval/assign.hpp"
 #include "loom/expr/expression.hpp"
+#include "loom/tensor/tensor_declaration.hpp"
 #include "loom/tensor/assignment_operators.hpp"
 #include "loom/tensor/shape_members.hpp"
 
 namespace loom {
 
-template <element T>
-class tensor;
 
 template <class T>
 class tensor_view;

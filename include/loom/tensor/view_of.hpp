@@ -23,8 +23,8 @@ inline constexpr bool is_view_v<tensor_view<T>> = true;
 template <class X>
 inline constexpr bool is_tensor_v = false;
 /// True for the tensor types.
-template <class T>
-inline constexpr bool is_tensor_v<tensor<T>> = true;
+template <class T, class Shape>
+inline constexpr bool is_tensor_v<tensor<T, Shape>> = true;
 
 /// A tensor or a view: something with memory, shape and strides.
 template <class X>
