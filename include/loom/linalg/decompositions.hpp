@@ -196,6 +196,11 @@ svd_result<W> svd(const V& a, bool full_matrices, bool compute_uv) {
     std::vector<W> work;
     W dummy{};
     for (index_t b = 0; b < stack.count() && k > 0; ++b) {
+        if (!all_finite(stack.matrix(b), m * n)) {
+            throw linalg_error(std::string(name) + ": " + which_matrix(a.shape(), b) +
+                               " holds NaN or infinite values, for which the SVD does not converge; "
+                               "replace them first (nan_to_num)");
+        }
         W* const u_data = u ? u->matrix(b) : &dummy;
         W* const vt_data = vt ? vt->matrix(b) : &dummy;
         const int ldu = u ? static_cast<int>(u->ld()) : 1, ldvt = vt ? static_cast<int>(vt->ld()) : 1;

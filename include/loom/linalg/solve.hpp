@@ -227,6 +227,11 @@ lstsq_result<W> lstsq(const VA& a, const VB& b, std::optional<double> rcond) {
     lstsq_result<W> result;
     result.singular_values = tensor<R>(shape_type{count});
     if (count > 0) {
+        if (!all_finite(a_stack.matrix(0), m * n)) {
+            throw linalg_error(std::string(name) + ": the matrix a of shape " + to_string(a.shape()) +
+                               " holds NaN or infinite values, for which the SVD does not converge; "
+                               "replace them first (nan_to_num)");
+        }
         const R cutoff = rcond ? R(*rcond) : std::numeric_limits<R>::epsilon() * R(rows);
         const int im = lapack_int(name, a.shape(), m), in = lapack_int(name, a.shape(), n),
                   ik = lapack_int(name, b.shape(), columns), ld = lapack_int(name, a.shape(), rows);
