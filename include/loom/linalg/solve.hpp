@@ -348,7 +348,7 @@ auto slogdet(A&& a) {
 /// computes them in float64, with float64's). Complex operands give a
 /// complex solution with real residuals and singular values. Not batched, as NumPy's.
 /// Throws std::invalid_argument for other ranks or sizes that disagree,
-/// loom::linalg_error when the SVD does not converge.
+/// loom::linalg_error when the SVD does not converge (an a holding NaN or infinity among them).
 template <expression A, expression B>
 auto lstsq(A&& a, B&& b, std::optional<double> rcond = std::nullopt) {
     using W = detail::lapack_real_t<value_type_of<A>, value_type_of<B>>;
