@@ -81,6 +81,8 @@ public:
                 twiddles_.push_back(std::move(stage));
                 m = q;
             }
+            // Only the plain sums of factors above 5 read roots_ afterwards: otherwise its memory goes back.
+            if (largest <= 5) std::vector<fft_complex>().swap(roots_);
             work_.resize(n);
             scratch_.resize(largest);
         }
@@ -273,8 +275,10 @@ private:
 // a thread are kept, the most recent first, and a call of the same length
 // (every line of an axis, every call of a loop) reuses one, as pocketfft's
 // C++ version and FFTW's wisdom do. Each thread has its own, since a plan's
-// buffers are written by every transform. A reference stays valid until
-// the next call of fft_plan_for on the thread.
+// buffers are written by every transform. A plan of length n holds about
+// 2n complex numbers (twiddles and a buffer; 3n with a factor above 5,
+// several times n for Bluestein's), 32 MiB for 2^20 points. A reference
+// stays valid until the next call of fft_plan_for on the thread.
 inline fft_plan& fft_plan_for(std::size_t n) {
     constexpr std::size_t kept = 4;
     thread_local std::vector<std::unique_ptr<fft_plan>> plans;
