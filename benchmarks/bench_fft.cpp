@@ -1,13 +1,14 @@
 // loom::fft's transforms at lengths of each kind of plan: powers of two
-// (radix 4 and 2), a length of factors 2, 3 and 5, a prime (Bluestein's
-// algorithm); rfft of real input; fft2 of a square; fft along the first
-// axis of a matrix (each line copied out of a strided layout).
+// from 2^10 to 2^20 (radix 4 and 2), a length of factors 2, 3 and 5, a
+// prime (Bluestein's algorithm); rfft of real input; fft2 of a square; fft
+// along the first axis of a matrix (each line copied out of a strided
+// layout). All complex128 (float64 for rfft's input).
 //
-//   fft_<kind>/<n>/loom
+//   fft_complex_<n>/loom, fft_real_<n>/loom, fft_square_<n>/loom, fft_columns_<n>/loom
 //
-// NumPy's pocketfft is the peer to set beside these: `python3 -m timeit -s
-// "import numpy as np; x = np.random.rand(4096) + 1j" "np.fft.fft(x)"` times
-// the same transform.
+// NumPy's pocketfft is the peer: `/usr/bin/python3 benchmarks/run.py
+// --binary build/benchmarks/bench_fft` runs the same transforms in NumPy
+// and prints both, with loom's time over NumPy's (docs/performance.md).
 
 #include <complex>
 #include <cstdint>
@@ -60,12 +61,15 @@ void fft_columns(benchmark::State& state, index_t n) {
 }
 
 void register_benchmarks() {
-    for (index_t n : {index_t{1024}, index_t{4096}, index_t{65536}, index_t{3000}, index_t{4099}}) {
-        add_named("fft_complex/" + std::to_string(n) + "/loom", [n](benchmark::State& s) { fft_complex_line(s, n); });
+    for (index_t n = 1024; n <= (index_t{1} << 20); n *= 2) {
+        add_named("fft_complex_" + std::to_string(n) + "/loom", [n](benchmark::State& s) { fft_complex_line(s, n); });
     }
-    add_named("fft_real/4096/loom", [](benchmark::State& s) { fft_real_line(s, 4096); });
-    add_named("fft_square/256/loom", [](benchmark::State& s) { fft_square(s, 256); });
-    add_named("fft_columns/256/loom", [](benchmark::State& s) { fft_columns(s, 256); });
+    for (index_t n : {index_t{3000}, index_t{4099}}) {
+        add_named("fft_complex_" + std::to_string(n) + "/loom", [n](benchmark::State& s) { fft_complex_line(s, n); });
+    }
+    add_named("fft_real_4096/loom", [](benchmark::State& s) { fft_real_line(s, 4096); });
+    add_named("fft_square_256/loom", [](benchmark::State& s) { fft_square(s, 256); });
+    add_named("fft_columns_256/loom", [](benchmark::State& s) { fft_columns(s, 256); });
 }
 
 }  // namespace

@@ -1,8 +1,9 @@
 #!/usr/bin/python3
-"""Runs a benchmark program (bench_elementwise, bench_reductions, bench_small
-or bench_matmul) and the same operations in NumPy, and prints one table: the
-median time of each operation and its ratio to the reference, the
-hand-written loop (for bench_matmul: OpenBLAS on one thread).
+"""Runs a benchmark program (bench_elementwise, bench_reductions, bench_small,
+bench_matmul or bench_fft) and the same operations in NumPy, and prints one
+table: the median time of each operation and its ratio to the reference, the
+hand-written loop (for bench_matmul: OpenBLAS on one thread; for bench_fft:
+NumPy's pocketfft).
 
     /usr/bin/python3 benchmarks/run.py [--binary build/benchmarks/bench_elementwise]
                                        [--repetitions 9] [--min-time 0.5] [--json results.json]
@@ -79,6 +80,16 @@ OPERATIONS = {
     "matmul_batched": Operation("(1, 1, 256, 256) @ (8, 4, 256, 256) float32; numpy: np.matmul(a, b, out=c)",
                                 None, "ms", 2 * 32 * 256 ** 3, "openblas"),
 }
+# bench_fft: complex128 transforms (float64 input for rfft), each against NumPy's pocketfft.
+FFT_LENGTHS = [1 << e for e in range(10, 21)] + [3000, 4099]
+for _n in FFT_LENGTHS:
+    OPERATIONS[f"fft_complex_{_n}"] = Operation(f"fft, {_n} complex128; numpy: np.fft.fft(x)", None, "us",
+                                                reference="numpy")
+OPERATIONS["fft_real_4096"] = Operation("rfft, 4096 float64; numpy: np.fft.rfft(x)", None, "us", reference="numpy")
+OPERATIONS["fft_square_256"] = Operation("fft2, (256, 256) complex128; numpy: np.fft.fft2(x)", None, "us",
+                                         reference="numpy")
+OPERATIONS["fft_columns_256"] = Operation("fft along axis 0, (256, 256) complex128; numpy: np.fft.fft(x, axis=0)",
+                                          None, "us", reference="numpy")
 LIBRARIES = ["openblas", "hand", "loom", "xtensor", "xarray", "eigen", "numpy out=", "numpy expr", "numpy"]
 UNITS = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}  # seconds per unit, Google Benchmark's time units
 
@@ -261,12 +272,32 @@ def matmul_numpy():
     return variants
 
 
+def fft_numpy():
+    """bench_fft's operations in NumPy, as (operation, library, function); inputs made once."""
+    generator = np.random.default_rng(5)
+
+    def signal(*shape):
+        return generator.uniform(0.0, 1.0, shape) + 1j * generator.uniform(0.0, 1.0, shape)
+
+    variants = []
+    for n in FFT_LENGTHS:
+        x = signal(n)
+        variants.append((f"fft_complex_{n}", "numpy", lambda x=x: np.fft.fft(x)))
+    real = signal(4096).real.copy()
+    square = signal(256, 256)
+    variants.append(("fft_real_4096", "numpy", lambda: np.fft.rfft(real)))
+    variants.append(("fft_square_256", "numpy", lambda: np.fft.fft2(square)))
+    variants.append(("fft_columns_256", "numpy", lambda: np.fft.fft(square, axis=0)))
+    return variants
+
+
 # Which NumPy function makes the variants of each operation: only those a program reports are made and run.
 NUMPY_VARIANTS = {
     **dict.fromkeys(["mul_add", "outer_add", "add_in_place", "transpose_add", "strided_add"], elementwise_numpy),
     **dict.fromkeys(["row_sums", "column_sums", "dot_sum", "softmax_rows"], reductions_numpy),
     **dict.fromkeys(["small_add_alloc", "small_add_into", "small_expr_alloc", "small_expr_into"], small_numpy),
     **dict.fromkeys(["matmul_float32", "matmul_float64", "matmul_batched"], matmul_numpy),
+    **dict.fromkeys([operation for operation in OPERATIONS if operation.startswith("fft_")], fft_numpy),
 }
 
 

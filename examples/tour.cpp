@@ -1,14 +1,18 @@
 // A tour of loom: every example of the five broadcasting pages loom follows
 // (PaddlePaddle's guide in English and Chinese, a PyTorch blog post,
-// OpenVINO's broadcast rules, PyTorch's documentation), run and printed.
+// OpenVINO's broadcast rules, PyTorch's documentation), run and printed;
+// then a least-squares line (numpy.linalg.lstsq) and the peaks of a
+// spectrum (numpy.fft.rfft), their values printed to two decimals.
 //
 // Each line shows the code, then the shape of its result, or the error the
 // code raises. Shapes are known, and checked, the moment an expression is
 // built: the expressions below are never evaluated, except where values are
 // printed and where an operation is in place.
 
+#include <cmath>
 #include <iomanip>
 #include <iostream>
+#include <numbers>
 #include <string>
 #include <string_view>
 
@@ -178,6 +182,34 @@ void pytorch_docs() {
     SHOW(small += tensor<float>({3, 1, 7}));
 }
 
+
+// numpy.linalg.lstsq and numpy.fft.rfft, each in a few lines.
+void linalg_and_fft() {
+    heading("numpy.linalg.lstsq: the line through six noisy points of y = 2 x + 1");
+    std::cout << std::fixed << std::setprecision(2);
+#ifdef LOOM_HAVE_LAPACK
+    const tensor<double> x = linspace(0.0, 1.0, 6);
+    const tensor<double> y = 2.0 * x + 1.0 + tensor<double>{0.05, -0.03, 0.02, -0.04, 0.01, 0.03};
+    const auto fit = linalg::lstsq(column_stack({x, ones_like(x)}), y);
+    std::cout << "  linalg::lstsq(column_stack({x, ones_like(x)}), y).solution -> slope "
+              << fit.solution.data()[0] << ", intercept " << fit.solution.data()[1] << '\n';
+#else
+    note("loom was built without LAPACK, which lstsq needs: install liblapack-dev and configure again");
+#endif
+
+    heading("numpy.fft.rfft: the two tones of sin(2 pi 5 t) + 0.5 sin(2 pi 12 t), 64 samples in one second");
+    const tensor<double> t = arange(0.0, 1.0, 1.0 / 64);
+    const tensor<double> signal = sin(2 * std::numbers::pi * 5.0 * t) + 0.5 * sin(2 * std::numbers::pi * 12.0 * t);
+    const tensor<double> magnitude = abs(fft::rfft(signal));
+    const tensor<double> frequency = fft::rfftfreq(64, 1.0 / 64);
+    const tensor<index_t> order = argsort(magnitude);
+    const index_t last = order.size() - 1;
+    std::cout << "  the two largest of abs(fft::rfft(signal)), at fft::rfftfreq(64, 1.0 / 64): "
+              << frequency.data()[order.data()[last]] << " Hz (" << magnitude.data()[order.data()[last]] << ") and "
+              << frequency.data()[order.data()[last - 1]] << " Hz (" << magnitude.data()[order.data()[last - 1]]
+              << ")\n";
+}
+
 }  // namespace
 
 int main() {
@@ -187,4 +219,5 @@ int main() {
     pytorch_blog();
     openvino_rules();
     pytorch_docs();
+    linalg_and_fft();
 }

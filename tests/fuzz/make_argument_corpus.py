@@ -284,6 +284,51 @@ SEEDS = {
         # fftshift of [3, 4] with axes [6]: out of range
         'fftshift_axis': '07 02 03 04 ' + '00 ' * 12 + '00 00 03 00 01 01 0a 00',
     },
+    'linalg': {
+        # The first byte picks float64, float32, complex64, complex128 or int32; the second the function; the
+        # third 00 makes every matrix well conditioned (Hermitian, a dominant positive diagonal), another
+        # value does not, and a fourth then asks for square matrices (01) or not (00).
+        # solve of a well-conditioned [2, 2] float64 and b [2, 1]: checks A x - b
+        'solve': '00 00 00 02 02 02 04 05 03 06 01 00 01 04 05',
+        # solve of [2, 2, 2] and b [3, 2, 1]: batch shapes [2] and [3] do not broadcast
+        'solve_batches': '00 00 01 01 03 02 02 02 04 05 03 06 04 05 03 06 01 03 03 03 02 01 00 00 00 00 00 00',
+        # inv of a well-conditioned complex128 [2, 3, 3], transposed
+        'inv_complex': '03 01 00 03 02 03 03' + ' 04 05' * 18 + ' 00',
+        # det and slogdet of a float32 [2, 3]: not square
+        'det_not_square': '01 02 01 00 02 02 03 04 05 03 06 02 01 01',
+        # lstsq of a [3, 2] float64 and b [3], default rcond
+        'lstsq_tall': '00 03 01 00 02 03 02 04 05 03 06 02 01 01 00 04 05 02',
+        # lstsq of a complex128 [2, 2] holding inf: linalg_error; rcond -1
+        'lstsq_infinite': '03 03 01 01 02 02 02 fd 00 00 00 00 00 04 00 01 00 04 00 05 00 00',
+        # matrix_power of an int32 [3, 3] to 2^62 (wrapping) and of a float64 [2, 2] to -3
+        'matrix_power_huge': '04 04 01 01 02 03 03 04 05 03 06 02 04 05 03 06 01 c9',
+        'matrix_power_negative': '00 04 00 02 02 02 04 05 03 06 01 00',
+        # cholesky of a well-conditioned complex64 [2, 2]: checks L L^H - A
+        'cholesky': '02 05 00 02 02 02 04 05 03 06 04 05 03 06 01',
+        # qr of a float32 [2, 3, 2] in mode complete
+        'qr_complete': '01 06 01 00 03 02 03 02 04 05 03 06 02 01 04 05 03 06 02 01 01 01',
+        # svd of a transposed float64 [3, 2], full_matrices and compute_uv
+        'svd_full': '00 07 01 00 02 03 02 04 05 03 06 02 01 00 01 01',
+        # eigh of a well-conditioned complex128 [2, 2] with UPLO 'U'; with UPLO 'l', refused
+        'eigh_upper': '03 08 00 02 02 02 04 05 03 06 04 05 03 06 01 01',
+        'eigh_lowercase': '00 08 01 01 02 02 02 04 05 05 06 01 02',
+        # eig of a float64 [2, 2] holding NaN: linalg_error
+        'eig_nan': '00 09 01 01 02 02 02 fc 04 05 06 01',
+        # pinv of a [2, 3], hermitian: refused, not square
+        'pinv_hermitian': '00 0a 01 00 02 02 03 04 05 03 06 02 01 01 01 00',
+        # matrix_rank of a vector [3]
+        'matrix_rank_vector': '00 0b 01 01 01 03 04 00 05 01 01 01',
+        # norm 'nuc' of a [2, 2, 2] along axes [-4, -1]: out of range; keepdims
+        'norm_nuclear': '00 0c 01 01 03 02 02 02 04 05 03 06 02 01 04 05 01 02 01 02 00 03 01',
+        # norm inf of a [2, 3] along axis 2^63 - 1
+        'norm_axis_hostile': '00 0c 01 00 02 02 03 04 05 03 06 02 01 01 03 01 01 cc 00',
+        # cond 'fro' of a float32 [2, 2]; cond of a [0, 0]: linalg_error
+        'cond_fro': '01 0d 00 02 02 02 04 05 03 06 01 01',
+        'cond_empty': '00 0d 01 01 02 00 00 01 00',
+        # multi_dot of [3], [3, 2] and [2]; of [2, 3] and [2, 2], whose sizes do not chain
+        'multi_dot_three': '00 0e 01 00 01 03 04 05 06 01 02 03 02 04 05 03 06 02 01 01 01 02 04 05 01 00',
+        'multi_dot_two': '00 0e 01 00 02 02 03 04 05 03 06 02 01 01 02 02 02 04 05 03 06 01 00 04 01 01',
+    },
 }
 
 for target, seeds in SEEDS.items():

@@ -5,6 +5,8 @@
 // (butterflies of 4, 2, 3 and 5 and a plain sum for any other odd factor)
 // while every prime factor of the length is small; Bluestein's chirp-z
 // algorithm (a convolution through a power-of-two transform) otherwise.
+// fft_plan_for keeps the plans of the last lengths used on a thread (Note
+// [plan cache]).
 // Includes only <algorithm>, <cmath>, <complex>, <cstddef>, <memory> and
 // <vector>.
 
@@ -41,6 +43,14 @@ inline fft_complex fft_root(std::size_t k, std::size_t n) {
     }
 }
 
+// a * b without the checks for infinite parts that std::complex's operator*
+// makes (C99 Annex G): the plain formula, which the compiler vectorises.
+// The roots are finite, so only inputs holding infinities or NaN can differ,
+// and those give NaN either way.
+inline fft_complex fft_times(fft_complex a, fft_complex b) {
+    return {a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real()};
+}
+
 // A plan for transforms of length n (n >= 1): forward (exp(-2 pi i jk/n),
 // unscaled) or, through conjugation, backward (unscaled too).
 class fft_plan {
@@ -60,6 +70,19 @@ public:
         } else {
             roots_.resize(n);
             for (std::size_t k = 0; k < n; ++k) roots_[k] = fft_root(k, n);
+            // Each stage's twiddles w^(r k), r = 1 .. p-1, side by side for each k, as its butterflies read them.
+            std::size_t m = n;
+            for (std::size_t p : factors_) {
+                const std::size_t q = m / p, step = n / m;
+                std::vector<fft_complex> stage((p - 1) * q);
+                for (std::size_t k = 0; k < q; ++k) {
+                    for (std::size_t r = 1; r < p; ++r) stage[k * (p - 1) + r - 1] = roots_[(r * k * step) % n];
+                }
+                twiddles_.push_back(std::move(stage));
+                m = q;
+            }
+            // Only the plain sums of factors above 5 read roots_ afterwards: otherwise its memory goes back.
+            if (largest <= 5) std::vector<fft_complex>().swap(roots_);
             work_.resize(n);
             scratch_.resize(largest);
         }
@@ -100,33 +123,36 @@ private:
         }
         const std::size_t p = factors_[f];
         const std::size_t q = m / p;
-        for (std::size_t r = 0; r < p; ++r) transform(in + r * stride, stride * p, out + r * q, q, f + 1);
-        // Root of unity of order m is roots_[n/m]; of order p is roots_[n/p].
-        const std::size_t step = n_ / m;
+        if (q == 1) {  // the last stage reads its p inputs directly, rather than through p calls
+            for (std::size_t r = 0; r < p; ++r) out[r] = in[r * stride];
+        } else {
+            for (std::size_t r = 0; r < p; ++r) transform(in + r * stride, stride * p, out + r * q, q, f + 1);
+        }
+        const fft_complex* w = twiddles_[f].data();
         switch (p) {
-            case 2: butterfly2(out, q, step); break;
-            case 3: butterfly3(out, q, step); break;
-            case 4: butterfly4(out, q, step); break;
-            case 5: butterfly5(out, q, step); break;
-            default: butterfly_any(out, p, q, step); break;
+            case 2: butterfly2(out, q, w); break;
+            case 3: butterfly3(out, q, w); break;
+            case 4: butterfly4(out, q, w); break;
+            case 5: butterfly5(out, q, w); break;
+            default: butterfly_any(out, p, q, w); break;
         }
     }
 
-    void butterfly2(fft_complex* out, std::size_t q, std::size_t step) {
+    void butterfly2(fft_complex* out, std::size_t q, const fft_complex* w) {
         for (std::size_t k = 0; k < q; ++k) {
             const fft_complex a = out[k];
-            const fft_complex b = out[k + q] * roots_[k * step];
+            const fft_complex b = fft_times(out[k + q], w[k]);
             out[k] = a + b;
             out[k + q] = a - b;
         }
     }
 
-    void butterfly3(fft_complex* out, std::size_t q, std::size_t step) {
+    void butterfly3(fft_complex* out, std::size_t q, const fft_complex* w) {
         const double half_sqrt3 = 0.86602540378443864676372317075293618;
         for (std::size_t k = 0; k < q; ++k) {
             const fft_complex a = out[k];
-            const fft_complex b = out[k + q] * roots_[k * step];
-            const fft_complex c = out[k + 2 * q] * roots_[2 * k * step];
+            const fft_complex b = fft_times(out[k + q], w[k * 2]);
+            const fft_complex c = fft_times(out[k + 2 * q], w[k * 2 + 1]);
             const fft_complex sum = b + c;
             const fft_complex middle = a - 0.5 * sum;
             const fft_complex d = b - c;
@@ -137,12 +163,12 @@ private:
         }
     }
 
-    void butterfly4(fft_complex* out, std::size_t q, std::size_t step) {
+    void butterfly4(fft_complex* out, std::size_t q, const fft_complex* w) {
         for (std::size_t k = 0; k < q; ++k) {
             const fft_complex a = out[k];
-            const fft_complex b = out[k + q] * roots_[k * step];
-            const fft_complex c = out[k + 2 * q] * roots_[2 * k * step];
-            const fft_complex d = out[k + 3 * q] * roots_[3 * k * step];
+            const fft_complex b = fft_times(out[k + q], w[k * 3]);
+            const fft_complex c = fft_times(out[k + 2 * q], w[k * 3 + 1]);
+            const fft_complex d = fft_times(out[k + 3 * q], w[k * 3 + 2]);
             const fft_complex ac_sum = a + c;
             const fft_complex ac_diff = a - c;
             const fft_complex bd_sum = b + d;
@@ -155,7 +181,7 @@ private:
         }
     }
 
-    void butterfly5(fft_complex* out, std::size_t q, std::size_t step) {
+    void butterfly5(fft_complex* out, std::size_t q, const fft_complex* w) {
         // cos and sin of 2 pi/5 and 4 pi/5.
         const double c1 = 0.30901699437494742410229341718281906;
         const double c2 = -0.80901699437494742410229341718281906;
@@ -163,10 +189,10 @@ private:
         const double s2 = 0.58778525229247312916870595463907277;
         for (std::size_t k = 0; k < q; ++k) {
             const fft_complex a = out[k];
-            const fft_complex b = out[k + q] * roots_[k * step];
-            const fft_complex c = out[k + 2 * q] * roots_[2 * k * step];
-            const fft_complex d = out[k + 3 * q] * roots_[3 * k * step];
-            const fft_complex e = out[k + 4 * q] * roots_[4 * k * step];
+            const fft_complex b = fft_times(out[k + q], w[k * 4]);
+            const fft_complex c = fft_times(out[k + 2 * q], w[k * 4 + 1]);
+            const fft_complex d = fft_times(out[k + 3 * q], w[k * 4 + 2]);
+            const fft_complex e = fft_times(out[k + 4 * q], w[k * 4 + 3]);
             const fft_complex be_sum = b + e;
             const fft_complex be_diff = b - e;
             const fft_complex cd_sum = c + d;
@@ -186,13 +212,14 @@ private:
     }
 
     // Any factor p: the p outputs of each butterfly as plain sums.
-    void butterfly_any(fft_complex* out, std::size_t p, std::size_t q, std::size_t step) {
+    void butterfly_any(fft_complex* out, std::size_t p, std::size_t q, const fft_complex* w) {
         const std::size_t p_step = n_ / p;
         for (std::size_t k = 0; k < q; ++k) {
-            for (std::size_t r = 0; r < p; ++r) scratch_[r] = out[k + r * q] * roots_[(r * k * step) % n_];
+            scratch_[0] = out[k];
+            for (std::size_t r = 1; r < p; ++r) scratch_[r] = fft_times(out[k + r * q], w[k * (p - 1) + r - 1]);
             for (std::size_t s = 0; s < p; ++s) {
                 fft_complex sum = scratch_[0];
-                for (std::size_t r = 1; r < p; ++r) sum += scratch_[r] * roots_[((r * s) % p) * p_step];
+                for (std::size_t r = 1; r < p; ++r) sum += fft_times(scratch_[r], roots_[((r * s) % p) * p_step]);
                 out[k + s * q] = sum;
             }
         }
@@ -224,16 +251,17 @@ private:
 
     void bluestein(fft_complex* data) {
         std::fill(buffer_.begin(), buffer_.end(), fft_complex{});
-        for (std::size_t j = 0; j < n_; ++j) buffer_[j] = data[j] * chirp_[j];
+        for (std::size_t j = 0; j < n_; ++j) buffer_[j] = fft_times(data[j], chirp_[j]);
         inner_->apply(buffer_.data(), false);
-        for (std::size_t j = 0; j < buffer_.size(); ++j) buffer_[j] *= filter_[j];
+        for (std::size_t j = 0; j < buffer_.size(); ++j) buffer_[j] = fft_times(buffer_[j], filter_[j]);
         inner_->apply(buffer_.data(), true);
-        for (std::size_t k = 0; k < n_; ++k) data[k] = buffer_[k] * chirp_[k];
+        for (std::size_t k = 0; k < n_; ++k) data[k] = fft_times(buffer_[k], chirp_[k]);
     }
 
     std::size_t n_;
     std::vector<std::size_t> factors_;
     std::vector<fft_complex> roots_;
+    std::vector<std::vector<fft_complex>> twiddles_;  // per stage, as factors_
     std::vector<fft_complex> work_;
     std::vector<fft_complex> scratch_;
     std::vector<fft_complex> chirp_;
@@ -241,5 +269,29 @@ private:
     std::vector<fft_complex> buffer_;
     std::unique_ptr<fft_plan> inner_;
 };
+
+// Note [plan cache]: a plan's roots cost a sine and a cosine each, more than
+// the transform itself, so the plans of the last few lengths transformed on
+// a thread are kept, the most recent first, and a call of the same length
+// (every line of an axis, every call of a loop) reuses one, as pocketfft's
+// C++ version and FFTW's wisdom do. Each thread has its own, since a plan's
+// buffers are written by every transform. A plan of length n holds about
+// 2n complex numbers (twiddles and a buffer; 3n with a factor above 5,
+// several times n for Bluestein's), 32 MiB for 2^20 points. A reference
+// stays valid until the next call of fft_plan_for on the thread.
+inline fft_plan& fft_plan_for(std::size_t n) {
+    constexpr std::size_t kept = 4;
+    thread_local std::vector<std::unique_ptr<fft_plan>> plans;
+    for (std::size_t i = 0; i < plans.size(); ++i) {
+        if (plans[i]->size() == n) {
+            std::rotate(plans.begin(), plans.begin() + static_cast<std::ptrdiff_t>(i),
+                        plans.begin() + static_cast<std::ptrdiff_t>(i) + 1);
+            return *plans.front();
+        }
+    }
+    if (plans.size() == kept) plans.pop_back();
+    plans.insert(plans.begin(), std::make_unique<fft_plan>(n));
+    return *plans.front();
+}
 
 }  // namespace loom::detail

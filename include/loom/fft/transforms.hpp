@@ -2,10 +2,10 @@
 // numpy.fft's transforms: fft, ifft, rfft, irfft along one axis and their
 // two- and n-dimensional forms, every one computed in double precision
 // (complex128 results, as NumPy 1.24). Each axis is transformed by copying
-// its lines, one at a time, into a contiguous buffer that one plan, made
-// once per call, transforms. Includes only <cmath>, <complex>, <optional>,
-// <stdexcept>, <string> and <vector> beyond loom's tensor and manipulation
-// headers and the plan.
+// its lines, one at a time, into a contiguous buffer that one plan
+// transforms (kept for the next calls: Note [plan cache] in plan.hpp).
+// Includes only <cmath>, <complex>, <optional>, <stdexcept>, <string> and
+// <vector> beyond loom's tensor and manipulation headers and the plan.
 
 #include <cmath>
 #include <complex>
@@ -88,13 +88,16 @@ tensor<fft_complex> fft_input(const X& x) {
 inline tensor<fft_complex> fft_along(const char* name, const tensor<fft_complex>& x, std::size_t axis, index_t points,
                                      index_t kept, bool inverse, fft::norm mode) {
     (void)fft_shape(name, x.shape(), axis, points);
-    const tensor<fft_complex> lines(moveaxis(x.view(), static_cast<index_t>(axis), -1));
+    // The lines, contiguous: x itself along its last axis, a copy otherwise.
+    std::optional<tensor<fft_complex>> moved;
+    if (axis + 1 != x.ndim()) moved.emplace(moveaxis(x.view(), static_cast<index_t>(axis), -1));
+    const tensor<fft_complex>& lines = moved ? *moved : x;
     shape_type line_shape = lines.shape();
     const index_t length = line_shape.back();
     line_shape.back() = kept;
     tensor<fft_complex> out(uninitialized, line_shape);
     if (out.size() != 0) {
-        fft_plan plan(static_cast<std::size_t>(points));
+        fft_plan& plan = fft_plan_for(static_cast<std::size_t>(points));
         std::vector<fft_complex> buffer(static_cast<std::size_t>(points));
         const double scale = fft_scale(mode, points, inverse);
         const index_t copied = length < points ? length : points;
@@ -108,6 +111,7 @@ inline tensor<fft_complex> fft_along(const char* name, const tensor<fft_complex>
             for (index_t k = 0; k < kept; ++k) to[k] = buffer[static_cast<std::size_t>(k)] * scale;
         }
     }
+    if (!moved) return out;
     return tensor<fft_complex>(moveaxis(out.view(), -1, static_cast<index_t>(axis)));
 }
 
@@ -117,14 +121,17 @@ inline tensor<fft_complex> fft_along(const char* name, const tensor<fft_complex>
 inline tensor<double> irfft_along(const char* name, const tensor<fft_complex>& x, std::size_t axis, index_t points,
                                   fft::norm mode) {
     (void)fft_shape(name, x.shape(), axis, points);
-    const tensor<fft_complex> lines(moveaxis(x.view(), static_cast<index_t>(axis), -1));
+    // The lines, contiguous: x itself along its last axis, a copy otherwise.
+    std::optional<tensor<fft_complex>> moved;
+    if (axis + 1 != x.ndim()) moved.emplace(moveaxis(x.view(), static_cast<index_t>(axis), -1));
+    const tensor<fft_complex>& lines = moved ? *moved : x;
     shape_type line_shape = lines.shape();
     const index_t length = line_shape.back();
     line_shape.back() = points;
     tensor<double> out(uninitialized, line_shape);
     if (out.size() != 0) {
         const auto n = static_cast<std::size_t>(points);
-        fft_plan plan(n);
+        fft_plan& plan = fft_plan_for(n);
         std::vector<fft_complex> buffer(n);
         const double scale = fft_scale(mode, points, true);
         const index_t half = points / 2 + 1;
@@ -140,6 +147,7 @@ inline tensor<double> irfft_along(const char* name, const tensor<fft_complex>& x
             for (std::size_t k = 0; k < n; ++k) to[k] = buffer[k].real() * scale;
         }
     }
+    if (!moved) return out;
     return tensor<double>(moveaxis(out.view(), -1, static_cast<index_t>(axis)));
 }
 

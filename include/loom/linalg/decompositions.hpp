@@ -196,6 +196,11 @@ svd_result<W> svd(const V& a, bool full_matrices, bool compute_uv) {
     std::vector<W> work;
     W dummy{};
     for (index_t b = 0; b < stack.count() && k > 0; ++b) {
+        if (!all_finite(stack.matrix(b), m * n)) {
+            throw linalg_error(std::string(name) + ": " + which_matrix(a.shape(), b) +
+                               " holds NaN or infinite values, for which the SVD does not converge; "
+                               "replace them first (nan_to_num)");
+        }
         W* const u_data = u ? u->matrix(b) : &dummy;
         W* const vt_data = vt ? vt->matrix(b) : &dummy;
         const int ldu = u ? static_cast<int>(u->ld()) : 1, ldvt = vt ? static_cast<int>(vt->ld()) : 1;
@@ -442,7 +447,8 @@ auto qr(A&& a, qr_mode mode = qr_mode::reduced) {
 /// singular values descending (real, for complex a too; vh is then V's
 /// conjugate transpose); without compute_uv, `u` and `vh` are left
 /// empty (NumPy returns the values alone).
-/// Throws loom::linalg_error when the SVD does not converge, std::invalid_argument for a rank below 2.
+/// Throws loom::linalg_error when the SVD does not converge (a matrix holding NaN or infinity among them),
+/// std::invalid_argument for a rank below 2.
 template <expression A>
 auto svd(A&& a, bool full_matrices = true, bool compute_uv = true) {
     using W = detail::lapack_real_t<value_type_of<A>>;
@@ -525,7 +531,8 @@ auto eigvals(A&& a) {
 /// transposes for complex a, singular values at or below rcond times the
 /// largest counting as 0. An empty matrix's is empty (NumPy keeps an integer
 /// a's type there; loom's result is always floating).
-/// Throws loom::linalg_error when the SVD does not converge, std::invalid_argument for a rank below 2.
+/// Throws loom::linalg_error when the SVD does not converge (a matrix holding NaN or infinity among them),
+/// std::invalid_argument for a rank below 2.
 template <expression A>
 auto pinv(A&& a, double rcond = 1e-15, bool hermitian = false) {
     using W = detail::lapack_real_t<value_type_of<A>>;

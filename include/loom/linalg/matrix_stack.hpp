@@ -107,6 +107,16 @@ int queried_size(W value) {
     return size >= static_cast<double>(INT_MAX) ? INT_MAX : std::max(1, static_cast<int>(size));
 }
 
+// True when none of `count` values is NaN or infinite (LAPACK 3.10's xgesdd
+// and xgelsd refuse such a matrix as an illegal argument; NumPy raises LinAlgError).
+template <class W>
+bool all_finite(const W* values, index_t count) {
+    for (index_t i = 0; i < count; ++i) {
+        if (!std::isfinite(std::real(values[i])) || !std::isfinite(std::imag(values[i]))) return false;
+    }
+    return true;
+}
+
 /// A stack of `count` matrices of `rows` × `cols` elements of W, each
 /// column-major with leading dimension `ld()`, one after another, as LAPACK
 /// reads and overwrites them.

@@ -227,6 +227,11 @@ lstsq_result<W> lstsq(const VA& a, const VB& b, std::optional<double> rcond) {
     lstsq_result<W> result;
     result.singular_values = tensor<R>(shape_type{count});
     if (count > 0) {
+        if (!all_finite(a_stack.matrix(0), m * n)) {
+            throw linalg_error(std::string(name) + ": the matrix a of shape " + to_string(a.shape()) +
+                               " holds NaN or infinite values, for which the SVD does not converge; "
+                               "replace them first (nan_to_num)");
+        }
         const R cutoff = rcond ? R(*rcond) : std::numeric_limits<R>::epsilon() * R(rows);
         const int im = lapack_int(name, a.shape(), m), in = lapack_int(name, a.shape(), n),
                   ik = lapack_int(name, b.shape(), columns), ld = lapack_int(name, a.shape(), rows);
@@ -343,7 +348,7 @@ auto slogdet(A&& a) {
 /// computes them in float64, with float64's). Complex operands give a
 /// complex solution with real residuals and singular values. Not batched, as NumPy's.
 /// Throws std::invalid_argument for other ranks or sizes that disagree,
-/// loom::linalg_error when the SVD does not converge.
+/// loom::linalg_error when the SVD does not converge (an a holding NaN or infinity among them).
 template <expression A, expression B>
 auto lstsq(A&& a, B&& b, std::optional<double> rcond = std::nullopt) {
     using W = detail::lapack_real_t<value_type_of<A>, value_type_of<B>>;
