@@ -493,6 +493,7 @@ TEST(LinalgEigh, UploChoosesTheTriangle) {
     const tensor<double> a{{2., 1.}, {-5., 2.}};
     linalg_dec_expect_near(loom::linalg::eigvalsh(a, 'U'), {1.0, 3.0});
     linalg_dec_expect_near(loom::linalg::eigvalsh(a), {-3.0, 7.0});
+    linalg_dec_expect_near(loom::linalg::eigvalsh(a, 'u'), {1.0, 3.0});  // NumPy upper-cases UPLO
     expect_error_text<std::invalid_argument>([&] { (void)loom::linalg::eigh(a, 'X'); },
                                              "eigh: UPLO is 'X'; give 'L' (read the lower triangle) or 'U' (the upper)");
     EXPECT_EQ(loom::linalg::eigvalsh(loom::zeros<double>({4, 0, 0})).shape(), (shape_type{4, 0}));

@@ -226,6 +226,7 @@ svd_result<W> svd(const V& a, bool full_matrices, bool compute_uv) {
 template <class W, class V>
 eigh_result<W> eigh(const char* name, const V& a, char uplo, bool vectors) {
     require_square(name, a.shape());
+    if (uplo == 'l' || uplo == 'u') uplo = static_cast<char>(uplo - 'a' + 'A');  // NumPy upper-cases UPLO
     if (uplo != 'L' && uplo != 'U') {
         throw std::invalid_argument(std::string(name) + ": UPLO is '" + std::string(1, uplo) +
                                     "'; give 'L' (read the lower triangle) or 'U' (the upper)");
@@ -465,7 +466,7 @@ auto svd(A&& a, bool full_matrices = true, bool compute_uv = true) {
 /// [..., M, M], reading only its lower ('L') or upper ('U') triangle
 /// (LAPACK's xsyevd or xheevd, as NumPy).
 /// Throws loom::linalg_error when the eigenvalues do not converge,
-/// std::invalid_argument for non-square matrices or a UPLO other than 'L' and 'U'.
+/// std::invalid_argument for non-square matrices or a UPLO other than 'L' and 'U' (either case, as NumPy).
 template <expression A>
 auto eigh(A&& a, char uplo = 'L') {
     using W = detail::lapack_real_t<value_type_of<A>>;
