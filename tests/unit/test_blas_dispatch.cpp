@@ -6,13 +6,17 @@
 // float32, so that both give the same bits in any order of summation; and
 // the layouts BLAS cannot take (broadcast, negative strides, no unit
 // stride) and the types it does not multiply still give the right result.
-// Every test holds with and without LOOM_HAVE_BLAS.
+// Every test holds with and without LOOM_HAVE_BLAS. Last, element-wise
+// complex products, whose loop the compiler vectorises: the same values as
+// the scalar formula, NumPy's, at every position of an array.
 
 #include <gtest/gtest.h>
 
 #include <climits>
+#include <cmath>
 #include <complex>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "element_values.hpp"
@@ -210,5 +214,42 @@ TEST(BlasDispatchTypes, NumPyExamples) {
     const tensor<c64> p{{c64(1, 2), c64(3, -1)}, {c64(0, 0.5f), c64(-2, 0)}}, q{{c64(2, -1)}, {c64(1, 1)}};
     EXPECT_EQ(elements_of(tensor<c64>(loom::matmul(p, q))), (std::vector<c64>{c64(8, 5), c64(-1.5f, -1)}));
 }
+
+// Element-wise a * b on complex64 and complex128 is NumPy's textbook
+// formula, (ac - bd) + (ad + bc)i, not std::complex's operator*, which
+// follows C's Annex G and recovers infinities from NaN parts: NumPy's
+// (inf+infj) * 1j is nan+nanj where Annex G gives an infinity. The values
+// below sit at every position of arrays long enough for the vectorised
+// loop, its remainder included, and must equal the scalar formula's bits.
+template <class C>
+void check_complex_products_as_numpy() {
+    using P = typename C::value_type;
+    const P inf_p = std::numeric_limits<P>::infinity(), nan_p = std::numeric_limits<P>::quiet_NaN();
+    // NumPy: a * b for a = [inf+0j, inf+infj, nan+1j, 1+2j], b = [1j, 1j, 2, inf+0j] is
+    // [nan+infj, nan+nanj, nan+nanj, inf+infj].
+    const C special_a[] = {C(inf_p, 0), C(inf_p, inf_p), C(nan_p, 1), C(1, 2)};
+    const C special_b[] = {C(0, 1), C(0, 1), C(2, 0), C(inf_p, 0)};
+    const index_t count = 1037;
+    tensor<C> a({count}), b({count});
+    for (index_t i = 0; i < count; ++i) {
+        a.data()[i] = i % 7 == 3 ? special_a[i % 4] : blas_test_value<C>(i, 17);
+        b.data()[i] = i % 7 == 3 ? special_b[i % 4] : blas_test_value<C>(i, 18);
+    }
+    const tensor<C> product = a * b;
+    const auto same = [](P x, P y) { return (std::isnan(x) && std::isnan(y)) || x == y; };
+    for (index_t i = 0; i < count; ++i) {
+        const C x = a.data()[i], y = b.data()[i], got = product.data()[i];
+        const C expected(x.real() * y.real() - x.imag() * y.imag(), x.real() * y.imag() + x.imag() * y.real());
+        EXPECT_TRUE(same(got.real(), expected.real()) && same(got.imag(), expected.imag())) << "element " << i;
+    }
+    const C numpy[] = {C(nan_p, inf_p), C(nan_p, nan_p), C(nan_p, nan_p), C(inf_p, inf_p)};
+    for (index_t i = 3; i < count; i += 7) {
+        const C got = product.data()[i], expected = numpy[i % 4];
+        EXPECT_TRUE(same(got.real(), expected.real()) && same(got.imag(), expected.imag())) << "element " << i;
+    }
+}
+
+TEST(BlasDispatchComplexProducts, Complex64AsNumPy) { check_complex_products_as_numpy<c64>(); }
+TEST(BlasDispatchComplexProducts, Complex128AsNumPy) { check_complex_products_as_numpy<c128>(); }
 
 }  // namespace

@@ -6,7 +6,8 @@
 // defines it and links the library), the operands' layout is one BLAS reads,
 // and Note [when matmul calls BLAS] says BLAS is the faster; it returns false,
 // having done nothing, otherwise, and the caller runs loom's own gemm.
-// Cost of including: <complex> and <climits> only, beyond matrix_ref.hpp.
+// Cost of including: <climits>, <complex>, <cstddef> and <type_traits> only, beyond
+// core/types.hpp and matrix_ref.hpp.
 //
 // Note [when matmul calls BLAS]: measured on one core of an AMD EPYC
 // (OpenBLAS 0.3.21 choosing its Cooperlake kernels, loom's gemm compiled
@@ -14,14 +15,19 @@
 // benchmarks/bench_matmul, CPU time, machine shared with builds;
 // docs/performance.md has the table and the command):
 //
-//     type        64³           256³          1024³         8192×64·64×64
-//     float32     OpenBLAS 1.5× ~ same        ~ same        OpenBLAS 1.3×
-//     float64     ...
-//     complex64   ...
-//     complex128  ...
+//     OpenBLAS's speed over loom's   64³    256³   1024³   8192×64 · 64×64
+//     float32                        1.51   1.02   0.99    1.03
+//     float64                        1.37   0.83   0.96    0.82
+//     complex64                      1.44   3.04   3.19    2.32
+//     complex128                     2.35   2.73   4.86    1.60
 //
-// so matmul calls BLAS for ... The rule is blas_pays below; it holds for
-// each product of a batch on its own (one BLAS call per batch element).
+// so matmul calls BLAS for every complex product (loom's complex kernel is
+// not blocked for SIMD registers as its real one is), and for a float32 or
+// float64 product of fewer than 128³ multiply-adds (m·n·k), between 64³,
+// where OpenBLAS leads, and 256³, where the two tie or loom leads; larger
+// real products stay on loom's kernel, on loom's threads. The rule is
+// blas_pays below; it holds for each product of a batch on its own (one
+// BLAS call per batch element).
 //
 // What BLAS can take: float32, float64, complex64 and complex128 operands of
 // the result's own type (a product of mixed types, integers, bool and the
@@ -42,11 +48,13 @@
 // Results: BLAS sums in its own order, as loom's kernel sums in its own; both
 // are within NumPy's rounding of NumPy's results (NumPy's matmul calls the
 // same BLAS for these types). A NaN or infinity propagates as IEEE arithmetic
-// says with OpenBLAS; the reference BLAS skips the products by an element of
-// B that is exactly zero, so 0·inf there gives 0, not NaN.
+// says with OpenBLAS; a BLAS that skips the products by an element of B that
+// is exactly zero (as older reference BLAS did) gives 0 there for 0·inf, not
+// NaN.
 
 #include <climits>
 #include <complex>
+#include <cstddef>
 #include <type_traits>
 
 #include "loom/core/shape.hpp"
