@@ -186,6 +186,18 @@ TYPED_TEST(BlasDispatch, BlasGemmAccumulatesAndRefusesLayouts) {
     EXPECT_EQ(layout.ld, 3);
 }
 
+// The rule of Note [when matmul calls BLAS], whether or not loom has a BLAS.
+TEST(BlasDispatchTypes, RuleFollowsTheMeasurements) {
+    using loom::linalg::blas_pays;
+    EXPECT_FALSE(blas_pays<c64>(4, 4, 4));  // loom's complex loops beat BLAS's set-up
+    EXPECT_TRUE(blas_pays<c64>(6, 6, 6));
+    EXPECT_TRUE(blas_pays<c128>(1024, 1024, 1024));
+    EXPECT_TRUE(blas_pays<float>(2, 2, 2));
+    EXPECT_TRUE(blas_pays<double>(64, 64, 64));
+    EXPECT_FALSE(blas_pays<float>(128, 128, 128));
+    EXPECT_FALSE(blas_pays<double>(8192, 64, 64));  // loom's kernel leads on the tall, skinny product
+}
+
 TEST(BlasDispatchTypes, MixedTypesStayOnLoomsKernel) {
     const tensor<float> a = blas_test_tensor<float>({300, 260}, 15);
     const tensor<double> b = blas_test_tensor<double>({260, 280}, 16);

@@ -21,13 +21,22 @@
 //     complex64                      1.44   3.04   3.19    2.32
 //     complex128                     2.35   2.73   4.86    1.60
 //
-// so matmul calls BLAS for every complex product (loom's complex kernel is
-// not blocked for SIMD registers as its real one is), and for a float32 or
-// float64 product of fewer than 128³ multiply-adds (m·n·k), between 64³,
-// where OpenBLAS leads, and 256³, where the two tie or loom leads; larger
-// real products stay on loom's kernel, on loom's threads. The rule is
-// blas_pays below; it holds for each product of a batch on its own (one
-// BLAS call per batch element).
+// and, on the smallest products (n × n · n × n, the same settings, one
+// run of 3 repetitions; BLAS's time over loom's):
+//
+//     n             2      4      6      8
+//     float32       0.53   0.42
+//     complex64     4.7    1.6    0.64   1.0
+//     complex128    1.9    1.2    0.75   0.79
+//
+// so matmul calls BLAS for a complex product of 128 multiply-adds (m·n·k)
+// or more (loom's complex kernel is not blocked for SIMD registers as its
+// real one is; on a few elements its direct loops beat BLAS's set-up), and
+// for a float32 or float64 product of fewer than 128³ multiply-adds,
+// between 64³, where OpenBLAS leads, and 256³, where the two tie or loom
+// leads; larger real products stay on loom's kernel, on loom's threads. The
+// rule is blas_pays below; it holds for each product of a batch on its own
+// (one BLAS call per batch element).
 //
 // What BLAS can take: float32, float64, complex64 and complex128 operands of
 // the result's own type (a product of mixed types, integers, bool and the
@@ -164,13 +173,18 @@ inline void blas_xgemm(const char* ta, const char* tb, const int* m, const int* 
 /// measured (Note [when matmul calls BLAS]).
 inline constexpr double blas_real_products_below = 128.0 * 128.0 * 128.0;
 
+/// The number of multiply-adds (m·n·k) from which BLAS computes a complex
+/// product faster than loom's kernel: 128, between 4³ and 6³ (Note [when
+/// matmul calls BLAS]).
+inline constexpr double blas_complex_products_from = 128.0;
+
 /// True when BLAS computes an m × k by k × n product of element type T
 /// faster than loom's own kernel, by Note [when matmul calls BLAS] in
 /// linalg/blas.hpp: its rule, whether or not loom has a BLAS. m, n, k > 0.
 template <class T>
 constexpr bool blas_pays(index_t m, index_t n, index_t k) {
     if constexpr (complex_element<T>) {
-        return true;
+        return double(m) * double(n) * double(k) >= blas_complex_products_from;
     } else {
         return double(m) * double(n) * double(k) < blas_real_products_below;
     }
