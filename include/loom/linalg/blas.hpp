@@ -93,7 +93,8 @@ namespace loom::linalg {
 
 /// True when loom was compiled with a BLAS (LOOM_HAVE_BLAS), which matmul,
 /// dot and the other products call where Note [when matmul calls BLAS] in
-/// linalg/blas.hpp says it is the faster; false otherwise.
+/// linalg/blas.hpp says it is the faster; false otherwise. NumPy: the BLAS
+/// section of numpy.show_config(). A constant: nothing to throw.
 inline constexpr bool blas_found =
 #ifdef LOOM_HAVE_BLAS
     true;
@@ -181,6 +182,8 @@ inline constexpr double blas_complex_products_from = 128.0;
 /// True when BLAS computes an m × k by k × n product of element type T
 /// faster than loom's own kernel, by Note [when matmul calls BLAS] in
 /// linalg/blas.hpp: its rule, whether or not loom has a BLAS. m, n, k > 0.
+/// NumPy has no such rule: its matmul hands every float and complex product
+/// to its BLAS. Throws nothing.
 template <class T>
 constexpr bool blas_pays(index_t m, index_t n, index_t k) {
     if constexpr (complex_element<T>) {
@@ -195,7 +198,8 @@ constexpr bool blas_pays(index_t m, index_t n, index_t k) {
 /// float64, complex64 and complex128, their layouts are ones BLAS reads
 /// (Note [when matmul calls BLAS]) and blas_pays says so; returns true when
 /// it did, false, having touched nothing, otherwise. Preconditions as
-/// linalg::gemm's. Throws nothing.
+/// linalg::gemm's. NumPy: what numpy.matmul's loops do for these types
+/// (cblas_xgemm); PyTorch: torch.mm on the CPU. Throws nothing.
 template <class R, class A, class B>
 bool blas_gemm([[maybe_unused]] matrix_ref<const A> a, [[maybe_unused]] matrix_ref<const B> b,
                [[maybe_unused]] matrix_ref<R> c, [[maybe_unused]] bool accumulate = false) {
