@@ -7,6 +7,8 @@
 //   add_in_place/<library>  z += a          on 2^24 float32: the result is also an input
 //   transpose_add/<library> z = transpose(a) + b   on (4096, 4096) float32: one operand read across rows
 //   strided_add/<library>   z = a[:, ::2] + b[:, 1::2]   (4096, 4096) -> (4096, 2048) float32 views
+//   complex_mul_add/<library> z = a * b + c  on 2^20 complex64 (hand: a loop over std::complex, whose
+//                           operator* is C++'s, with Annex G's recovery of infinities)
 //
 // Bytes per operation count every array read once and the result written
 // once. Times are the benchmark thread's CPU time (Google Benchmark's
@@ -17,6 +19,7 @@
 
 #include <algorithm>
 #include <array>
+#include <complex>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -44,6 +47,8 @@ constexpr std::int64_t outer_add_bytes = (2 * side + side * side) * sizeof(float
 constexpr std::int64_t add_in_place_bytes = 3 * flat_size * sizeof(float);  // z, a read; z written
 constexpr std::int64_t transpose_add_bytes = 3 * side * side * sizeof(float);
 constexpr std::ptrdiff_t half = side / 2;
+constexpr std::ptrdiff_t complex_size = std::ptrdiff_t{1} << 20;
+constexpr std::int64_t complex_mul_add_bytes = 4 * complex_size * sizeof(std::complex<float>);
 constexpr std::int64_t strided_add_bytes = 3 * side * half * sizeof(float);  // the elements used, not the lines
 
 // The input values every library copies: uniform in [-1, 1), fixed seed.
@@ -110,6 +115,30 @@ void mul_add_hand(benchmark::State& state) {
     report(state, mul_add_bytes, flat_size);
 }
 
+// complex_mul_add's inputs: the parts of element i are elements 2i and 2i + 1 of a, b and c.
+std::vector<std::complex<float>> complex_values(const std::vector<float>& parts) {
+    std::vector<std::complex<float>> values(static_cast<std::size_t>(complex_size));
+    for (std::size_t i = 0; i < values.size(); ++i) values[i] = {parts[2 * i], parts[2 * i + 1]};
+    return values;
+}
+
+void hand_complex_mul_add(std::complex<float>* z, const std::complex<float>* a, const std::complex<float>* b,
+                          const std::complex<float>* c, std::ptrdiff_t n) {
+    for (std::ptrdiff_t i = 0; i < n; ++i) z[i] = a[i] * b[i] + c[i];
+}
+
+void complex_mul_add_hand(benchmark::State& state) {
+    const input_values& in = input_values::get();
+    const auto a = complex_values(in.a), b = complex_values(in.b), c = complex_values(in.c);
+    std::vector<std::complex<float>> z(a.size());
+    for (auto _ : state) {
+        hand_complex_mul_add(z.data(), a.data(), b.data(), c.data(), complex_size);
+        benchmark::DoNotOptimize(z.data());
+        benchmark::ClobberMemory();
+    }
+    report(state, complex_mul_add_bytes, complex_size);
+}
+
 void outer_add_hand(benchmark::State& state) {
     const input_values& in = input_values::get();
     const auto col = buffer_of(in.col), row = buffer_of(in.row);
@@ -159,6 +188,21 @@ void strided_add_hand(benchmark::State& state) {
 }
 
 // --------------------------------------------------------------------- loom
+
+void complex_mul_add_loom(benchmark::State& state) {
+    const input_values& in = input_values::get();
+    using c64 = std::complex<float>;
+    const auto va = complex_values(in.a), vb = complex_values(in.b), vc = complex_values(in.c);
+    const loom::tensor<c64> a(std::span<const c64>(va), {complex_size}), b(std::span<const c64>(vb), {complex_size}),
+        c(std::span<const c64>(vc), {complex_size});
+    loom::tensor<c64> z({complex_size});
+    for (auto _ : state) {
+        z = a * b + c;
+        benchmark::DoNotOptimize(z.data());
+        benchmark::ClobberMemory();
+    }
+    report(state, complex_mul_add_bytes, complex_size);
+}
 
 void mul_add_loom(benchmark::State& state) {
     const input_values& in = input_values::get();
@@ -412,6 +456,8 @@ void register_benchmarks() {
 #ifdef LOOM_HAVE_EIGEN
         {"transpose_add/eigen", transpose_add_eigen},
 #endif
+        {"complex_mul_add/hand", complex_mul_add_hand},
+        {"complex_mul_add/loom", complex_mul_add_loom},
         {"strided_add/hand", strided_add_hand},
         {"strided_add/loom", strided_add_loom},
 #ifdef LOOM_HAVE_XTENSOR

@@ -1,32 +1,45 @@
-// Matrix products: loom's matmul (on its gemm kernel, linalg/gemm.hpp)
-// beside OpenBLAS (the reference, on one thread), Eigen's product, libtorch's
-// (where installed) and a plain hand loop, on the same input values.
+// Matrix products: loom's matmul and its own kernel (linalg::gemm,
+// linalg/gemm.hpp) beside OpenBLAS (the reference, on one thread), Eigen's
+// product, libtorch's (where installed) and a plain hand loop, on the same
+// input values.
 //
-//   matmul_float32/<library>   C = A·B, 1024 × 1024 × 1024, float32, row-major
-//   matmul_float64/<library>   the same in float64
-//   matmul_batched/<library>   (1, 1, 256, 256) @ (8, 4, 256, 256) float32: one A for 32
-//                              products, broadcast by loom and NumPy, a loop of 32 calls for the others
+//   matmul_<type>/<library>            C = A·B, 1024 × 1024 × 1024, row-major
+//   matmul_<type>_<m>x<k>x<n>/<library> C = A·B for A m × k and B k × n: 64³, 256³, and the
+//                                      tall, skinny 8192 × 64 · 64 × 64
+//   matmul_batched/<library>           (1, 1, 256, 256) @ (8, 4, 256, 256) float32: one A for 32
+//                                      products, broadcast by loom and NumPy, a loop of 32 calls for the others
+//
+// <type> is float32, float64, complex64 or complex128. <library> is
+// openblas, loom (matmul, which calls a BLAS where loom was configured with
+// one and linalg/blas.hpp's rule picks it), loom_kernel (linalg::gemm,
+// loom's own kernel whatever the configuration), eigen, and libtorch and hand
+// (real types only). The program's context names OpenBLAS's kernels (`openblas_core`:
+// openblas_get_corename()), which OPENBLAS_CORETYPE can pin.
 //
 // Each benchmark reports its rate as the counter `flops` (2·m·n·k
-// floating-point operations per product, over the benchmark thread's CPU
-// time). C is allocated before
-// timing; every library writes all of it. Before timing, 2000 elements of
-// each library's result, chosen at random, are compared with dot products
-// summed in double: a difference beyond k·eps·Σ|a||b| stops the program.
-// benchmarks/run.py runs this binary and NumPy's matmul (OpenBLAS on one
-// thread) and prints the ratios to OpenBLAS.
+// floating-point operations per product, 8·m·n·k for complex ones, over the
+// benchmark thread's CPU time). C is allocated before timing; every library
+// writes all of it. Before timing, 2000 elements of each library's result,
+// chosen at random, are compared with dot products summed in double: a
+// difference beyond k·eps·Σ|a||b| (twice that for complex) stops the
+// program. benchmarks/run.py runs this binary and NumPy's matmul (OpenBLAS
+// on one thread) and prints the ratios to OpenBLAS.
 
 #include <benchmark/benchmark.h>
 
 #include <cmath>
+#include <complex>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include <map>
 #include <random>
 #include <span>
 #include <string>
+#include <tuple>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -48,73 +61,117 @@ extern "C" void openblas_set_num_threads(int);  // OpenBLAS's, declared here in 
 
 namespace {
 
-constexpr std::ptrdiff_t side = 1024;  // m = n = k
+constexpr std::ptrdiff_t side = 1024;  // m = n = k of matmul_<type>
 
-// Inputs uniform in [-1, 1), fixed seed, row-major; one set per element type.
+// A product's extents: A is m × k, B k × n.
+struct extents {
+    std::ptrdiff_t m, k, n;
+};
+
+template <class T>
+struct is_complex : std::false_type {};
+template <class T>
+struct is_complex<std::complex<T>> : std::true_type {};
+
+// The real type of T's parts.
+template <class T>
+using part_t = typename std::conditional_t<is_complex<T>::value, T, std::complex<T>>::value_type;
+
+// Inputs uniform in [-1, 1) (both parts of a complex), fixed seed, row-major; one set per type and extents.
 template <class T>
 struct input_values {
     std::vector<T> a, b;
 
-    static const input_values& get() {
-        static const input_values values;
-        return values;
+    static const input_values& get(extents e) {
+        static std::map<std::tuple<std::ptrdiff_t, std::ptrdiff_t, std::ptrdiff_t>, input_values> made;
+        const auto key = std::make_tuple(e.m, e.k, e.n);
+        auto found = made.find(key);
+        if (found == made.end()) found = made.emplace(key, input_values(e)).first;
+        return found->second;
     }
 
 private:
-    input_values() : a(random(1)), b(random(2)) {}
+    explicit input_values(extents e) : a(random(e.m * e.k, 1)), b(random(e.k * e.n, 2)) {}
 
-    static std::vector<T> random(unsigned seed) {
+    static std::vector<T> random(std::ptrdiff_t count, unsigned seed) {
         std::mt19937_64 engine(seed);
-        std::uniform_real_distribution<T> uniform(T(-1), T(1));
-        std::vector<T> values(static_cast<std::size_t>(side * side));
-        for (T& v : values) v = uniform(engine);
+        std::uniform_real_distribution<part_t<T>> uniform(-1, 1);
+        std::vector<T> values(static_cast<std::size_t>(count));
+        for (T& v : values) {
+            if constexpr (is_complex<T>::value) {
+                const part_t<T> re = uniform(engine);
+                v = T(re, uniform(engine));
+            } else {
+                v = uniform(engine);
+            }
+        }
         return values;
     }
 };
 
 template <class T>
 constexpr const char* type_name() {
-    return sizeof(T) == 4 ? "float32" : "float64";
+    if constexpr (std::is_same_v<T, float>) return "float32";
+    if constexpr (std::is_same_v<T, double>) return "float64";
+    if constexpr (std::is_same_v<T, std::complex<float>>) return "complex64";
+    return "complex128";
+}
+
+// matmul_<type> for 1024³, matmul_<type>_<m>x<k>x<n> otherwise.
+template <class T>
+std::string operation_name(extents e) {
+    std::string name = std::string("matmul_") + type_name<T>();
+    if (e.m != side || e.k != side || e.n != side) {
+        name += "_" + std::to_string(e.m) + "x" + std::to_string(e.k) + "x" + std::to_string(e.n);
+    }
+    return name;
 }
 
 // Stops the program unless `c` (row-major) is A·B within rounding, on a sample of its elements.
 template <class T>
-void check(const char* library, const std::vector<T>& c) {
-    const input_values<T>& in = input_values<T>::get();
+void check(const char* library, extents e, const std::vector<T>& c) {
+    using wide = std::conditional_t<is_complex<T>::value, std::complex<double>, double>;
+    const input_values<T>& in = input_values<T>::get(e);
     std::mt19937_64 engine(3);
-    std::uniform_int_distribution<std::ptrdiff_t> index(0, side - 1);
+    std::uniform_int_distribution<std::ptrdiff_t> row(0, e.m - 1), column(0, e.n - 1);
     for (int sample = 0; sample < 2000; ++sample) {
-        const std::ptrdiff_t i = index(engine), j = index(engine);
-        double sum = 0.0, magnitude = 0.0;
-        for (std::ptrdiff_t p = 0; p < side; ++p) {
-            const double term = static_cast<double>(in.a[static_cast<std::size_t>(i * side + p)]) *
-                                static_cast<double>(in.b[static_cast<std::size_t>(p * side + j)]);
+        const std::ptrdiff_t i = row(engine), j = column(engine);
+        wide sum = 0.0;
+        double magnitude = 0.0;
+        for (std::ptrdiff_t p = 0; p < e.k; ++p) {
+            const wide term = static_cast<wide>(in.a[static_cast<std::size_t>(i * e.k + p)]) *
+                              static_cast<wide>(in.b[static_cast<std::size_t>(p * e.n + j)]);
             sum += term;
             magnitude += std::abs(term);
         }
-        const double got = static_cast<double>(c[static_cast<std::size_t>(i * side + j)]);
-        const double tolerance = static_cast<double>(side) * std::numeric_limits<T>::epsilon() * magnitude;
+        const wide got = static_cast<wide>(c[static_cast<std::size_t>(i * e.n + j)]);
+        const double tolerance = (is_complex<T>::value ? 2.0 : 1.0) * static_cast<double>(e.k) *
+                                 std::numeric_limits<part_t<T>>::epsilon() * magnitude;
         if (!(std::abs(got - sum) <= tolerance)) {
-            std::fprintf(stderr, "matmul_%s/%s: C(%td, %td) is %.17g, the dot product gives %.17g\n", type_name<T>(),
-                         library, i, j, got, sum);
+            std::fprintf(stderr, "%s/%s: C(%td, %td) is off by %.17g, beyond %.17g\n", operation_name<T>(e).c_str(),
+                         library, i, j, std::abs(got - sum), tolerance);
             std::abort();
         }
     }
 }
 
-void report(benchmark::State& state) {
-    // Shown by Google Benchmark as "flops=93.5G/s".
-    state.counters["flops"] = benchmark::Counter(2.0 * static_cast<double>(side) * side * side,
+template <class T>
+void report(benchmark::State& state, extents e) {
+    // Shown by Google Benchmark as "flops=93.5G/s"; a complex multiply-add is 8 real operations.
+    const double per_multiply_add = is_complex<T>::value ? 8.0 : 2.0;
+    state.counters["flops"] = benchmark::Counter(per_multiply_add * static_cast<double>(e.m) * e.n * e.k,
                                                  benchmark::Counter::kIsIterationInvariantRate,
                                                  benchmark::Counter::OneK::kIs1000);
 }
 
 // ---------------------------------------------------------------- hand
 
-// A size as a value the compiler cannot see, as the libraries get theirs.
+// A size as a value the compiler cannot see, as the libraries get theirs: a volatile read. (Not
+// benchmark::DoNotOptimize, whose "+m,r" constraint g++ 12 at -O3 mixes up between several sizes
+// computed in one expression.)
 std::ptrdiff_t at_run_time(std::ptrdiff_t size) {
-    benchmark::DoNotOptimize(size);
-    return size;
+    const volatile std::ptrdiff_t seen = size;
+    return seen;
 }
 
 // The loop anyone would write first: i-k-j, so that the inner loop runs along rows of B and C.
@@ -130,66 +187,95 @@ void hand_matmul(const T* a, const T* b, T* c, std::ptrdiff_t m, std::ptrdiff_t 
 }
 
 template <class T>
-void matmul_hand(benchmark::State& state) {
-    const input_values<T>& in = input_values<T>::get();
-    const std::ptrdiff_t n = at_run_time(side);
-    std::vector<T> c(static_cast<std::size_t>(side * side));
-    hand_matmul(in.a.data(), in.b.data(), c.data(), n, n, n);
-    check("hand", c);
+void matmul_hand(benchmark::State& state, extents e) {
+    const input_values<T>& in = input_values<T>::get(e);
+    const std::ptrdiff_t m = at_run_time(e.m), n = at_run_time(e.n), k = at_run_time(e.k);
+    std::vector<T> c(static_cast<std::size_t>(m * n));
+    hand_matmul(in.a.data(), in.b.data(), c.data(), m, n, k);
+    check("hand", e, c);
     for (auto _ : state) {
-        hand_matmul(in.a.data(), in.b.data(), c.data(), n, n, n);
+        hand_matmul(in.a.data(), in.b.data(), c.data(), m, n, k);
         benchmark::DoNotOptimize(c.data());
         benchmark::ClobberMemory();
     }
-    report(state);
+    report<T>(state, e);
 }
 
 // --------------------------------------------------------------------- loom
 
 template <class T>
-void matmul_loom(benchmark::State& state) {
-    const input_values<T>& in = input_values<T>::get();
-    const std::ptrdiff_t n = at_run_time(side);
-    const loom::tensor<T> a(std::span<const T>(in.a), {n, n}), b(std::span<const T>(in.b), {n, n});
-    loom::tensor<T> c({n, n});
+void matmul_loom(benchmark::State& state, extents e) {
+    const input_values<T>& in = input_values<T>::get(e);
+    const std::ptrdiff_t m = at_run_time(e.m), n = at_run_time(e.n), k = at_run_time(e.k);
+    const loom::tensor<T> a(std::span<const T>(in.a), {m, k}), b(std::span<const T>(in.b), {k, n});
+    loom::tensor<T> c({m, n});
     c = loom::matmul(a, b);  // same shape: written into c's memory
-    check("loom", std::vector<T>(c.begin(), c.end()));
+    check("loom", e, std::vector<T>(c.begin(), c.end()));
     for (auto _ : state) {
         c = loom::matmul(a, b);
         benchmark::DoNotOptimize(c.data());
         benchmark::ClobberMemory();
     }
-    report(state);
+    report<T>(state, e);
+}
+
+// loom's own kernel, called directly: what matmul runs when it does not call a BLAS.
+template <class T>
+void matmul_loom_kernel(benchmark::State& state, extents e) {
+    const input_values<T>& in = input_values<T>::get(e);
+    const std::ptrdiff_t m = at_run_time(e.m), n = at_run_time(e.n), k = at_run_time(e.k);
+    std::vector<T> c(static_cast<std::size_t>(m * n));
+    const auto product = [&] {
+        loom::linalg::gemm<T, T, T>({in.a.data(), m, k, k, 1}, {in.b.data(), k, n, n, 1}, {c.data(), m, n, n, 1});
+    };
+    product();
+    check("loom_kernel", e, c);
+    for (auto _ : state) {
+        product();
+        benchmark::DoNotOptimize(c.data());
+        benchmark::ClobberMemory();
+    }
+    report<T>(state, e);
 }
 
 // ----------------------------------------------------------------- OpenBLAS
 
 #ifdef LOOM_HAVE_CBLAS
 template <class T>
-void blas_matmul(const std::vector<T>& a, const std::vector<T>& b, std::vector<T>& c, int n) {
-    if constexpr (sizeof(T) == 4) {
-        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, a.data(), n, b.data(), n, 0.0f, c.data(),
+void blas_matmul(const std::vector<T>& a, const std::vector<T>& b, std::vector<T>& c, int m, int n, int k) {
+    if constexpr (std::is_same_v<T, float>) {
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0f, a.data(), k, b.data(), n, 0.0f,
+                    c.data(), n);
+    } else if constexpr (std::is_same_v<T, double>) {
+        cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0, a.data(), k, b.data(), n, 0.0, c.data(),
                     n);
     } else {
-        cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0, a.data(), n, b.data(), n, 0.0, c.data(),
-                    n);
+        const T one(1), zero(0);
+        if constexpr (std::is_same_v<T, std::complex<float>>) {
+            cblas_cgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, &one, a.data(), k, b.data(), n, &zero,
+                        c.data(), n);
+        } else {
+            cblas_zgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, &one, a.data(), k, b.data(), n, &zero,
+                        c.data(), n);
+        }
     }
 }
 
 template <class T>
-void matmul_openblas(benchmark::State& state) {
+void matmul_openblas(benchmark::State& state, extents e) {
     openblas_set_num_threads(1);
-    const input_values<T>& in = input_values<T>::get();
-    const int n = static_cast<int>(at_run_time(side));
-    std::vector<T> c(static_cast<std::size_t>(side * side));
-    blas_matmul(in.a, in.b, c, n);
-    check("openblas", c);
+    const input_values<T>& in = input_values<T>::get(e);
+    const int m = static_cast<int>(at_run_time(e.m)), n = static_cast<int>(at_run_time(e.n)),
+              k = static_cast<int>(at_run_time(e.k));
+    std::vector<T> c(static_cast<std::size_t>(m) * static_cast<std::size_t>(n));
+    blas_matmul(in.a, in.b, c, m, n, k);
+    check("openblas", e, c);
     for (auto _ : state) {
-        blas_matmul(in.a, in.b, c, n);
+        blas_matmul(in.a, in.b, c, m, n, k);
         benchmark::DoNotOptimize(c.data());
         benchmark::ClobberMemory();
     }
-    report(state);
+    report<T>(state, e);
 }
 #endif
 
@@ -200,21 +286,21 @@ template <class T>
 using eigen_matrix = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
 template <class T>
-void matmul_eigen(benchmark::State& state) {
+void matmul_eigen(benchmark::State& state, extents e) {
     Eigen::setNbThreads(1);
-    const input_values<T>& in = input_values<T>::get();
-    const Eigen::Index n = at_run_time(side);
-    const eigen_matrix<T> a = Eigen::Map<const eigen_matrix<T>>(in.a.data(), n, n);
-    const eigen_matrix<T> b = Eigen::Map<const eigen_matrix<T>>(in.b.data(), n, n);
-    eigen_matrix<T> c(n, n);
+    const input_values<T>& in = input_values<T>::get(e);
+    const Eigen::Index m = at_run_time(e.m), n = at_run_time(e.n), k = at_run_time(e.k);
+    const eigen_matrix<T> a = Eigen::Map<const eigen_matrix<T>>(in.a.data(), m, k);
+    const eigen_matrix<T> b = Eigen::Map<const eigen_matrix<T>>(in.b.data(), k, n);
+    eigen_matrix<T> c(m, n);
     c.noalias() = a * b;
-    check("eigen", std::vector<T>(c.data(), c.data() + c.size()));
+    check("eigen", e, std::vector<T>(c.data(), c.data() + c.size()));
     for (auto _ : state) {
         c.noalias() = a * b;
         benchmark::DoNotOptimize(c.data());
         benchmark::ClobberMemory();
     }
-    report(state);
+    report<T>(state, e);
 }
 #endif
 
@@ -324,22 +410,22 @@ void matmul_batched_eigen(benchmark::State& state) {
 // libtorch's products on one thread (bench_context.hpp), written into C's memory: at::mm_out, and
 // at::matmul_out broadcasting A over the batch as loom and NumPy do.
 template <class T>
-void matmul_torch(benchmark::State& state) {
-    const input_values<T>& in = input_values<T>::get();
-    const std::int64_t n = at_run_time(side);
+void matmul_torch(benchmark::State& state, extents e) {
+    const input_values<T>& in = input_values<T>::get(e);
+    const std::int64_t m = at_run_time(e.m), n = at_run_time(e.n), k = at_run_time(e.k);
     const auto type = at::TensorOptions().dtype(c10::CppTypeToScalarType<T>::value);
-    const at::Tensor a = at::from_blob(const_cast<T*>(in.a.data()), {n, n}, type);
-    const at::Tensor b = at::from_blob(const_cast<T*>(in.b.data()), {n, n}, type);
-    std::vector<T> c(static_cast<std::size_t>(side * side));
-    at::Tensor out = at::from_blob(c.data(), {n, n}, type);
+    const at::Tensor a = at::from_blob(const_cast<T*>(in.a.data()), {m, k}, type);
+    const at::Tensor b = at::from_blob(const_cast<T*>(in.b.data()), {k, n}, type);
+    std::vector<T> c(static_cast<std::size_t>(m * n));
+    at::Tensor out = at::from_blob(c.data(), {m, n}, type);
     at::mm_out(out, a, b);
-    check("libtorch", c);
+    check("libtorch", e, c);
     for (auto _ : state) {
         at::mm_out(out, a, b);
         benchmark::DoNotOptimize(c.data());
         benchmark::ClobberMemory();
     }
-    report(state);
+    report<T>(state, e);
 }
 
 void matmul_batched_torch(benchmark::State& state) {
@@ -358,25 +444,37 @@ void matmul_batched_torch(benchmark::State& state) {
 // (xt::linalg::dot is xtensor-blas, which calls a BLAS): it is not compared here.
 template <class T>
 void register_type() {
-    const std::string operation = std::string("matmul_") + type_name<T>();
-    const std::pair<const char*, void (*)(benchmark::State&)> benchmarks[] = {
+    constexpr extents all[] = {{side, side, side}, {64, 64, 64}, {256, 256, 256}, {8192, 64, 64}};
+    using function = void (*)(benchmark::State&, extents);
+    for (const extents e : all) {
+        const std::string operation = operation_name<T>(e);
+        std::vector<std::pair<const char*, function>> benchmarks = {
 #ifdef LOOM_HAVE_CBLAS
-        {"openblas", matmul_openblas<T>},
+            {"openblas", matmul_openblas<T>},
 #endif
-        {"loom", matmul_loom<T>},
+            {"loom", matmul_loom<T>},
+            {"loom_kernel", matmul_loom_kernel<T>},
 #ifdef LOOM_HAVE_EIGEN
-        {"eigen", matmul_eigen<T>},
+            {"eigen", matmul_eigen<T>},
 #endif
-        {"hand", matmul_hand<T>},
-    };
-    for (const auto& [library, function] : benchmarks) {
-        benchmark::RegisterBenchmark((operation + "/" + library).c_str(), function)->Unit(benchmark::kMillisecond);
+        };
+        if constexpr (!is_complex<T>::value) {
+#ifdef LOOM_HAVE_TORCH
+            benchmarks.emplace_back("libtorch", matmul_torch<T>);
+#endif
+            benchmarks.emplace_back("hand", matmul_hand<T>);
+        }
+        for (const auto& [library, run] : benchmarks) {
+            benchmark::RegisterBenchmark((operation + "/" + library).c_str(), run, e)->Unit(benchmark::kMillisecond);
+        }
     }
 }
 
 void register_benchmarks() {
     register_type<float>();
     register_type<double>();
+    register_type<std::complex<float>>();
+    register_type<std::complex<double>>();
     const std::pair<const char*, void (*)(benchmark::State&)> batched[] = {
 #ifdef LOOM_HAVE_CBLAS
         {"matmul_batched/openblas", matmul_batched_openblas},
@@ -389,8 +487,6 @@ void register_benchmarks() {
     };
     for (const auto& [name, function] : batched) benchmark::RegisterBenchmark(name, function)->Unit(benchmark::kMillisecond);
 #ifdef LOOM_HAVE_TORCH
-    benchmark::RegisterBenchmark("matmul_float32/libtorch", matmul_torch<float>)->Unit(benchmark::kMillisecond);
-    benchmark::RegisterBenchmark("matmul_float64/libtorch", matmul_torch<double>)->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark("matmul_batched/libtorch", matmul_batched_torch)->Unit(benchmark::kMillisecond);
 #endif
 }

@@ -28,6 +28,7 @@
 #include "loom/expr/built_shape.hpp"
 #include "loom/expr/expression.hpp"
 #include "loom/expr/scalar_node.hpp"
+#include "loom/linalg/blas.hpp"
 #include "loom/linalg/gemm.hpp"
 #include "loom/linalg/matrix_ref.hpp"
 
@@ -87,7 +88,9 @@ inline strided_layout product_layout(const strided_layout& layout, bool prepend,
     return promoted.broadcast_to(full, right_aligned_map(promoted.rank(), full.size()), refuse);
 }
 
-// One gemm per element of the batch loop: operand 0 is the result, 1 and 2 the factors.
+// One product per element of the batch loop: operand 0 is the result, 1 and 2
+// the factors; BLAS's where it pays and takes the layout (Note [when matmul
+// calls BLAS] in linalg/blas.hpp), loom's gemm otherwise.
 template <class R, class A, class B>
 struct batched_gemm_kernel {
     index_t n, m, k;
@@ -98,8 +101,10 @@ struct batched_gemm_kernel {
         const auto* const a = reinterpret_cast<const A*>(data[1]);
         const auto* const b = reinterpret_cast<const B*>(data[2]);
         for (index_t i = 0; i < count; ++i) {
-            linalg::gemm<R, A, B>({a + i * strides[1], n, k, a_rows, a_cols}, {b + i * strides[2], k, m, b_rows, b_cols},
-                                  {c + i * strides[0], n, m, c_rows, c_cols});
+            const linalg::matrix_ref<const A> left{a + i * strides[1], n, k, a_rows, a_cols};
+            const linalg::matrix_ref<const B> right{b + i * strides[2], k, m, b_rows, b_cols};
+            const linalg::matrix_ref<R> out{c + i * strides[0], n, m, c_rows, c_cols};
+            if (!linalg::blas_gemm<R, A, B>(left, right, out)) linalg::gemm<R, A, B>(left, right, out);
         }
     }
 };
