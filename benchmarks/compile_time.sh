@@ -103,11 +103,11 @@ done
 
 load=$(cut -d' ' -f1-3 /proc/loadavg)
 
-compile() {  # compile <library> <unit> <mode flag>
+compile() {  # compile <library> <unit> <mode flag>, its user CPU time written to $work/usage.txt
     local flags=(-std=c++20 -O2 "${extra_flags[@]}" "$3")
     if [ -n "${include_flag[$1]}" ]; then flags+=("${include_flag[$1]}"); fi
     if [ "$3" = -c ]; then flags+=(-o "$work/out.o"); fi
-    "$compiler" "${flags[@]}" "$work/$1_$2.cpp"
+    /usr/bin/time -f '%U' -o "$work/usage.txt" "$compiler" "${flags[@]}" "$work/$1_$2.cpp"
 }
 
 
@@ -128,7 +128,7 @@ for _ in 1 2 3; do
     for library in "${available[@]}"; do
         for unit in "${units[@]}"; do
             for mode in -fsyntax-only -c; do
-                /usr/bin/time -f '%U' -o "$work/usage.txt" compile "$library" "$unit" "$mode"
+                compile "$library" "$unit" "$mode"
                 times[$library,$unit,$mode]+="$(cat "$work/usage.txt") "
             done
         done

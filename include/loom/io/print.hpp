@@ -248,8 +248,9 @@ std::ostream& operator<<(std::ostream& os, const E& value) {
 }  // namespace loom
 
 // With LOOM_COMPILED (CMake: link loom::compiled), the text of arrays of bool, float, double, int32,
-// int64, complex64 and complex128 (to_string, operator<< and print) is compiled once, in the library
-// (src/io.cpp), instead of in every file that prints.
+// int64, complex64 and complex128 (to_string and operator<<) is compiled once, in the library
+// (src/io.cpp), instead of in every file that prints. Every public header includes this one, so the
+// check of the library's architecture (compiled_for) is here too.
 #ifdef LOOM_COMPILED
 #include <xsimd/xsimd.hpp>
 
@@ -262,6 +263,8 @@ template <class Arch>
 struct compiled_for {
     static const bool architecture;
 };
+template <>
+const bool compiled_for<xsimd::default_arch>::architecture;  // defined by the library built for this one
 [[gnu::used]] inline const bool* const compiled_architecture = &compiled_for<xsimd::default_arch>::architecture;
 
 extern template std::string strided_text<bool>(const bool*, const strided_layout&, const print_options&);
