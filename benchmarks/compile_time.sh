@@ -11,18 +11,26 @@
 # loom is compiled twice: with <loom/tensor.hpp>, the header of tensors and
 # expressions, and with <loom/loom.hpp>, all of it (docs/headers.md). Each
 # unit is compiled 3 times with -fsyntax-only and 3 times with -c at -O2;
-# the table gives the median wall time of each, and loom's -c times over
-# xtensor's beside loom's targets: with <loom/tensor.hpp>, at most 0.8 of
-# xtensor's time for the includes and 0.7 for the expression; with
-# <loom/loom.hpp>, at most 1.0 for both.
+# the table gives the median user CPU time of each (the machine may be
+# shared: the CPU time a compile takes moves less with the load than its
+# wall time), and loom's -c times over xtensor's beside loom's targets: with
+# <loom/tensor.hpp>, at most 0.8 of xtensor's time for the includes and 0.7
+# for the expression; with <loom/loom.hpp>, at most 1.0 for both.
 #
 # Then the three first-day programs of benchmarks/first_day (an MLP's forward
 # pass and loss, a heat stencil on views, a covariance from a .npy file;
 # first_day/check.sh checks each against its NumPy twin), each compiled 3
-# times with -c: median wall time, CPU time (user + system) and peak memory.
-# With LOOM_BASELINE set to another checkout of loom, they are compiled
-# against its headers too, and the table gives the ratio to that baseline
-# beside the targets: at most half of the baseline's time, at most 400 MB.
+# times with -c, four ways: header-only as loom is by default; with
+# -DLOOM_COMPILED, the extern declarations of loom::compiled (the library's
+# own build is not counted: it is built once for all of a project's files);
+# with a precompiled header of <loom/loom.hpp> forced in first, as
+# loom_precompile_headers and CMake do; and with both. The precompiled
+# headers' own build (once per project target) is listed apart. The table
+# gives the median user CPU time and the largest peak memory of each. With
+# LOOM_BASELINE set to another checkout of loom, the programs are compiled
+# against its headers too, and the table gives each way's ratio to that
+# baseline beside the targets: at most half of the baseline's time, at most
+# 400 MB.
 #
 #   [LOOM_BASELINE=/path/to/older/loom] benchmarks/compile_time.sh [compiler [extra flags...]]
 #
@@ -95,14 +103,13 @@ done
 
 load=$(cut -d' ' -f1-3 /proc/loadavg)
 
-compile() {  # compile <library> <unit> <mode flag>
+compile() {  # compile <library> <unit> <mode flag>, its user CPU time written to $work/usage.txt
     local flags=(-std=c++20 -O2 "${extra_flags[@]}" "$3")
     if [ -n "${include_flag[$1]}" ]; then flags+=("${include_flag[$1]}"); fi
     if [ "$3" = -c ]; then flags+=(-o "$work/out.o"); fi
-    "$compiler" "${flags[@]}" "$work/$1_$2.cpp"
+    /usr/bin/time -f '%U' -o "$work/usage.txt" "$compiler" "${flags[@]}" "$work/$1_$2.cpp"
 }
 
-milliseconds() { echo $(($(date +%s%N) / 1000000)); }
 
 # A library whose headers are missing is left out of the table.
 available=()
@@ -121,22 +128,21 @@ for _ in 1 2 3; do
     for library in "${available[@]}"; do
         for unit in "${units[@]}"; do
             for mode in -fsyntax-only -c; do
-                start=$(milliseconds)
                 compile "$library" "$unit" "$mode"
-                times[$library,$unit,$mode]+="$(($(milliseconds) - start)) "
+                times[$library,$unit,$mode]+="$(cat "$work/usage.txt") "
             done
         done
     done
 done
 
-median() {  # median <library> <unit> <mode flag>: seconds
-    tr ' ' '\n' <<< "${times[$1,$2,$3]}" | sed '/^$/d' | sort -n | sed -n 2p | awk '{printf "%.2f", $1 / 1000}'
+median() {  # median <library> <unit> <mode flag>: user CPU seconds
+    tr ' ' '\n' <<< "${times[$1,$2,$3]}" | sed '/^$/d' | sort -n | sed -n 2p | awk '{printf "%.2f", $1}'
 }
 
 # --- Report.
 
 version=$("$compiler" --version | head -n 1)
-echo "compile time, median of 3 wall times (s): $version; -std=c++20 -O2 ${extra_flags[*]}"
+echo "compile time, median of 3 user CPU times (s): $version; -std=c++20 -O2 ${extra_flags[*]}"
 echo "$(nproc) cores, load average $load before the run, $(date -u '+%Y-%m-%d %H:%M UTC')"
 echo
 printf '%-16s %-18s %14s %8s\n' library "translation unit" -fsyntax-only -c
@@ -164,48 +170,78 @@ if [[ " ${available[*]} " == *" xtensor "* ]]; then
     done
 fi
 
-# --- The first-day programs, against the baseline's headers when given.
+# --- The first-day programs, four ways, and against the baseline's headers when given.
 
 baseline=${LOOM_BASELINE:-}
 declare -A program_runs
 programs=(mlp heat covariance)
-headers=(current)
-if [ -n "$baseline" ]; then headers+=(baseline); fi
-declare -A header_root=([current]="$root" [baseline]="$baseline")
+ways=(header-only compiled pch compiled+pch)
+if [ -n "$baseline" ]; then ways+=(baseline); fi
+
+# The precompiled headers, as CMake makes them: a header that includes <loom/loom.hpp>, compiled with
+# the programs' flags, and forced into each program with -include (g++ reads <name>.gch beside it,
+# clang <name>.pch).
+pch_suffix=gch
+if "$compiler" --version | grep -q clang; then pch_suffix=pch; fi
+declare -A pch_flags=([pch]="" [compiled+pch]="-DLOOM_COMPILED")
+declare -A pch_usage
+for way in pch compiled+pch; do
+    mkdir -p "$work/$way"
+    echo '#include <loom/loom.hpp>' > "$work/$way/loom_pch.hpp"
+    # shellcheck disable=SC2086
+    /usr/bin/time -f '%U %M' -o "$work/usage.txt" \
+        "$compiler" -std=c++20 -O2 "${extra_flags[@]}" ${pch_flags[$way]} -isystem "$root/include" -x c++-header \
+        "$work/$way/loom_pch.hpp" -o "$work/$way/loom_pch.hpp.$pch_suffix"
+    pch_usage[$way]=$(cat "$work/usage.txt")
+done
+
+way_flags() {  # way_flags <way>: the include and macro flags of one way
+    case $1 in
+        header-only) echo "-isystem $root/include" ;;
+        compiled) echo "-isystem $root/include -DLOOM_COMPILED" ;;
+        pch) echo "-isystem $root/include -include $work/pch/loom_pch.hpp" ;;
+        compiled+pch) echo "-isystem $root/include -DLOOM_COMPILED -include $work/compiled+pch/loom_pch.hpp" ;;
+        baseline) echo "-isystem $baseline/include" ;;
+    esac
+}
 
 for _ in 1 2 3; do
     for program in "${programs[@]}"; do
-        for header in "${headers[@]}"; do
-            /usr/bin/time -f '%e %U %S %M' -o "$work/usage.txt" \
-                "$compiler" -std=c++20 -O2 "${extra_flags[@]}" -c -isystem "${header_root[$header]}/include" \
+        for way in "${ways[@]}"; do
+            # shellcheck disable=SC2046
+            /usr/bin/time -f '%U %M' -o "$work/usage.txt" \
+                "$compiler" -std=c++20 -O2 "${extra_flags[@]}" -c $(way_flags "$way") \
                 "$root/benchmarks/first_day/$program.cpp" -o "$work/out.o"
-            program_runs[$program,$header]+="$(cat "$work/usage.txt");"
+            program_runs[$program,$way]+="$(cat "$work/usage.txt");"
         done
     done
 done
 
-# usage <program> <header>: median wall, median CPU (s) and largest peak memory (MB) of its runs.
+# usage <program> <way>: median user CPU time (s) and largest peak memory (MB) of its runs.
 usage() {
     local runs
     runs=$(tr ';' '\n' <<< "${program_runs[$1,$2]}" | sed '/^$/d')
-    local wall cpu peak
-    wall=$(awk '{ print $1 }' <<< "$runs" | sort -n | sed -n 2p)
-    cpu=$(awk '{ printf "%.2f\n", $2 + $3 }' <<< "$runs" | sort -n | sed -n 2p)
-    peak=$(awk '{ print $4 }' <<< "$runs" | sort -n | tail -n 1)
-    echo "$wall $cpu $((peak / 1024))"
+    local cpu peak
+    cpu=$(awk '{ printf "%.2f\n", $1 }' <<< "$runs" | sort -n | sed -n 2p)
+    peak=$(awk '{ print $2 }' <<< "$runs" | sort -n | tail -n 1)
+    echo "$cpu $((peak / 1024))"
 }
 
 echo
-printf '%-12s %-9s %8s %8s %10s %16s %5s\n' program headers wall cpu "peak MB" "wall / baseline" met
+printf '%-12s %-13s %8s %10s %14s %5s\n' program way "user s" "peak MB" "/ baseline" met
 for program in "${programs[@]}"; do
-    for header in "${headers[@]}"; do
-        read -r wall cpu peak <<< "$(usage "$program" "$header")"
+    for way in "${ways[@]}"; do
+        read -r cpu peak <<< "$(usage "$program" "$way")"
         ratio=- met=-
-        if [ "$header" = current ] && [ -n "$baseline" ]; then
-            ratio=$(awk -v c="$wall" -v b="$(usage "$program" baseline | cut -d' ' -f1)" 'BEGIN { printf "%.2f", c / b }')
+        if [ "$way" != baseline ] && [ -n "$baseline" ]; then
+            ratio=$(awk -v c="$cpu" -v b="$(usage "$program" baseline | cut -d' ' -f1)" 'BEGIN { printf "%.2f", c / b }')
             met=$(awk -v r="$ratio" -v p="$peak" 'BEGIN { print (r <= 0.5 && p <= 400) ? "yes" : "no" }')
         fi
-        printf '%-12s %-9s %8s %8s %10s %16s %5s\n' "$program" "$header" "$wall" "$cpu" "$peak" "$ratio" "$met"
+        printf '%-12s %-13s %8s %10s %14s %5s\n' "$program" "$way" "$cpu" "$peak" "$ratio" "$met"
     done
 done
-echo "targets: wall at most 0.5 of the baseline's, peak memory at most 400 MB"
+for way in pch compiled+pch; do
+    read -r cpu peak <<< "${pch_usage[$way]}"
+    printf 'the precompiled <loom/loom.hpp> of %s, built once: %.2f s user, %d MB\n' "$way" "$cpu" "$((peak / 1024))"
+done
+echo "targets: user CPU time at most 0.5 of the baseline's, peak memory at most 400 MB"

@@ -20,3 +20,10 @@ install(FILES "${PROJECT_BINARY_DIR}/loomConfig.cmake" "${PROJECT_BINARY_DIR}/lo
     DESTINATION "${LOOM_INSTALL_CMAKEDIR}")
 
 install(FILES "${PROJECT_SOURCE_DIR}/LICENSE" DESTINATION "${CMAKE_INSTALL_DOCDIR}")
+
+# loom::compiled, when LOOM_COMPILED builds it (src/), in the same export set: find_package(loom) then
+# defines loom::compiled beside loom::loom. loom_precompile_headers is in the package too.
+if(TARGET loom_compiled)
+    install(TARGETS loom_compiled EXPORT loomTargets)
+endif()
+install(FILES "${PROJECT_SOURCE_DIR}/cmake/LoomPrecompileHeaders.cmake" DESTINATION "${LOOM_INSTALL_CMAKEDIR}")

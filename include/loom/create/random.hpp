@@ -234,3 +234,25 @@ tensor<T> randint(Low low, High high, const shape_type& shape, std::uint64_t see
 }
 
 }  // namespace loom
+
+// With LOOM_COMPILED (CMake: link loom::compiled), rand and randn of float and double, and randint
+// of int32 and int64 between int bounds, from a seed or a random_generator, are compiled once, in the
+// library (src/random.cpp), instead of in every file that draws.
+#ifdef LOOM_COMPILED
+namespace loom {
+extern template tensor<float> rand<float>(const shape_type&, std::uint64_t);
+extern template tensor<float> rand<float, random_generator>(const shape_type&, random_generator&);
+extern template tensor<float> randn<float>(const shape_type&, std::uint64_t);
+extern template tensor<float> randn<float, random_generator>(const shape_type&, random_generator&);
+extern template tensor<double> rand<double>(const shape_type&, std::uint64_t);
+extern template tensor<double> rand<double, random_generator>(const shape_type&, random_generator&);
+extern template tensor<double> randn<double>(const shape_type&, std::uint64_t);
+extern template tensor<double> randn<double, random_generator>(const shape_type&, random_generator&);
+extern template tensor<std::int32_t> randint<std::int32_t, int, int>(int, int, const shape_type&, std::uint64_t);
+extern template tensor<std::int32_t> randint<std::int32_t, int, int, random_generator>(int, int, const shape_type&,
+                                                                                       random_generator&);
+extern template tensor<std::int64_t> randint<std::int64_t, int, int>(int, int, const shape_type&, std::uint64_t);
+extern template tensor<std::int64_t> randint<std::int64_t, int, int, random_generator>(int, int, const shape_type&,
+                                                                                       random_generator&);
+}  // namespace loom
+#endif

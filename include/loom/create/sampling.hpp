@@ -614,3 +614,38 @@ tensor<value_type_of<E>> permutation(const E& a, std::uint64_t seed) {
 }
 
 }  // namespace loom
+
+// With LOOM_COMPILED (CMake: link loom::compiled), the sampling functions from a seed or a
+// random_generator are compiled once, in the library (src/random.cpp), instead of in every file that
+// draws: uniform, normal and exponential of float and double, poisson, binomial, choice of indices,
+// permutation of a count, and shuffle of float, double, int32 and int64 tensors.
+#ifdef LOOM_COMPILED
+namespace loom {
+extern template tensor<float> uniform<float>(double, double, const shape_type&, std::uint64_t);
+extern template tensor<float> uniform<float, random_generator>(double, double, const shape_type&, random_generator&);
+extern template tensor<float> normal<float>(double, double, const shape_type&, std::uint64_t);
+extern template tensor<float> normal<float, random_generator>(double, double, const shape_type&, random_generator&);
+extern template tensor<float> exponential<float>(double, const shape_type&, std::uint64_t);
+extern template tensor<float> exponential<float, random_generator>(double, const shape_type&, random_generator&);
+extern template tensor<double> uniform<double>(double, double, const shape_type&, std::uint64_t);
+extern template tensor<double> uniform<double, random_generator>(double, double, const shape_type&, random_generator&);
+extern template tensor<double> normal<double>(double, double, const shape_type&, std::uint64_t);
+extern template tensor<double> normal<double, random_generator>(double, double, const shape_type&, random_generator&);
+extern template tensor<double> exponential<double>(double, const shape_type&, std::uint64_t);
+extern template tensor<double> exponential<double, random_generator>(double, const shape_type&, random_generator&);
+extern template tensor<std::int64_t> poisson<random_generator>(double, const shape_type&, random_generator&);
+extern template tensor<std::int64_t> binomial<random_generator>(std::int64_t, double, const shape_type&,
+                                                                random_generator&);
+extern template tensor<std::int64_t> choice<random_generator>(std::int64_t, const shape_type&, random_generator&,
+                                                              const choice_options&);
+extern template tensor<std::int64_t> permutation<random_generator>(std::int64_t, random_generator&);
+extern template void shuffle<float>(tensor<float>&, std::uint64_t);
+extern template void shuffle<float, random_generator>(tensor<float>&, random_generator&);
+extern template void shuffle<double>(tensor<double>&, std::uint64_t);
+extern template void shuffle<double, random_generator>(tensor<double>&, random_generator&);
+extern template void shuffle<std::int32_t>(tensor<std::int32_t>&, std::uint64_t);
+extern template void shuffle<std::int32_t, random_generator>(tensor<std::int32_t>&, random_generator&);
+extern template void shuffle<std::int64_t>(tensor<std::int64_t>&, std::uint64_t);
+extern template void shuffle<std::int64_t, random_generator>(tensor<std::int64_t>&, random_generator&);
+}  // namespace loom
+#endif

@@ -274,3 +274,41 @@ std::vector<std::byte> npy_bytes(const E& x) {
 }
 
 }  // namespace loom
+
+// With LOOM_COMPILED (CMake: link loom::compiled), reading and writing .npy files and bytes of
+// tensor<T>, T one of bool, float, double, int32, int64, complex64 and complex128, is compiled once,
+// in the library (src/io.cpp), instead of in every file that loads or saves.
+#ifdef LOOM_COMPILED
+namespace loom {
+extern template tensor<bool> load_npy<bool>(const std::filesystem::path&);
+extern template tensor<bool> read_npy<bool>(std::span<const std::byte>);
+extern template void save_npy<tensor<bool>>(const std::filesystem::path&, const tensor<bool>&);
+extern template std::vector<std::byte> npy_bytes<tensor<bool>>(const tensor<bool>&);
+extern template tensor<float> load_npy<float>(const std::filesystem::path&);
+extern template tensor<float> read_npy<float>(std::span<const std::byte>);
+extern template void save_npy<tensor<float>>(const std::filesystem::path&, const tensor<float>&);
+extern template std::vector<std::byte> npy_bytes<tensor<float>>(const tensor<float>&);
+extern template tensor<double> load_npy<double>(const std::filesystem::path&);
+extern template tensor<double> read_npy<double>(std::span<const std::byte>);
+extern template void save_npy<tensor<double>>(const std::filesystem::path&, const tensor<double>&);
+extern template std::vector<std::byte> npy_bytes<tensor<double>>(const tensor<double>&);
+extern template tensor<std::int32_t> load_npy<std::int32_t>(const std::filesystem::path&);
+extern template tensor<std::int32_t> read_npy<std::int32_t>(std::span<const std::byte>);
+extern template void save_npy<tensor<std::int32_t>>(const std::filesystem::path&, const tensor<std::int32_t>&);
+extern template std::vector<std::byte> npy_bytes<tensor<std::int32_t>>(const tensor<std::int32_t>&);
+extern template tensor<std::int64_t> load_npy<std::int64_t>(const std::filesystem::path&);
+extern template tensor<std::int64_t> read_npy<std::int64_t>(std::span<const std::byte>);
+extern template void save_npy<tensor<std::int64_t>>(const std::filesystem::path&, const tensor<std::int64_t>&);
+extern template std::vector<std::byte> npy_bytes<tensor<std::int64_t>>(const tensor<std::int64_t>&);
+extern template tensor<std::complex<float>> load_npy<std::complex<float>>(const std::filesystem::path&);
+extern template tensor<std::complex<float>> read_npy<std::complex<float>>(std::span<const std::byte>);
+extern template void save_npy<tensor<std::complex<float>>>(const std::filesystem::path&,
+                                                           const tensor<std::complex<float>>&);
+extern template std::vector<std::byte> npy_bytes<tensor<std::complex<float>>>(const tensor<std::complex<float>>&);
+extern template tensor<std::complex<double>> load_npy<std::complex<double>>(const std::filesystem::path&);
+extern template tensor<std::complex<double>> read_npy<std::complex<double>>(std::span<const std::byte>);
+extern template void save_npy<tensor<std::complex<double>>>(const std::filesystem::path&,
+                                                            const tensor<std::complex<double>>&);
+extern template std::vector<std::byte> npy_bytes<tensor<std::complex<double>>>(const tensor<std::complex<double>>&);
+}  // namespace loom
+#endif

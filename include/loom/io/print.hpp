@@ -246,3 +246,37 @@ std::ostream& operator<<(std::ostream& os, const E& value) {
 }
 
 }  // namespace loom
+
+// With LOOM_COMPILED (CMake: link loom::compiled), the text of arrays of bool, float, double, int32,
+// int64, complex64 and complex128 (to_string and operator<<) is compiled once, in the library
+// (src/io.cpp), instead of in every file that prints. Every public header includes this one, so the
+// check of the library's architecture (compiled_for) is here too.
+#ifdef LOOM_COMPILED
+#include <xsimd/xsimd.hpp>
+
+namespace loom::detail {
+/// The architecture loom::compiled was built for (xsimd's default, from its compiler flags): the library
+/// defines `architecture` for its own only, so that a program compiled for another (say with
+/// -march=native, against a library built without) fails to link, naming compiled_for<its architecture>,
+/// instead of calling kernels built for other vector widths.
+template <class Arch>
+struct compiled_for {
+    static const bool architecture;
+};
+template <>
+const bool compiled_for<xsimd::default_arch>::architecture;  // defined by the library built for this one
+[[gnu::used]] inline const bool* const compiled_architecture = &compiled_for<xsimd::default_arch>::architecture;
+
+extern template std::string strided_text<bool>(const bool*, const strided_layout&, const print_options&);
+extern template std::string strided_text<float>(const float*, const strided_layout&, const print_options&);
+extern template std::string strided_text<double>(const double*, const strided_layout&, const print_options&);
+extern template std::string strided_text<std::int32_t>(const std::int32_t*, const strided_layout&,
+                                                       const print_options&);
+extern template std::string strided_text<std::int64_t>(const std::int64_t*, const strided_layout&,
+                                                       const print_options&);
+extern template std::string strided_text<std::complex<float>>(const std::complex<float>*, const strided_layout&,
+                                                              const print_options&);
+extern template std::string strided_text<std::complex<double>>(const std::complex<double>*, const strided_layout&,
+                                                               const print_options&);
+}  // namespace loom::detail
+#endif

@@ -159,3 +159,26 @@ void gemm(matrix_ref<const A> a, matrix_ref<const B> b, matrix_ref<R> c, bool ac
 }
 
 }  // namespace loom::linalg
+
+// With LOOM_COMPILED (CMake: link loom::compiled), gemm on operands and a result of one type is
+// compiled once, in the library (src/linalg.cpp), instead of in every file that multiplies.
+#ifdef LOOM_COMPILED
+namespace loom::linalg {
+extern template void gemm<float, float, float>(matrix_ref<const float>, matrix_ref<const float>, matrix_ref<float>,
+                                               bool);
+extern template void gemm<double, double, double>(matrix_ref<const double>, matrix_ref<const double>,
+                                                  matrix_ref<double>, bool);
+extern template void gemm<std::int32_t, std::int32_t, std::int32_t>(matrix_ref<const std::int32_t>,
+                                                                    matrix_ref<const std::int32_t>,
+                                                                    matrix_ref<std::int32_t>, bool);
+extern template void gemm<std::int64_t, std::int64_t, std::int64_t>(matrix_ref<const std::int64_t>,
+                                                                    matrix_ref<const std::int64_t>,
+                                                                    matrix_ref<std::int64_t>, bool);
+extern template void gemm<std::complex<float>, std::complex<float>, std::complex<float>>(
+    matrix_ref<const std::complex<float>>, matrix_ref<const std::complex<float>>, matrix_ref<std::complex<float>>,
+    bool);
+extern template void gemm<std::complex<double>, std::complex<double>, std::complex<double>>(
+    matrix_ref<const std::complex<double>>, matrix_ref<const std::complex<double>>, matrix_ref<std::complex<double>>,
+    bool);
+}  // namespace loom::linalg
+#endif

@@ -320,3 +320,54 @@ tensor<value_type_of<X>> binary_cross_entropy_with_logits(const X& input, const 
 }
 
 }  // namespace loom
+
+// With LOOM_COMPILED (CMake: link loom::compiled), the losses of float and double tensors are
+// compiled once, in the library (src/nn.cpp), instead of in every file that calls them: nll_loss
+// and cross_entropy with an int32 or int64 tensor of classes, the others with a target tensor of
+// the input's type.
+#ifdef LOOM_COMPILED
+namespace loom {
+extern template tensor<float> nll_loss<tensor<float>, tensor<std::int64_t>>(const tensor<float>&,
+                                                                            const tensor<std::int64_t>&,
+                                                                            const class_loss_options&);
+extern template tensor<float> cross_entropy<tensor<float>, tensor<std::int64_t>>(const tensor<float>&,
+                                                                                 const tensor<std::int64_t>&,
+                                                                                 const class_loss_options&);
+extern template tensor<float> nll_loss<tensor<float>, tensor<std::int32_t>>(const tensor<float>&,
+                                                                            const tensor<std::int32_t>&,
+                                                                            const class_loss_options&);
+extern template tensor<float> cross_entropy<tensor<float>, tensor<std::int32_t>>(const tensor<float>&,
+                                                                                 const tensor<std::int32_t>&,
+                                                                                 const class_loss_options&);
+extern template tensor<double> nll_loss<tensor<double>, tensor<std::int64_t>>(const tensor<double>&,
+                                                                              const tensor<std::int64_t>&,
+                                                                              const class_loss_options&);
+extern template tensor<double> cross_entropy<tensor<double>, tensor<std::int64_t>>(const tensor<double>&,
+                                                                                   const tensor<std::int64_t>&,
+                                                                                   const class_loss_options&);
+extern template tensor<double> nll_loss<tensor<double>, tensor<std::int32_t>>(const tensor<double>&,
+                                                                              const tensor<std::int32_t>&,
+                                                                              const class_loss_options&);
+extern template tensor<double> cross_entropy<tensor<double>, tensor<std::int32_t>>(const tensor<double>&,
+                                                                                   const tensor<std::int32_t>&,
+                                                                                   const class_loss_options&);
+extern template tensor<float> mse_loss<tensor<float>, tensor<float>>(const tensor<float>&, const tensor<float>&,
+                                                                     loss_reduction);
+extern template tensor<float> l1_loss<tensor<float>, tensor<float>>(const tensor<float>&, const tensor<float>&,
+                                                                    loss_reduction);
+extern template tensor<float> binary_cross_entropy<tensor<float>, tensor<float>>(const tensor<float>&,
+                                                                                 const tensor<float>&,
+                                                                                 const binary_loss_options&);
+extern template tensor<float> binary_cross_entropy_with_logits<tensor<float>, tensor<float>>(
+    const tensor<float>&, const tensor<float>&, const binary_loss_options&);
+extern template tensor<double> mse_loss<tensor<double>, tensor<double>>(const tensor<double>&, const tensor<double>&,
+                                                                        loss_reduction);
+extern template tensor<double> l1_loss<tensor<double>, tensor<double>>(const tensor<double>&, const tensor<double>&,
+                                                                       loss_reduction);
+extern template tensor<double> binary_cross_entropy<tensor<double>, tensor<double>>(const tensor<double>&,
+                                                                                    const tensor<double>&,
+                                                                                    const binary_loss_options&);
+extern template tensor<double> binary_cross_entropy_with_logits<tensor<double>, tensor<double>>(
+    const tensor<double>&, const tensor<double>&, const binary_loss_options&);
+}  // namespace loom
+#endif

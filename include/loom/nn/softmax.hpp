@@ -75,3 +75,23 @@ tensor<softmax_type_t<value_type_of<X>>> log_softmax(const X& x, index_t axis = 
 }
 
 }  // namespace loom
+
+// With LOOM_COMPILED (CMake: link loom::compiled), softmax, log_softmax and logsumexp of a
+// tensor<T>, T one of float, double, int32 and int64, are compiled once, in the library
+// (src/nn.cpp), instead of in every file that calls them.
+#ifdef LOOM_COMPILED
+namespace loom {
+extern template tensor<float> softmax<tensor<float>>(const tensor<float>&, index_t);
+extern template tensor<double> softmax<tensor<double>>(const tensor<double>&, index_t);
+extern template tensor<double> softmax<tensor<std::int32_t>>(const tensor<std::int32_t>&, index_t);
+extern template tensor<double> softmax<tensor<std::int64_t>>(const tensor<std::int64_t>&, index_t);
+extern template tensor<float> log_softmax<tensor<float>>(const tensor<float>&, index_t);
+extern template tensor<double> log_softmax<tensor<double>>(const tensor<double>&, index_t);
+extern template tensor<double> log_softmax<tensor<std::int32_t>>(const tensor<std::int32_t>&, index_t);
+extern template tensor<double> log_softmax<tensor<std::int64_t>>(const tensor<std::int64_t>&, index_t);
+extern template tensor<float> logsumexp<tensor<float>>(const tensor<float>&, const axis_set&, bool);
+extern template tensor<double> logsumexp<tensor<double>>(const tensor<double>&, const axis_set&, bool);
+extern template tensor<double> logsumexp<tensor<std::int32_t>>(const tensor<std::int32_t>&, const axis_set&, bool);
+extern template tensor<double> logsumexp<tensor<std::int64_t>>(const tensor<std::int64_t>&, const axis_set&, bool);
+}  // namespace loom
+#endif

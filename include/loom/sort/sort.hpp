@@ -269,3 +269,25 @@ tensor<value_type_of<X>> unique(const X& x) {
 }
 
 }  // namespace loom
+
+// With LOOM_COMPILED (CMake: link loom::compiled), sort and argsort along an axis of a tensor<T>, T
+// one of float, double, int32, int64, complex64 and complex128, are compiled once, in the library
+// (src/sort.cpp), instead of in every file that sorts.
+#ifdef LOOM_COMPILED
+namespace loom {
+extern template tensor<float> sort<tensor<float>>(const tensor<float>&, index_t);
+extern template tensor<index_t> argsort<tensor<float>>(const tensor<float>&, index_t);
+extern template tensor<double> sort<tensor<double>>(const tensor<double>&, index_t);
+extern template tensor<index_t> argsort<tensor<double>>(const tensor<double>&, index_t);
+extern template tensor<std::int32_t> sort<tensor<std::int32_t>>(const tensor<std::int32_t>&, index_t);
+extern template tensor<index_t> argsort<tensor<std::int32_t>>(const tensor<std::int32_t>&, index_t);
+extern template tensor<std::int64_t> sort<tensor<std::int64_t>>(const tensor<std::int64_t>&, index_t);
+extern template tensor<index_t> argsort<tensor<std::int64_t>>(const tensor<std::int64_t>&, index_t);
+extern template tensor<std::complex<float>> sort<tensor<std::complex<float>>>(const tensor<std::complex<float>>&,
+                                                                              index_t);
+extern template tensor<index_t> argsort<tensor<std::complex<float>>>(const tensor<std::complex<float>>&, index_t);
+extern template tensor<std::complex<double>> sort<tensor<std::complex<double>>>(const tensor<std::complex<double>>&,
+                                                                                index_t);
+extern template tensor<index_t> argsort<tensor<std::complex<double>>>(const tensor<std::complex<double>>&, index_t);
+}  // namespace loom
+#endif
