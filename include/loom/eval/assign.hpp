@@ -148,7 +148,7 @@ void evaluate_into(D* data, const strided_layout& layout, const E& value, bool f
         }
     } else if constexpr (static_rank_of_v<E> > 0) {
         constexpr auto rank = static_cast<std::size_t>(static_rank_of_v<E>);
-        if (layout.is_row_major() && layout.rank() == rank && detail::run_ranked<rank>(data, layout.shape(), value)) {
+        if (layout.is_row_major() && layout.rank() == rank && detail::run_ranked<rank>(data, layout, value)) {
             return;  // Note [ranked path]
         }
     }
@@ -251,6 +251,19 @@ constexpr void check_assigned_rank() {
     }
 }
 
+// value.shape() == destination.shape(): in R unrolled comparisons when the
+// types of both fix their rank at R (a tensor of rank<R> given a value of
+// rank R), which leaves only the sizes to compare.
+template <class E, class Destination>
+bool has_shape_of(const E& value, const Destination& destination) {
+    constexpr std::ptrdiff_t rank = static_rank_of_v<Destination>;
+    if constexpr (rank >= 0 && static_rank_of_v<E> == rank) {
+        return equal_sizes<static_cast<std::size_t>(rank)>(value.shape(), destination.shape());
+    } else {
+        return value.shape() == destination.shape();
+    }
+}
+
 }  // namespace detail
 
 /// What assign() writes into: a tensor or a view with writable elements.
@@ -273,7 +286,7 @@ void assign(Destination& destination, const E& value, Mode mode) {
     } else if constexpr (std::same_as<Mode, assignment::fresh_t>) {
         evaluate_into(destination.data(), destination.layout(), value, true);
     } else if constexpr (std::same_as<Mode, assignment::rebind_t>) {
-        if (value.shape() == destination.shape()) {
+        if (detail::has_shape_of(value, destination)) {
             evaluate_into(destination.data(), destination.layout(), value, false);
             return;
         }
