@@ -109,6 +109,17 @@ int broadcast_source(const Shapes&... shapes) {
     }
 }
 
+// broadcast_source for two shapes of ranks A and B known at compile time:
+// shapes of equal ranks compared in A unrolled steps, shapes of different
+// ranks never equal, so not compared.
+template <std::size_t A, std::size_t B>
+int broadcast_source_of_ranks(const shape_type& a, const shape_type& b) {
+    if constexpr (A == B) {
+        if (equal_sizes<A>(a, b)) return 0;
+    }
+    return broadcast_source_of_unequal(a, b);
+}
+
 // NumPy's rule for any number of shapes whose sizes are 0 or more.
 template <class... Shapes>
     requires(std::same_as<Shapes, shape_type> && ...)

@@ -140,6 +140,22 @@ inline index_t element_count(const shape_type& shape) {
     return count;
 }
 
+namespace detail {
+
+// True when `a` and `b`, two shapes of rank R, have the same sizes: R
+// comparisons with no loop over a run-time rank, for shapes whose rank a
+// type fixes (a tensor of rank<R> or of fixed shape, an expression of them).
+// The caller knows both ranks are R; operator== checks the ranks too.
+template <std::size_t R>
+bool equal_sizes(const shape_type& a, const shape_type& b) {
+    for (std::size_t d = 0; d < R; ++d) {
+        if (a[d] != b[d]) return false;
+    }
+    return true;
+}
+
+}  // namespace detail
+
 /// Strides, in elements, of a contiguous row-major array of `shape`. Throws
 /// std::length_error when the sizes other than 0 multiply past index_t: the
 /// strides would not fit (NumPy refuses such shapes too, even with a 0 among them).

@@ -65,12 +65,24 @@ private:
     static constexpr std::array<bool, sizeof...(Operands)> shares_shape_of{
         (!std::is_reference_v<Operands> || statically_shaped<Operands>)...};
 
-    // broadcast_source, decided at compile time for fixed shapes.
+    // broadcast_source, decided at compile time for fixed shapes, and for
+    // two operands whose ranks are known at compile time with their sizes
+    // compared in unrolled steps (rank<R> tensors, scalars: `a * b`, `m + row`).
     template <class... Args>
     static int source_of([[maybe_unused]] const Args&... operands) {
-        if constexpr (is_fixed_shape<static_shape>) return detail::static_source<static_shape, Operands...>();
-        else return detail::broadcast_source(operands.shape()...);
+        if constexpr (is_fixed_shape<static_shape>) {
+            return detail::static_source<static_shape, Operands...>();
+        } else if constexpr (sizeof...(Operands) == 2 && static_rank >= 0) {
+            return detail::broadcast_source_of_ranks<operand_rank<0>, operand_rank<1>>(operands.shape()...);
+        } else {
+            return detail::broadcast_source(operands.shape()...);
+        }
     }
+
+    // The rank of operand k, when every operand's is known at compile time.
+    template <std::size_t k>
+    static constexpr auto operand_rank =
+        static_cast<std::size_t>(static_rank_of_v<std::tuple_element_t<k, std::tuple<Operands...>>>);
 
     template <std::size_t... I>
     const shape_type& operand_shape(std::size_t k, std::index_sequence<I...>) const {
