@@ -69,6 +69,14 @@ inline fft_complex fft_times(fft_complex a, fft_complex b) {
 // between the caller's line and one buffer of the plan, and the last writes
 // the caller's line, whichever holds its input.
 
+// Note [real transform]: the transform X of 2h real points x is found from
+// the h-point complex transform Z of z_j = x_2j + i x_(2j+1): with E and O
+// the transforms of the even and the odd points, Z_k = E_k + i O_k, and as
+// E and O are Hermitian, E_k = (Z_k + conj Z_(h-k)) / 2 and
+// O_k = -i (Z_k - conj Z_(h-k)) / 2; then X_k = E_k + exp(-pi i k / h) O_k
+// for k = 0 .. h (Z_h being Z_0). Half the work of the complex transform of
+// 2h points, as pocketfft's real transforms.
+
 // A plan for transforms of length n (n >= 1): forward (exp(-2 pi i jk/n),
 // unscaled) or, through conjugation, backward (unscaled too).
 class fft_plan {
@@ -124,7 +132,40 @@ public:
         }
     }
 
+    // out[0..n] = the first n + 1 outputs of the forward transform of 2n real
+    // points: the real parts of in[0..count), zeros after them (Note [real
+    // transform]). out must not overlap in.
+    void apply_real(const fft_complex* in, std::size_t count, fft_complex* out) {
+        const std::size_t h = n_;
+        for (std::size_t j = 0; j < h; ++j) {
+            const double even = 2 * j < count ? in[2 * j].real() : 0.0;
+            const double odd = 2 * j + 1 < count ? in[2 * j + 1].real() : 0.0;
+            out[j] = {even, odd};
+        }
+        apply(out, false);
+        if (half_turn_.empty()) {
+            half_turn_.resize(h + 1);
+            for (std::size_t k = 0; k <= h; ++k) half_turn_[k] = fft_root(k, 2 * h);
+        }
+        const fft_complex zero = out[0];
+        out[0] = {zero.real() + zero.imag(), 0.0};
+        out[h] = {zero.real() - zero.imag(), 0.0};
+        for (std::size_t k = 1; k <= h - k; ++k) {
+            const fft_complex a = out[k], b = out[h - k];
+            out[k] = real_output(a, b, half_turn_[k]);
+            out[h - k] = real_output(b, a, half_turn_[h - k]);
+        }
+    }
+
 private:
+    // Output k of the real transform from Z_k = a and Z_(h-k) = b (Note [real transform]).
+    static fft_complex real_output(fft_complex a, fft_complex b, fft_complex root) {
+        const fft_complex even = 0.5 * (a + std::conj(b));
+        const fft_complex half_diff = 0.5 * (a - std::conj(b));
+        const fft_complex odd{half_diff.imag(), -half_diff.real()};  // -i (a - conj(b)) / 2
+        return even + fft_times(root, odd);
+    }
+
     // Prime factors above this go through Bluestein's algorithm: a factor p
     // costs p*p per p outputs in the plain sum.
     static constexpr std::size_t largest_direct_factor = 64;
@@ -290,6 +331,7 @@ private:
     std::vector<fft_complex> chirp_;
     std::vector<fft_complex> filter_;
     std::vector<fft_complex> buffer_;
+    std::vector<fft_complex> half_turn_;  // exp(-pi i k / n) for k <= n, once apply_real needs them
     std::unique_ptr<fft_plan> inner_;
 };
 

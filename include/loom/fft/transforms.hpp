@@ -97,18 +97,44 @@ inline tensor<fft_complex> fft_along(const char* name, const tensor<fft_complex>
     line_shape.back() = kept;
     tensor<fft_complex> out(uninitialized, line_shape);
     if (out.size() != 0) {
+        if (kept != points && points % 2 == 0) {
+            // rfft: the transform of half the points (Note [real transform] in plan.hpp).
+            fft_plan& half = fft_plan_for(static_cast<std::size_t>(points / 2));
+            const double scale = fft_scale(mode, points, inverse);
+            const auto copied = static_cast<std::size_t>(length < points ? length : points);
+            const index_t count = out.size() / kept;
+            for (index_t line = 0; line < count; ++line) {
+                fft_complex* to = out.data() + line * kept;
+                half.apply_real(lines.data() + line * length, copied, to);
+                if (scale != 1.0) {
+                    for (index_t k = 0; k < kept; ++k) to[k] *= scale;
+                }
+            }
+            if (!moved) return out;
+            return tensor<fft_complex>(moveaxis(out.view(), -1, static_cast<index_t>(axis)));
+        }
         fft_plan& plan = fft_plan_for(static_cast<std::size_t>(points));
-        std::vector<fft_complex> buffer(static_cast<std::size_t>(points));
+        // Each line is transformed in its place in the result, or, when only
+        // some outputs are kept, in a buffer.
+        std::vector<fft_complex> buffer(kept < points ? static_cast<std::size_t>(points) : 0);
         const double scale = fft_scale(mode, points, inverse);
         const index_t copied = length < points ? length : points;
         const index_t count = out.size() / kept;
         for (index_t line = 0; line < count; ++line) {
             const fft_complex* from = lines.data() + line * length;
-            std::fill(buffer.begin(), buffer.end(), fft_complex{});
-            std::copy(from, from + copied, buffer.begin());
-            plan.apply(buffer.data(), inverse);
             fft_complex* to = out.data() + line * kept;
-            for (index_t k = 0; k < kept; ++k) to[k] = buffer[static_cast<std::size_t>(k)] * scale;
+            fft_complex* work = buffer.empty() ? to : buffer.data();
+            std::copy(from, from + copied, work);
+            std::fill(work + copied, work + points, fft_complex{});
+            plan.apply(work, inverse);
+            if (work != to) {
+                // rfft of an odd length: the zero frequency of real input is real, as NumPy's.
+                std::copy(work, work + kept, to);
+                to[0].imag(0.0);
+            }
+            if (scale != 1.0) {
+                for (index_t k = 0; k < kept; ++k) to[k] *= scale;
+            }
         }
     }
     if (!moved) return out;
