@@ -35,25 +35,22 @@ std::vector<fftp_c128> fftp_signal(std::size_t n, bool real) {
     return x;
 }
 
-// Output k of the transform of x by its definition, in long double.
-fftp_wide fftp_plain_output(const std::vector<fftp_c128>& x, std::size_t k) {
-    const std::size_t n = x.size();
-    const long double pi = 3.141592653589793238462643383279502884L;
-    fftp_wide sum = 0;
-    for (std::size_t j = 0; j < n; ++j) {
-        const long double angle = -2 * pi * static_cast<long double>((j * k) % n) / static_cast<long double>(n);
-        sum += fftp_wide(x[j]) * fftp_wide(std::cos(angle), std::sin(angle));
-    }
-    return sum;
-}
-
-// Relative RMS error of got[k] against the plain sum, over the outputs k in `at`.
+// Relative RMS error of got[k] against the transform of x by its definition
+// in long double, over the outputs k in `at`.
 double fftp_error_at(const std::vector<fftp_c128>& got, const std::vector<fftp_c128>& x,
                      const std::vector<std::size_t>& at) {
+    const std::size_t n = x.size();
+    const long double pi = 3.141592653589793238462643383279502884L;
+    std::vector<fftp_wide> roots(n);
+    for (std::size_t j = 0; j < n; ++j) {
+        const long double angle = -2 * pi * static_cast<long double>(j) / static_cast<long double>(n);
+        roots[j] = fftp_wide(std::cos(angle), std::sin(angle));
+    }
     long double error = 0;
     long double size = 0;
     for (std::size_t k : at) {
-        const fftp_wide expected = fftp_plain_output(x, k);
+        fftp_wide expected = 0;
+        for (std::size_t j = 0; j < n; ++j) expected += fftp_wide(x[j]) * roots[(j * k) % n];
         error += std::norm(fftp_wide(got[k]) - expected);
         size += std::norm(expected);
     }
