@@ -1,10 +1,12 @@
 #pragma once
 // The one-dimensional discrete Fourier transform of a contiguous line of
 // complex<double>: a plan holds the twiddle factors of one length, computed
-// once, and applies them to as many lines as the caller has. Mixed radix
-// (butterflies of 4, 2, 3 and 5 and a plain sum for any other odd factor)
-// while every prime factor of the length is small; Bluestein's chirp-z
-// algorithm (a convolution through a power-of-two transform) otherwise.
+// once, and applies them to as many lines as the caller has. Stockham's
+// self-sorting passes of radix 4, 2, 3 and 5 and a plain sum for any other
+// odd factor (Note [self-sorting passes]) while every prime factor of the
+// length is small; Bluestein's chirp-z algorithm (a convolution through a
+// power-of-two transform) otherwise; the transform of real input through a
+// complex one of half its length (Note [real transform]).
 // fft_plan_for keeps the plans of the last lengths used on a thread (Note
 // [plan cache]).
 // Includes only <algorithm>, <cmath>, <complex>, <cstddef>, <memory> and
@@ -342,7 +344,8 @@ private:
 // C++ version and FFTW's wisdom do. Each thread has its own, since a plan's
 // buffers are written by every transform. A plan of length n holds about
 // 2n complex numbers (twiddles and a buffer; 3n with a factor above 5,
-// several times n for Bluestein's), 32 MiB for 2^20 points. A reference
+// several times n for Bluestein's; n more once it served rfft of 2n
+// points), 32 MiB for 2^20 points. A reference
 // stays valid until the next call of fft_plan_for on the thread.
 inline fft_plan& fft_plan_for(std::size_t n) {
     constexpr std::size_t kept = 4;
