@@ -79,7 +79,9 @@ TEST(FftPasses, RfftOfEveryLengthUpTo512MatchesThePlainSum) {
         EXPECT_LE(fftp_error_at(got, x, all), 1e-14) << n;
         // The zero frequency, and the Nyquist frequency of an even length, are real.
         EXPECT_EQ(got.front().imag(), 0.0) << n;
-        if (n % 2 == 0) EXPECT_EQ(got.back().imag(), 0.0) << n;
+        if (n % 2 == 0) {
+            EXPECT_EQ(got.back().imag(), 0.0) << n;
+        }
     }
 }
 
@@ -91,8 +93,8 @@ std::vector<std::size_t> fftp_sampled(std::size_t n) {
 }
 
 TEST(FftPasses, LongTransformsMatchThePlainSumAtSampledFrequencies) {
-    // 2^16 in passes of 4; 2^15 and 2^17 with one pass of 2; 3^2 5^5 2^3 and 3^9 with passes of 3 and 5.
-    for (std::size_t n : {1u << 15, 1u << 16, 1u << 17, 9u * 3125u * 8u, 19683u}) {
+    // 2^16 in passes of 4; 2^15, 2^17 and 2^19 with one pass of 2; 3^2 5^5 2^3 and 3^9 with passes of 3 and 5.
+    for (std::size_t n : {1u << 15, 1u << 16, 1u << 17, 1u << 19, 9u * 3125u * 8u, 19683u}) {
         const auto x = fftp_signal(n, false);
         const auto got = elements_of(loom::fft::fft(fftp_complex_tensor(x)));
         EXPECT_LE(fftp_error_at(got, x, fftp_sampled(n)), 1e-14) << n;
