@@ -149,15 +149,15 @@ inline tensor<fft_complex> fft_along(const char* name, const tensor<fft_complex>
         fft_complex* to = out.data() + o * kept * inner;
         for (index_t first = 0; first < inner; first += batch) {
             const index_t lines = inner - first < batch ? inner - first : batch;
-            for (index_t b = 0; b < lines; ++b) {
-                for (index_t t = 0; t < copied; ++t) gathered[b * in_step + t] = from[t * inner + first + b];
+            for (index_t t = 0; t < copied; ++t) {
+                for (index_t b = 0; b < lines; ++b) gathered[b * in_step + t] = from[t * inner + first + b];
             }
             for (index_t b = 0; b < lines; ++b) {
                 fft_line(plan, gathered.data() + b * in_step, copied, points, results.data() + b * out_step, kept,
                          inverse, scale, work);
             }
-            for (index_t b = 0; b < lines; ++b) {
-                for (index_t k = 0; k < kept; ++k) to[k * inner + first + b] = results[b * out_step + k];
+            for (index_t k = 0; k < kept; ++k) {
+                for (index_t b = 0; b < lines; ++b) to[k * inner + first + b] = results[b * out_step + k];
             }
         }
     }
