@@ -1,6 +1,6 @@
-// loom::fft's self-sorting passes and its real transform through a complex
-// one of half the length (plan.hpp): rfft of every length 1..512 against a
-// plain sum in long double; long transforms (powers of two, odd and even
+// loom::fft's self-sorting passes and its real transforms through a complex
+// one of half the length (plan.hpp): rfft of every length 1..512 and irfft
+// of every length 1..128 against a plain sum in long double; long transforms (powers of two, odd and even
 // exponents, and lengths of factors 3 and 5) against the plain sum at
 // sampled frequencies; rfft's cropping, padding, axes and norm against
 // NumPy 1.24's values (pasted from /usr/bin/python3 with numpy).
@@ -114,6 +114,31 @@ TEST(FftPasses, LongRealTransformsMatchThePlainSumAtSampledFrequencies) {
         long double error = 0;
         for (std::size_t j = 0; j < n; ++j) error += (back[j] - x[j].real()) * static_cast<long double>(back[j] - x[j].real());
         EXPECT_LE(static_cast<double>(std::sqrt(error / n)), 1e-14) << n;
+    }
+}
+
+TEST(FftPasses, IrfftOfEveryLengthUpTo128MatchesThePlainSum) {
+    // The n/2 + 1 given values, imaginary parts everywhere (NumPy ignores those of the zero and Nyquist frequencies).
+    const long double pi = 3.141592653589793238462643383279502884L;
+    for (std::size_t n = 1; n <= 128; ++n) {
+        const std::size_t half = n / 2 + 1;
+        const auto spectrum = fftp_signal(half, false);
+        const auto got = elements_of(loom::fft::irfft(fftp_complex_tensor(spectrum), static_cast<index_t>(n)));
+        ASSERT_EQ(got.size(), n) << n;
+        long double error = 0;
+        long double size = 0;
+        for (std::size_t m = 0; m < n; ++m) {
+            long double sum = 0;  // the real part of the inverse transform of the Hermitian spectrum
+            for (std::size_t k = 0; k < n; ++k) {
+                const fftp_wide value = k < half ? fftp_wide(spectrum[k]) : std::conj(fftp_wide(spectrum[n - k]));
+                const long double angle = 2 * pi * static_cast<long double>((k * m) % n) / static_cast<long double>(n);
+                sum += value.real() * std::cos(angle) - value.imag() * std::sin(angle);
+            }
+            sum /= static_cast<long double>(n);
+            error += (got[m] - sum) * (got[m] - sum);
+            size += sum * sum;
+        }
+        EXPECT_LE(static_cast<double>(std::sqrt(error / size)), 1e-14) << n;
     }
 }
 

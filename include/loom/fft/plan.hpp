@@ -145,10 +145,7 @@ public:
             out[j] = {even, odd};
         }
         apply(out, false);
-        if (half_turn_.empty()) {
-            half_turn_.resize(h + 1);
-            for (std::size_t k = 0; k <= h; ++k) half_turn_[k] = fft_root(k, 2 * h);
-        }
+        make_half_turn();
         const fft_complex zero = out[0];
         out[0] = {zero.real() + zero.imag(), 0.0};
         out[h] = {zero.real() - zero.imag(), 0.0};
@@ -159,7 +156,37 @@ public:
         }
     }
 
+    // out[0..2n) = the unscaled inverse transform of the Hermitian spectrum
+    // of 2n points whose first n + 1 values are in[0..count) (zeros after
+    // them), the imaginary parts of in[0] and in[n] ignored: Note [real
+    // transform] run backwards. in must not overlap out.
+    void apply_real_inverse(const fft_complex* in, std::size_t count, double* out) {
+        const std::size_t h = n_;
+        make_half_turn();
+        real_line_.resize(h);
+        const auto value = [in, count](std::size_t k) { return k < count ? in[k] : fft_complex{}; };
+        for (std::size_t k = 0; k < h; ++k) {
+            // 2 E_k + 2i O_k from X_k and X_(h-k), as Z_k = E_k + i O_k.
+            const fft_complex a = k == 0 ? fft_complex{value(0).real(), 0.0} : value(k);
+            const fft_complex b = k == 0 ? fft_complex{value(h).real(), 0.0} : std::conj(value(h - k));
+            const fft_complex odd = fft_times(a - b, std::conj(half_turn_[k]));
+            real_line_[k] = (a + b) + fft_complex{-odd.imag(), odd.real()};  // + i odd
+        }
+        apply(real_line_.data(), true);
+        for (std::size_t j = 0; j < h; ++j) {
+            out[2 * j] = real_line_[j].real();
+            out[2 * j + 1] = real_line_[j].imag();
+        }
+    }
+
 private:
+    // exp(-pi i k / n) for k <= n, computed the first time the real transforms need them.
+    void make_half_turn() {
+        if (!half_turn_.empty()) return;
+        half_turn_.resize(n_ + 1);
+        for (std::size_t k = 0; k <= n_; ++k) half_turn_[k] = fft_root(k, 2 * n_);
+    }
+
     // Output k of the real transform from Z_k = a and Z_(h-k) = b (Note [real transform]).
     static fft_complex real_output(fft_complex a, fft_complex b, fft_complex root) {
         const fft_complex even = 0.5 * (a + std::conj(b));
@@ -333,7 +360,8 @@ private:
     std::vector<fft_complex> chirp_;
     std::vector<fft_complex> filter_;
     std::vector<fft_complex> buffer_;
-    std::vector<fft_complex> half_turn_;  // exp(-pi i k / n) for k <= n, once apply_real needs them
+    std::vector<fft_complex> half_turn_;  // exp(-pi i k / n) for k <= n, once the real transforms need them
+    std::vector<fft_complex> real_line_;  // apply_real_inverse's line, once it runs
     std::unique_ptr<fft_plan> inner_;
 };
 

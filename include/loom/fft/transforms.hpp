@@ -180,19 +180,28 @@ inline tensor<double> irfft_along(const char* name, const tensor<fft_complex>& x
     tensor<double> out(uninitialized, line_shape);
     if (out.size() != 0) {
         const auto n = static_cast<std::size_t>(points);
-        fft_plan& plan = fft_plan_for(n);
-        std::vector<fft_complex> buffer(n);
+        const bool even = n % 2 == 0;
+        // An even length through the transform of half the points (Note [real transform] in plan.hpp).
+        fft_plan& plan = fft_plan_for(even ? n / 2 : n);
+        std::vector<fft_complex> buffer(even ? 0 : n);
         const double scale = fft_scale(mode, points, true);
         const index_t half = points / 2 + 1;
         const index_t copied = length < half ? length : half;
         const index_t count = out.size() / points;
         for (index_t line = 0; line < count; ++line) {
             const fft_complex* from = lines.data() + line * length;
+            double* to = out.data() + line * points;
+            if (even) {
+                plan.apply_real_inverse(from, static_cast<std::size_t>(copied), to);
+                if (scale != 1.0) {
+                    for (std::size_t k = 0; k < n; ++k) to[k] *= scale;
+                }
+                continue;
+            }
             std::fill(buffer.begin(), buffer.end(), fft_complex{});
             std::copy(from, from + copied, buffer.begin());
             for (std::size_t k = 1; k < n - k; ++k) buffer[n - k] = std::conj(buffer[k]);
             plan.apply(buffer.data(), true);
-            double* to = out.data() + line * points;
             for (std::size_t k = 0; k < n; ++k) to[k] = buffer[k].real() * scale;
         }
     }
