@@ -1,8 +1,8 @@
 // loom::fft's self-sorting passes and its real transforms through a complex
 // one of half the length (plan.hpp): rfft of every length 1..512 and irfft
-// of every length 1..128 against a plain sum in long double; long transforms (powers of two, odd and even
-// exponents, and lengths of factors 3 and 5) against the plain sum at
-// sampled frequencies; rfft's cropping, padding, axes and norm against
+// of every length 1..128 against a plain sum in long double; long
+// transforms (powers of two, odd and even exponents, and lengths of factors
+// 3 and 5) against the plain sum at sampled frequencies; rfft's cropping, padding, axes and norm against
 // NumPy 1.24's values (pasted from /usr/bin/python3 with numpy).
 
 #include <gtest/gtest.h>
