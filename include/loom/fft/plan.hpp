@@ -76,8 +76,12 @@ inline fft_complex fft_times(fft_complex a, fft_complex b) {
 // the transforms of the even and the odd points, Z_k = E_k + i O_k, and as
 // E and O are Hermitian, E_k = (Z_k + conj Z_(h-k)) / 2 and
 // O_k = -i (Z_k - conj Z_(h-k)) / 2; then X_k = E_k + exp(-pi i k / h) O_k
-// for k = 0 .. h (Z_h being Z_0). Half the work of the complex transform of
-// 2h points, as pocketfft's real transforms.
+// for k = 0 .. h (Z_h being Z_0). Backwards, as X_(k+h) = conj X_(h-k):
+// 2 E_k = X_k + conj X_(h-k) and 2 O_k = exp(pi i k / h) (X_k - conj X_(h-k)),
+// and the inverse transform of 2 E + 2i O holds twice x's even points in its
+// real parts and twice its odd ones in its imaginary parts, which is what
+// the unscaled inverse of 2h points gives. Half the work of the complex
+// transform of 2h points either way, as pocketfft's real transforms.
 
 // A plan for transforms of length n (n >= 1): forward (exp(-2 pi i jk/n),
 // unscaled) or, through conjugation, backward (unscaled too).
