@@ -1,10 +1,12 @@
 #pragma once
 // The one-dimensional discrete Fourier transform of a contiguous line of
 // complex<double>: a plan holds the twiddle factors of one length, computed
-// once, and applies them to as many lines as the caller has. Mixed radix
-// (butterflies of 4, 2, 3 and 5 and a plain sum for any other odd factor)
-// while every prime factor of the length is small; Bluestein's chirp-z
-// algorithm (a convolution through a power-of-two transform) otherwise.
+// once, and applies them to as many lines as the caller has. Stockham's
+// self-sorting passes of radix 4, 2, 3 and 5 and a plain sum for any other
+// odd factor (Note [self-sorting passes]) while every prime factor of the
+// length is small; Bluestein's chirp-z algorithm (a convolution through a
+// power-of-two transform) otherwise; the transform of real input through a
+// complex one of half its length (Note [real transform]).
 // fft_plan_for keeps the plans of the last lengths used on a thread (Note
 // [plan cache]).
 // Includes only <algorithm>, <cmath>, <complex>, <cstddef>, <memory> and
@@ -51,6 +53,36 @@ inline fft_complex fft_times(fft_complex a, fft_complex b) {
     return {a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real()};
 }
 
+// Note [self-sorting passes]: a length n = p_1 p_2 ... p_t of factors up
+// to 64 is transformed by Stockham's autosort, a decimation in frequency in
+// t passes that each read one buffer and write the other. Before pass i,
+// with s = p_1 ... p_(i-1) and the sub-length l = n / s, the data holds s
+// interleaved sequences of l points: point a of sequence q at q + s a. Pass i
+// splits each into p = p_i sequences of m = l / p points: for j < m and
+// k < p, the k-th output of the p-point DFT of the points j, j + m, ...,
+// j + (p - 1) m, times exp(-2 pi i jk / l), goes to q + s (p j + k), where
+// the next pass finds it as point j of sequence q + s k. After the last pass
+// (l = p, m = 1) the transform lies in natural order: no bit reversal.
+// Every pass reads p runs and writes p runs of s contiguous elements, and the
+// innermost loop, over q, keeps one twiddle per output: pocketfft's scheme,
+// where a recursive decimation in time reads its last stage at a stride of
+// n/4 and misses the cache past its size. The last pass reads and writes the
+// same positions, so it can run in place: the passes before it alternate
+// between the caller's line and one buffer of the plan, and the last writes
+// the caller's line, whichever holds its input.
+
+// Note [real transform]: the transform X of 2h real points x is found from
+// the h-point complex transform Z of z_j = x_2j + i x_(2j+1): with E and O
+// the transforms of the even and the odd points, Z_k = E_k + i O_k, and as
+// E and O are Hermitian, E_k = (Z_k + conj Z_(h-k)) / 2 and
+// O_k = -i (Z_k - conj Z_(h-k)) / 2; then X_k = E_k + exp(-pi i k / h) O_k
+// for k = 0 .. h (Z_h being Z_0). Backwards, as X_(k+h) = conj X_(h-k):
+// 2 E_k = X_k + conj X_(h-k) and 2 O_k = exp(pi i k / h) (X_k - conj X_(h-k)),
+// and the inverse transform of 2 E + 2i O holds twice x's even points in its
+// real parts and twice its odd ones in its imaginary parts, which is what
+// the unscaled inverse of 2h points gives. Half the work of the complex
+// transform of 2h points either way, as pocketfft's real transforms.
+
 // A plan for transforms of length n (n >= 1): forward (exp(-2 pi i jk/n),
 // unscaled) or, through conjugation, backward (unscaled too).
 class fft_plan {
@@ -70,20 +102,20 @@ public:
         } else {
             roots_.resize(n);
             for (std::size_t k = 0; k < n; ++k) roots_[k] = fft_root(k, n);
-            // Each stage's twiddles w^(r k), r = 1 .. p-1, side by side for each k, as its butterflies read them.
-            std::size_t m = n;
+            // Each pass's twiddles exp(-2 pi i jk / l), k = 1 .. p-1, side by side for each j, as the pass reads them.
+            std::size_t s = 1;
             for (std::size_t p : factors_) {
-                const std::size_t q = m / p, step = n / m;
-                std::vector<fft_complex> stage((p - 1) * q);
-                for (std::size_t k = 0; k < q; ++k) {
-                    for (std::size_t r = 1; r < p; ++r) stage[k * (p - 1) + r - 1] = roots_[(r * k * step) % n];
+                const std::size_t m = n / s / p;
+                std::vector<fft_complex> pass((p - 1) * m);
+                for (std::size_t j = 0; j < m; ++j) {
+                    for (std::size_t k = 1; k < p; ++k) pass[j * (p - 1) + k - 1] = roots_[j * k * s];
                 }
-                twiddles_.push_back(std::move(stage));
-                m = q;
+                twiddles_.push_back(std::move(pass));
+                s *= p;
             }
             // Only the plain sums of factors above 5 read roots_ afterwards: otherwise its memory goes back.
             if (largest <= 5) std::vector<fft_complex>().swap(roots_);
-            work_.resize(n);
+            if (factors_.size() > 1) work_.resize(n);
             scratch_.resize(largest);
         }
     }
@@ -97,8 +129,7 @@ public:
             for (std::size_t j = 0; j < n_; ++j) data[j] = std::conj(data[j]);
         }
         if (chirp_.empty()) {
-            for (std::size_t j = 0; j < n_; ++j) work_[j] = data[j];
-            transform(work_.data(), 1, data, n_, 0);
+            transform(data);
         } else {
             bluestein(data);
         }
@@ -107,120 +138,186 @@ public:
         }
     }
 
+    // out[0..n] = the first n + 1 outputs of the forward transform of 2n real
+    // points: the real parts of in[0..count), zeros after them (Note [real
+    // transform]). out must not overlap in.
+    void apply_real(const fft_complex* in, std::size_t count, fft_complex* out) {
+        const std::size_t h = n_;
+        for (std::size_t j = 0; j < h; ++j) {
+            const double even = 2 * j < count ? in[2 * j].real() : 0.0;
+            const double odd = 2 * j + 1 < count ? in[2 * j + 1].real() : 0.0;
+            out[j] = {even, odd};
+        }
+        apply(out, false);
+        make_half_turn();
+        const fft_complex zero = out[0];
+        out[0] = {zero.real() + zero.imag(), 0.0};
+        out[h] = {zero.real() - zero.imag(), 0.0};
+        for (std::size_t k = 1; k <= h - k; ++k) {
+            const fft_complex a = out[k], b = out[h - k];
+            out[k] = real_output(a, b, half_turn_[k]);
+            out[h - k] = real_output(b, a, half_turn_[h - k]);
+        }
+    }
+
+    // out[0..2n) = the unscaled inverse transform of the Hermitian spectrum
+    // of 2n points whose first n + 1 values are in[0..count) (zeros after
+    // them), the imaginary parts of in[0] and in[n] ignored: Note [real
+    // transform] run backwards. in must not overlap out.
+    void apply_real_inverse(const fft_complex* in, std::size_t count, double* out) {
+        const std::size_t h = n_;
+        make_half_turn();
+        real_line_.resize(h);
+        const auto value = [in, count](std::size_t k) { return k < count ? in[k] : fft_complex{}; };
+        for (std::size_t k = 0; k < h; ++k) {
+            // 2 E_k + 2i O_k from X_k and X_(h-k), as Z_k = E_k + i O_k.
+            const fft_complex a = k == 0 ? fft_complex{value(0).real(), 0.0} : value(k);
+            const fft_complex b = k == 0 ? fft_complex{value(h).real(), 0.0} : std::conj(value(h - k));
+            const fft_complex odd = fft_times(a - b, std::conj(half_turn_[k]));
+            real_line_[k] = (a + b) + fft_complex{-odd.imag(), odd.real()};  // + i odd
+        }
+        apply(real_line_.data(), true);
+        for (std::size_t j = 0; j < h; ++j) {
+            out[2 * j] = real_line_[j].real();
+            out[2 * j + 1] = real_line_[j].imag();
+        }
+    }
+
 private:
+    // exp(-pi i k / n) for k <= n, computed the first time the real transforms need them.
+    void make_half_turn() {
+        if (!half_turn_.empty()) return;
+        half_turn_.resize(n_ + 1);
+        for (std::size_t k = 0; k <= n_; ++k) half_turn_[k] = fft_root(k, 2 * n_);
+    }
+
+    // Output k of the real transform from Z_k = a and Z_(h-k) = b (Note [real transform]).
+    static fft_complex real_output(fft_complex a, fft_complex b, fft_complex root) {
+        const fft_complex even = 0.5 * (a + std::conj(b));
+        const fft_complex half_diff = 0.5 * (a - std::conj(b));
+        const fft_complex odd{half_diff.imag(), -half_diff.real()};  // -i (a - conj(b)) / 2
+        return even + fft_times(root, odd);
+    }
+
     // Prime factors above this go through Bluestein's algorithm: a factor p
     // costs p*p per p outputs in the plain sum.
     static constexpr std::size_t largest_direct_factor = 64;
 
-    // out[0..m) = DFT of in[0], in[stride], ..., in[(m-1) stride], for the
-    // factors from index f on. Decimation in time: the p subsequences of
-    // every p-th element are transformed into out's p blocks of m/p, then
-    // combined by butterflies of p.
-    void transform(const fft_complex* in, std::size_t stride, fft_complex* out, std::size_t m, std::size_t f) {
-        if (m == 1) {
-            out[0] = in[0];
-            return;
+    // The passes of Note [self-sorting passes], data to work_ and back, the last into data.
+    void transform(fft_complex* data) {
+        fft_complex* from = data;
+        fft_complex* to = work_.data();
+        std::size_t s = 1;
+        for (std::size_t f = 0; f < factors_.size(); ++f) {
+            const std::size_t p = factors_[f];
+            const std::size_t m = n_ / s / p;
+            if (f + 1 == factors_.size()) to = data;
+            const fft_complex* w = twiddles_[f].data();
+            switch (p) {
+                case 2: pass<2>(from, to, m, s, w); break;
+                case 3: pass<3>(from, to, m, s, w); break;
+                case 4: pass<4>(from, to, m, s, w); break;
+                case 5: pass<5>(from, to, m, s, w); break;
+                default: pass_any(from, to, p, m, s, w); break;
+            }
+            std::swap(from, to);
+            s *= p;
         }
-        const std::size_t p = factors_[f];
-        const std::size_t q = m / p;
-        if (q == 1) {  // the last stage reads its p inputs directly, rather than through p calls
-            for (std::size_t r = 0; r < p; ++r) out[r] = in[r * stride];
+    }
+
+    // One pass of radix P (Note [self-sorting passes]). The loop over q runs
+    // along contiguous runs with one set of twiddles; the first pass, where
+    // s is 1, has no such run, and loops over j alone.
+    template <std::size_t P>
+    static void pass(const fft_complex* in, fft_complex* out, std::size_t m, std::size_t s, const fft_complex* w) {
+        if (s == 1) {
+            for (std::size_t j = 0; j < m; ++j) point<P>(in + j, out + P * j, m, 1, w + j * (P - 1));
         } else {
-            for (std::size_t r = 0; r < p; ++r) transform(in + r * stride, stride * p, out + r * q, q, f + 1);
-        }
-        const fft_complex* w = twiddles_[f].data();
-        switch (p) {
-            case 2: butterfly2(out, q, w); break;
-            case 3: butterfly3(out, q, w); break;
-            case 4: butterfly4(out, q, w); break;
-            case 5: butterfly5(out, q, w); break;
-            default: butterfly_any(out, p, q, w); break;
+            for (std::size_t j = 0; j < m; ++j) {
+                const fft_complex* wj = w + j * (P - 1);
+                const fft_complex* x = in + s * j;
+                fft_complex* y = out + s * P * j;
+                for (std::size_t q = 0; q < s; ++q) point<P>(x + q, y + q, s * m, s, wj);
+            }
         }
     }
 
-    void butterfly2(fft_complex* out, std::size_t q, const fft_complex* w) {
-        for (std::size_t k = 0; k < q; ++k) {
-            const fft_complex a = out[k];
-            const fft_complex b = fft_times(out[k + q], w[k]);
-            out[k] = a + b;
-            out[k + q] = a - b;
-        }
+    // The P points in[0], in[in_step], ... transformed, times the twiddles
+    // w[0 .. P-1) from the second on, into out[0], out[out_step], ...
+    template <std::size_t P>
+    static void point(const fft_complex* in, fft_complex* out, std::size_t in_step, std::size_t out_step,
+                      const fft_complex* w) {
+        fft_complex a[P];
+        for (std::size_t r = 0; r < P; ++r) a[r] = in[r * in_step];
+        butterfly(a);
+        out[0] = a[0];
+        for (std::size_t k = 1; k < P; ++k) out[k * out_step] = fft_times(a[k], w[k - 1]);
     }
 
-    void butterfly3(fft_complex* out, std::size_t q, const fft_complex* w) {
+    static void butterfly(fft_complex (&a)[2]) {
+        const fft_complex x = a[0], y = a[1];
+        a[0] = x + y;
+        a[1] = x - y;
+    }
+
+    static void butterfly(fft_complex (&a)[3]) {
         const double half_sqrt3 = 0.86602540378443864676372317075293618;
-        for (std::size_t k = 0; k < q; ++k) {
-            const fft_complex a = out[k];
-            const fft_complex b = fft_times(out[k + q], w[k * 2]);
-            const fft_complex c = fft_times(out[k + 2 * q], w[k * 2 + 1]);
-            const fft_complex sum = b + c;
-            const fft_complex middle = a - 0.5 * sum;
-            const fft_complex d = b - c;
-            const fft_complex turned{half_sqrt3 * d.imag(), -half_sqrt3 * d.real()};  // -i sqrt(3)/2 (b - c)
-            out[k] = a + sum;
-            out[k + q] = middle + turned;
-            out[k + 2 * q] = middle - turned;
-        }
+        const fft_complex sum = a[1] + a[2];
+        const fft_complex middle = a[0] - 0.5 * sum;
+        const fft_complex d = a[1] - a[2];
+        const fft_complex turned{half_sqrt3 * d.imag(), -half_sqrt3 * d.real()};  // -i sqrt(3)/2 (b - c)
+        a[0] = a[0] + sum;
+        a[1] = middle + turned;
+        a[2] = middle - turned;
     }
 
-    void butterfly4(fft_complex* out, std::size_t q, const fft_complex* w) {
-        for (std::size_t k = 0; k < q; ++k) {
-            const fft_complex a = out[k];
-            const fft_complex b = fft_times(out[k + q], w[k * 3]);
-            const fft_complex c = fft_times(out[k + 2 * q], w[k * 3 + 1]);
-            const fft_complex d = fft_times(out[k + 3 * q], w[k * 3 + 2]);
-            const fft_complex ac_sum = a + c;
-            const fft_complex ac_diff = a - c;
-            const fft_complex bd_sum = b + d;
-            const fft_complex bd_diff = b - d;
-            const fft_complex turned{bd_diff.imag(), -bd_diff.real()};  // -i (b - d)
-            out[k] = ac_sum + bd_sum;
-            out[k + q] = ac_diff + turned;
-            out[k + 2 * q] = ac_sum - bd_sum;
-            out[k + 3 * q] = ac_diff - turned;
-        }
+    static void butterfly(fft_complex (&a)[4]) {
+        const fft_complex ac_sum = a[0] + a[2];
+        const fft_complex ac_diff = a[0] - a[2];
+        const fft_complex bd_sum = a[1] + a[3];
+        const fft_complex bd_diff = a[1] - a[3];
+        const fft_complex turned{bd_diff.imag(), -bd_diff.real()};  // -i (b - d)
+        a[0] = ac_sum + bd_sum;
+        a[1] = ac_diff + turned;
+        a[2] = ac_sum - bd_sum;
+        a[3] = ac_diff - turned;
     }
 
-    void butterfly5(fft_complex* out, std::size_t q, const fft_complex* w) {
+    static void butterfly(fft_complex (&a)[5]) {
         // cos and sin of 2 pi/5 and 4 pi/5.
         const double c1 = 0.30901699437494742410229341718281906;
         const double c2 = -0.80901699437494742410229341718281906;
         const double s1 = 0.95105651629515357211643933337938214;
         const double s2 = 0.58778525229247312916870595463907277;
-        for (std::size_t k = 0; k < q; ++k) {
-            const fft_complex a = out[k];
-            const fft_complex b = fft_times(out[k + q], w[k * 4]);
-            const fft_complex c = fft_times(out[k + 2 * q], w[k * 4 + 1]);
-            const fft_complex d = fft_times(out[k + 3 * q], w[k * 4 + 2]);
-            const fft_complex e = fft_times(out[k + 4 * q], w[k * 4 + 3]);
-            const fft_complex be_sum = b + e;
-            const fft_complex be_diff = b - e;
-            const fft_complex cd_sum = c + d;
-            const fft_complex cd_diff = c - d;
-            const fft_complex real1 = a + c1 * be_sum + c2 * cd_sum;
-            const fft_complex real2 = a + c2 * be_sum + c1 * cd_sum;
-            const fft_complex odd1 = s1 * be_diff + s2 * cd_diff;
-            const fft_complex odd2 = s2 * be_diff - s1 * cd_diff;
-            const fft_complex turned1{odd1.imag(), -odd1.real()};  // -i odd1
-            const fft_complex turned2{odd2.imag(), -odd2.real()};
-            out[k] = a + be_sum + cd_sum;
-            out[k + q] = real1 + turned1;
-            out[k + 4 * q] = real1 - turned1;
-            out[k + 2 * q] = real2 + turned2;
-            out[k + 3 * q] = real2 - turned2;
-        }
+        const fft_complex be_sum = a[1] + a[4];
+        const fft_complex be_diff = a[1] - a[4];
+        const fft_complex cd_sum = a[2] + a[3];
+        const fft_complex cd_diff = a[2] - a[3];
+        const fft_complex real1 = a[0] + c1 * be_sum + c2 * cd_sum;
+        const fft_complex real2 = a[0] + c2 * be_sum + c1 * cd_sum;
+        const fft_complex odd1 = s1 * be_diff + s2 * cd_diff;
+        const fft_complex odd2 = s2 * be_diff - s1 * cd_diff;
+        const fft_complex turned1{odd1.imag(), -odd1.real()};  // -i odd1
+        const fft_complex turned2{odd2.imag(), -odd2.real()};
+        a[0] = a[0] + be_sum + cd_sum;
+        a[1] = real1 + turned1;
+        a[4] = real1 - turned1;
+        a[2] = real2 + turned2;
+        a[3] = real2 - turned2;
     }
 
-    // Any factor p: the p outputs of each butterfly as plain sums.
-    void butterfly_any(fft_complex* out, std::size_t p, std::size_t q, const fft_complex* w) {
+    // A pass of any factor p: each butterfly's p outputs as plain sums.
+    void pass_any(const fft_complex* in, fft_complex* out, std::size_t p, std::size_t m, std::size_t s,
+                  const fft_complex* w) {
         const std::size_t p_step = n_ / p;
-        for (std::size_t k = 0; k < q; ++k) {
-            scratch_[0] = out[k];
-            for (std::size_t r = 1; r < p; ++r) scratch_[r] = fft_times(out[k + r * q], w[k * (p - 1) + r - 1]);
-            for (std::size_t s = 0; s < p; ++s) {
-                fft_complex sum = scratch_[0];
-                for (std::size_t r = 1; r < p; ++r) sum += fft_times(scratch_[r], roots_[((r * s) % p) * p_step]);
-                out[k + s * q] = sum;
+        for (std::size_t j = 0; j < m; ++j) {
+            for (std::size_t q = 0; q < s; ++q) {
+                for (std::size_t r = 0; r < p; ++r) scratch_[r] = in[q + s * (j + r * m)];
+                for (std::size_t k = 0; k < p; ++k) {
+                    fft_complex sum = scratch_[0];
+                    for (std::size_t r = 1; r < p; ++r) sum += fft_times(scratch_[r], roots_[((r * k) % p) * p_step]);
+                    out[q + s * (p * j + k)] = k == 0 ? sum : fft_times(sum, w[j * (p - 1) + k - 1]);
+                }
             }
         }
     }
@@ -267,6 +364,8 @@ private:
     std::vector<fft_complex> chirp_;
     std::vector<fft_complex> filter_;
     std::vector<fft_complex> buffer_;
+    std::vector<fft_complex> half_turn_;  // exp(-pi i k / n) for k <= n, once the real transforms need them
+    std::vector<fft_complex> real_line_;  // apply_real_inverse's line, once it runs
     std::unique_ptr<fft_plan> inner_;
 };
 
@@ -277,7 +376,8 @@ private:
 // C++ version and FFTW's wisdom do. Each thread has its own, since a plan's
 // buffers are written by every transform. A plan of length n holds about
 // 2n complex numbers (twiddles and a buffer; 3n with a factor above 5,
-// several times n for Bluestein's), 32 MiB for 2^20 points. A reference
+// several times n for Bluestein's; n more once it served rfft of 2n
+// points), 32 MiB for 2^20 points. A reference
 // stays valid until the next call of fft_plan_for on the thread.
 inline fft_plan& fft_plan_for(std::size_t n) {
     constexpr std::size_t kept = 4;

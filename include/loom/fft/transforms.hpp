@@ -1,12 +1,13 @@
 #pragma once
 // numpy.fft's transforms: fft, ifft, rfft, irfft along one axis and their
 // two- and n-dimensional forms, every one computed in double precision
-// (complex128 results, as NumPy 1.24). Each axis is transformed by copying
-// its lines, one at a time, into a contiguous buffer that one plan
-// transforms (kept for the next calls: Note [plan cache] in plan.hpp).
-// Includes only <cmath>, <complex>, <optional>, <stdexcept>, <string> and
+// (complex128 results, as NumPy 1.24). Each axis is transformed line by
+// line by one plan (kept for the next calls: Note [plan cache] in plan.hpp),
+// in place along the last axis, through a buffer of a few lines otherwise.
+// Includes only <algorithm>, <cmath>, <complex>, <optional>, <stdexcept>, <string> and
 // <vector> beyond loom's tensor and manipulation headers and the plan.
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <cstddef>
@@ -83,36 +84,84 @@ tensor<fft_complex> fft_input(const X& x) {
     return tensor<fft_complex>(astype<fft_complex>(view_of(x)));
 }
 
+// One line of fft_along: in[0..copied) (zeros after it, up to `points`)
+// transformed, the first `kept` outputs scaled into out. rfft of an even
+// length goes through the transform of half the points (Note [real
+// transform] in plan.hpp); `work` holds a line when out cannot.
+inline void fft_line(fft_plan& plan, const fft_complex* in, index_t copied, index_t points, fft_complex* out,
+                     index_t kept, bool inverse, double scale, std::vector<fft_complex>& work) {
+    if (kept != points && points % 2 == 0) {
+        plan.apply_real(in, static_cast<std::size_t>(copied), out);
+    } else {
+        fft_complex* line = kept == points ? out : work.data();
+        std::copy(in, in + copied, line);
+        std::fill(line + copied, line + points, fft_complex{});
+        plan.apply(line, inverse);
+        if (line != out) {
+            // rfft of an odd length: the zero frequency of real input is real, as NumPy's.
+            std::copy(line, line + kept, out);
+            out[0].imag(0.0);
+        }
+    }
+    if (scale != 1.0) {
+        for (index_t k = 0; k < kept; ++k) out[k] *= scale;
+    }
+}
+
 // x transformed along `axis` at `points` points (x's lines cropped or padded
-// with zeros), keeping the first `kept` outputs of each line.
+// with zeros), keeping the first `kept` outputs of each line (fewer than
+// `points` for rfft alone). Along the last axis each line is read and
+// written in place; along another, the lines are copied out and back in
+// batches of neighbours, so that every cache line read holds a value of
+// each line of the batch.
 inline tensor<fft_complex> fft_along(const char* name, const tensor<fft_complex>& x, std::size_t axis, index_t points,
                                      index_t kept, bool inverse, fft::norm mode) {
     (void)fft_shape(name, x.shape(), axis, points);
-    // The lines, contiguous: x itself along its last axis, a copy otherwise.
-    std::optional<tensor<fft_complex>> moved;
-    if (axis + 1 != x.ndim()) moved.emplace(moveaxis(x.view(), static_cast<index_t>(axis), -1));
-    const tensor<fft_complex>& lines = moved ? *moved : x;
-    shape_type line_shape = lines.shape();
-    const index_t length = line_shape.back();
-    line_shape.back() = kept;
-    tensor<fft_complex> out(uninitialized, line_shape);
-    if (out.size() != 0) {
-        fft_plan& plan = fft_plan_for(static_cast<std::size_t>(points));
-        std::vector<fft_complex> buffer(static_cast<std::size_t>(points));
-        const double scale = fft_scale(mode, points, inverse);
-        const index_t copied = length < points ? length : points;
-        const index_t count = out.size() / kept;
-        for (index_t line = 0; line < count; ++line) {
-            const fft_complex* from = lines.data() + line * length;
-            std::fill(buffer.begin(), buffer.end(), fft_complex{});
-            std::copy(from, from + copied, buffer.begin());
-            plan.apply(buffer.data(), inverse);
-            fft_complex* to = out.data() + line * kept;
-            for (index_t k = 0; k < kept; ++k) to[k] = buffer[static_cast<std::size_t>(k)] * scale;
+    shape_type shape = x.shape();
+    const index_t length = shape[axis];
+    shape[axis] = kept;
+    tensor<fft_complex> out(uninitialized, shape);
+    if (out.size() == 0) return out;
+    index_t inner = 1;  // the distance between neighbours along the axis
+    for (std::size_t d = axis + 1; d < shape.size(); ++d) inner *= shape[d];
+    const index_t outer = out.size() / (kept * inner);
+    const bool real = kept != points && points % 2 == 0;
+    fft_plan& plan = fft_plan_for(static_cast<std::size_t>(real ? points / 2 : points));
+    const double scale = fft_scale(mode, points, inverse);
+    const index_t copied = length < points ? length : points;
+    std::vector<fft_complex> work(kept != points && !real ? static_cast<std::size_t>(points) : 0);
+    if (inner == 1) {
+        for (index_t line = 0; line < outer; ++line) {
+            fft_line(plan, x.data() + line * length, copied, points, out.data() + line * kept, kept, inverse, scale,
+                     work);
+        }
+        return out;
+    }
+    // The lines of a batch lie one more element apart than their lengths, so
+    // that a batch's elements of one point do not fall into one cache set
+    // when the lengths are powers of two.
+    constexpr index_t batch = 8;
+    const index_t in_step = copied + 1, out_step = kept + 1;
+    std::vector<fft_complex> gathered(static_cast<std::size_t>(batch * in_step));
+    std::vector<fft_complex> results(static_cast<std::size_t>(batch * out_step));
+    for (index_t o = 0; o < outer; ++o) {
+        const fft_complex* from = x.data() + o * length * inner;
+        fft_complex* to = out.data() + o * kept * inner;
+        for (index_t first = 0; first < inner; first += batch) {
+            const index_t lines = inner - first < batch ? inner - first : batch;
+            for (index_t t = 0; t < copied; ++t) {
+                for (index_t b = 0; b < lines; ++b) gathered[b * in_step + t] = from[t * inner + first + b];
+            }
+            for (index_t b = 0; b < lines; ++b) {
+                fft_line(plan, gathered.data() + b * in_step, copied, points, results.data() + b * out_step, kept,
+                         inverse, scale, work);
+            }
+            for (index_t k = 0; k < kept; ++k) {
+                for (index_t b = 0; b < lines; ++b) to[k * inner + first + b] = results[b * out_step + k];
+            }
         }
     }
-    if (!moved) return out;
-    return tensor<fft_complex>(moveaxis(out.view(), -1, static_cast<index_t>(axis)));
+    return out;
 }
 
 // irfft along `axis`: the first points/2 + 1 values of each line (cropped
@@ -131,19 +180,28 @@ inline tensor<double> irfft_along(const char* name, const tensor<fft_complex>& x
     tensor<double> out(uninitialized, line_shape);
     if (out.size() != 0) {
         const auto n = static_cast<std::size_t>(points);
-        fft_plan& plan = fft_plan_for(n);
-        std::vector<fft_complex> buffer(n);
+        const bool even = n % 2 == 0;
+        // An even length through the transform of half the points (Note [real transform] in plan.hpp).
+        fft_plan& plan = fft_plan_for(even ? n / 2 : n);
+        std::vector<fft_complex> buffer(even ? 0 : n);
         const double scale = fft_scale(mode, points, true);
         const index_t half = points / 2 + 1;
         const index_t copied = length < half ? length : half;
         const index_t count = out.size() / points;
         for (index_t line = 0; line < count; ++line) {
             const fft_complex* from = lines.data() + line * length;
+            double* to = out.data() + line * points;
+            if (even) {
+                plan.apply_real_inverse(from, static_cast<std::size_t>(copied), to);
+                if (scale != 1.0) {
+                    for (std::size_t k = 0; k < n; ++k) to[k] *= scale;
+                }
+                continue;
+            }
             std::fill(buffer.begin(), buffer.end(), fft_complex{});
             std::copy(from, from + copied, buffer.begin());
             for (std::size_t k = 1; k < n - k; ++k) buffer[n - k] = std::conj(buffer[k]);
             plan.apply(buffer.data(), true);
-            double* to = out.data() + line * points;
             for (std::size_t k = 0; k < n; ++k) to[k] = buffer[k].real() * scale;
         }
     }
