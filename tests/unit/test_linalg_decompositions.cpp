@@ -35,10 +35,11 @@ using loom::testing::elements_of;
 using loom::testing::expect_error_text;
 using loom::testing::inf;
 
-// The largest absolute difference between the elements of two expressions of the same shape.
-template <class A, class B>
+// The largest absolute difference (modulus, for complex W) between the elements of two expressions
+// of the same shape, both read as W.
+template <class W = double, class A, class B>
 double linalg_dec_distance(const A& a, const B& b) {
-    const tensor<double> x(loom::astype<double>(a)), y(loom::astype<double>(b));
+    const tensor<W> x(loom::astype<W>(a)), y(loom::astype<W>(b));
     EXPECT_EQ(x.shape(), y.shape());
     double largest = 0;
     for (index_t i = 0; i < std::min(x.size(), y.size()); ++i) {
@@ -566,18 +567,6 @@ TEST(LinalgNorm, SingularValueNormsOfMatrices) {
 using linalg_dec_c128 = std::complex<double>;
 using linalg_dec_c64 = std::complex<float>;
 
-// The largest modulus of the difference between the elements of two complex expressions of the same shape.
-template <class A, class B>
-double linalg_dec_complex_distance(const A& a, const B& b) {
-    const tensor<linalg_dec_c128> x(loom::astype<linalg_dec_c128>(a)), y(loom::astype<linalg_dec_c128>(b));
-    EXPECT_EQ(x.shape(), y.shape());
-    double largest = 0;
-    for (index_t i = 0; i < std::min(x.size(), y.size()); ++i) {
-        largest = std::max(largest, std::abs(x.data()[i] - y.data()[i]));
-    }
-    return largest;
-}
-
 // The conjugate transpose of the last two dimensions.
 template <class A>
 tensor<linalg_dec_c128> linalg_dec_adjoint(const A& a) {
@@ -600,10 +589,10 @@ TEST(LinalgComplex, SolveInvDetSlogdetAsNumPy) {
     const tensor<linalg_dec_c128> b{linalg_dec_c128(1, 1), linalg_dec_c128(2, -3)};
     const auto x = loom::linalg::solve(a, b);
     static_assert(std::is_same_v<decltype(x), const tensor<linalg_dec_c128>>);
-    EXPECT_LT(linalg_dec_complex_distance(
+    EXPECT_LT(linalg_dec_distance<linalg_dec_c128>(
                   x, tensor<linalg_dec_c128>{linalg_dec_c128(0.925, -0.475), linalg_dec_c128(-0.275, -0.325)}),
               1e-14);
-    EXPECT_LT(linalg_dec_complex_distance(
+    EXPECT_LT(linalg_dec_distance<linalg_dec_c128>(
                   loom::linalg::inv(a),
                   tensor<linalg_dec_c128>{{linalg_dec_c128(-0.025, -0.325), linalg_dec_c128(0.125, 0.125)},
                                           {linalg_dec_c128(0.075, 0.225), linalg_dec_c128(0.125, -0.125)}}),
@@ -643,12 +632,12 @@ TEST(LinalgComplex, ResultTypesAsNumPy) {
 TEST(LinalgComplex, CholeskyOfHermitianMatrices) {
     const tensor<linalg_dec_c128> h = linalg_dec_hermitian();
     const auto l = loom::linalg::cholesky(h);
-    EXPECT_LT(linalg_dec_complex_distance(
+    EXPECT_LT(linalg_dec_distance<linalg_dec_c128>(
                   l, tensor<linalg_dec_c128>{{linalg_dec_c128(1.4142135623730951, 0), linalg_dec_c128(0, 0)},
                                              {linalg_dec_c128(0.7071067811865475, 0.7071067811865475),
                                               linalg_dec_c128(1.4142135623730951, 0)}}),
               1e-14);
-    EXPECT_LT(linalg_dec_complex_distance(loom::matmul(l, linalg_dec_adjoint(l)), h), 1e-14);
+    EXPECT_LT(linalg_dec_distance<linalg_dec_c128>(loom::matmul(l, linalg_dec_adjoint(l)), h), 1e-14);
     expect_error_text<loom::linalg_error>(
         [&] {
             (void)loom::linalg::cholesky(tensor<linalg_dec_c128>{{linalg_dec_c128(1, 0), linalg_dec_c128(2, 0)},
@@ -666,15 +655,15 @@ TEST(LinalgComplex, QrIsUnitaryTimesTriangular) {
     }
     for (const auto mode : {loom::linalg::qr_mode::reduced, loom::linalg::qr_mode::complete}) {
         const auto parts = loom::linalg::qr(a, mode);
-        EXPECT_LT(linalg_dec_complex_distance(loom::matmul(parts.q, parts.r), a), 1e-14);
+        EXPECT_LT(linalg_dec_distance<linalg_dec_c128>(loom::matmul(parts.q, parts.r), a), 1e-14);
         const index_t k = parts.q.shape().back();
-        EXPECT_LT(linalg_dec_complex_distance(loom::matmul(linalg_dec_adjoint(parts.q), parts.q),
+        EXPECT_LT(linalg_dec_distance<linalg_dec_c128>(loom::matmul(linalg_dec_adjoint(parts.q), parts.q),
                                               loom::broadcast_to(loom::eye<double>(k), {2, k, k})),
                   1e-14);
         EXPECT_EQ(parts.r.data()[2], linalg_dec_c128(0));
     }
     const auto wide = loom::linalg::qr(tensor<linalg_dec_c128>(loom::swapaxes(a, -1, -2)));
-    EXPECT_LT(linalg_dec_complex_distance(loom::matmul(wide.q, wide.r), loom::swapaxes(a, -1, -2)), 1e-14);
+    EXPECT_LT(linalg_dec_distance<linalg_dec_c128>(loom::matmul(wide.q, wide.r), loom::swapaxes(a, -1, -2)), 1e-14);
 }
 
 // svd: NumPy's real singular values; U S Vh = A with Vh the conjugate transpose of V.
@@ -683,8 +672,8 @@ TEST(LinalgComplex, SvdHasRealSingularValues) {
     const auto parts = loom::linalg::svd(a);
     linalg_dec_expect_near(parts.s, {5.55033769016496, 2.278980369624606}, 1e-13);
     const tensor<linalg_dec_c128> scaled(parts.u * loom::astype<linalg_dec_c128>(loom::expand_dims(parts.s, 0)));
-    EXPECT_LT(linalg_dec_complex_distance(loom::matmul(scaled, parts.vh), a), 1e-13);
-    EXPECT_LT(linalg_dec_complex_distance(loom::matmul(parts.vh, linalg_dec_adjoint(parts.vh)), loom::eye<double>(2)),
+    EXPECT_LT(linalg_dec_distance<linalg_dec_c128>(loom::matmul(scaled, parts.vh), a), 1e-13);
+    EXPECT_LT(linalg_dec_distance<linalg_dec_c128>(loom::matmul(parts.vh, linalg_dec_adjoint(parts.vh)), loom::eye<double>(2)),
               1e-14);
     const tensor<linalg_dec_c64> tall{{linalg_dec_c64(1, 1), linalg_dec_c64(0, 2)},
                                       {linalg_dec_c64(3, 0), linalg_dec_c64(1, -1)},
@@ -693,7 +682,7 @@ TEST(LinalgComplex, SvdHasRealSingularValues) {
     EXPECT_EQ(thin.u.shape(), (shape_type{3, 2}));
     const tensor<linalg_dec_c64> rebuilt(loom::matmul(
         tensor<linalg_dec_c64>(thin.u * loom::astype<linalg_dec_c64>(loom::expand_dims(thin.s, 0))), thin.vh));
-    EXPECT_LT(linalg_dec_complex_distance(rebuilt, tall), 1e-5);
+    EXPECT_LT(linalg_dec_distance<linalg_dec_c128>(rebuilt, tall), 1e-5);
 }
 
 // eigh of a Hermitian matrix: real ascending eigenvalues (NumPy's 1 and 4) and A v = w v.
@@ -703,7 +692,7 @@ TEST(LinalgComplex, EighHasRealEigenvalues) {
     linalg_dec_expect_near(parts.eigenvalues, {1, 4}, 1e-14);
     const tensor<linalg_dec_c128> scaled(parts.eigenvectors *
                                          loom::astype<linalg_dec_c128>(loom::expand_dims(parts.eigenvalues, 0)));
-    EXPECT_LT(linalg_dec_complex_distance(loom::matmul(h, parts.eigenvectors), scaled), 1e-14);
+    EXPECT_LT(linalg_dec_distance<linalg_dec_c128>(loom::matmul(h, parts.eigenvectors), scaled), 1e-14);
     // 'U' reads the upper triangle: the same matrix.
     linalg_dec_expect_near(loom::linalg::eigvalsh(h, 'U'), {1, 4}, 1e-14);
 }
@@ -715,13 +704,13 @@ TEST(LinalgComplex, LstsqPinvRankCondNormAsNumPy) {
                                        {linalg_dec_c128(0, 5), linalg_dec_c128(6, 0)}};
     const auto fit = loom::linalg::lstsq(
         tall, tensor<linalg_dec_c128>{linalg_dec_c128(1, 0), linalg_dec_c128(0, 2), linalg_dec_c128(3, 0)});
-    EXPECT_LT(linalg_dec_complex_distance(
+    EXPECT_LT(linalg_dec_distance<linalg_dec_c128>(
                   fit.solution, tensor<linalg_dec_c128>{linalg_dec_c128(-0.9, -0.2), linalg_dec_c128(0.35, 0.75)}),
               1e-13);
     linalg_dec_expect_near(fit.residuals, {1.3}, 1e-13);
     EXPECT_EQ(fit.rank, 2);
     linalg_dec_expect_near(fit.singular_values, {9.499338090829577, 2.4005365725425323}, 1e-13);
-    EXPECT_LT(linalg_dec_complex_distance(
+    EXPECT_LT(linalg_dec_distance<linalg_dec_c128>(
                   loom::linalg::pinv(tall),
                   tensor<linalg_dec_c128>{{linalg_dec_c128(0.06153846153846166, 0.03076923076923076),
                                            linalg_dec_c128(0.09230769230769227, 0.2384615384615384),
@@ -746,8 +735,8 @@ TEST(LinalgComplex, LstsqPinvRankCondNormAsNumPy) {
 
 TEST(LinalgComplex, MatrixPowerAndMultiDot) {
     const tensor<linalg_dec_c128> a = linalg_dec_complex_a();
-    EXPECT_LT(linalg_dec_complex_distance(loom::linalg::matrix_power(a, -1), loom::linalg::inv(a)), 1e-15);
-    EXPECT_LT(linalg_dec_complex_distance(loom::linalg::matrix_power(a, 3), loom::linalg::multi_dot(a, a, a)), 1e-12);
+    EXPECT_LT(linalg_dec_distance<linalg_dec_c128>(loom::linalg::matrix_power(a, -1), loom::linalg::inv(a)), 1e-15);
+    EXPECT_LT(linalg_dec_distance<linalg_dec_c128>(loom::linalg::matrix_power(a, 3), loom::linalg::multi_dot(a, a, a)), 1e-12);
 }
 
 // eig of a real rotation: NumPy's eigenvalues +-i and eigenvectors [[s, s], [-si, si]], s = 1/sqrt(2).
@@ -755,16 +744,16 @@ TEST(LinalgEig, RealInputWithComplexEigenvaluesAsNumPy) {
     const tensor<double> rotation{{0., -1.}, {1., 0.}};
     const auto parts = loom::linalg::eig(rotation);
     static_assert(std::is_same_v<decltype(parts.eigenvalues), tensor<linalg_dec_c128>>);
-    EXPECT_LT(linalg_dec_complex_distance(parts.eigenvalues,
+    EXPECT_LT(linalg_dec_distance<linalg_dec_c128>(parts.eigenvalues,
                                           tensor<linalg_dec_c128>{linalg_dec_c128(0, 1), linalg_dec_c128(0, -1)}),
               1e-15);
     const double s = 0.7071067811865475;
-    EXPECT_LT(linalg_dec_complex_distance(parts.eigenvectors,
+    EXPECT_LT(linalg_dec_distance<linalg_dec_c128>(parts.eigenvectors,
                                           tensor<linalg_dec_c128>{{linalg_dec_c128(s, 0), linalg_dec_c128(s, 0)},
                                                                   {linalg_dec_c128(0, -s), linalg_dec_c128(0, s)}}),
               1e-15);
     // Real eigenvalues come with imaginary parts 0 (NumPy's array would be real).
-    EXPECT_LT(linalg_dec_complex_distance(
+    EXPECT_LT(linalg_dec_distance<linalg_dec_c128>(
                   loom::linalg::eigvals(tensor<int>{{1, 0, 0}, {0, 2, 0}, {0, 0, 3}}),
                   tensor<linalg_dec_c128>{linalg_dec_c128(1, 0), linalg_dec_c128(2, 0), linalg_dec_c128(3, 0)}),
               1e-15);
@@ -777,10 +766,10 @@ void linalg_dec_expect_eigenpairs(const tensor<T>& a, double tolerance) {
     const tensor<linalg_dec_c128> v(loom::astype<linalg_dec_c128>(parts.eigenvectors));
     const tensor<linalg_dec_c128> w(loom::astype<linalg_dec_c128>(parts.eigenvalues));
     const tensor<linalg_dec_c128> av(loom::matmul(loom::astype<linalg_dec_c128>(a), v));
-    EXPECT_LT(linalg_dec_complex_distance(av, v * loom::expand_dims(w, -2)), tolerance);
+    EXPECT_LT(linalg_dec_distance<linalg_dec_c128>(av, v * loom::expand_dims(w, -2)), tolerance);
     const tensor<double> lengths(loom::linalg::norm(v, {}, {-2}));
     for (const double length : lengths) EXPECT_NEAR(length, 1.0, tolerance);
-    EXPECT_LT(linalg_dec_complex_distance(loom::linalg::eigvals(a), parts.eigenvalues), tolerance);
+    EXPECT_LT(linalg_dec_distance<linalg_dec_c128>(loom::linalg::eigvals(a), parts.eigenvalues), tolerance);
 }
 
 TEST(LinalgEig, StacksOfRealAndComplexMatricesSatisfyAvEqualsWv) {
