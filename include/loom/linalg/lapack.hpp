@@ -148,7 +148,9 @@ namespace loom::linalg::detail {
 // by value; `info` is LAPACK's. The real types ignore `rwork` and `lrwork`,
 // the real workspace only the complex routines take; syevd and orgqr are
 // the complex types' heevd and ungqr (Hermitian, unitary).
-#define LOOM_LAPACK_REAL_ROUTINES(T, p)                                                                             \
+
+// The routines whose arguments are the same for the real and the complex types.
+#define LOOM_LAPACK_SHARED_ROUTINES(T, p)                                                                          \
     using value_type = T;                                                                                         \
     static void gesv(int n, int nrhs, T* a, int lda, int* ipiv, T* b, int ldb, int& info) {                       \
         p##gesv_(&n, &nrhs, a, &lda, ipiv, b, &ldb, &info);                                                       \
@@ -157,7 +159,10 @@ namespace loom::linalg::detail {
     static void potrf(char uplo, int n, T* a, int lda, int& info) { p##potrf_(&uplo, &n, a, &lda, &info, 1); }     \
     static void geqrf(int m, int n, T* a, int lda, T* tau, T* work, int lwork, int& info) {                       \
         p##geqrf_(&m, &n, a, &lda, tau, work, &lwork, &info);                                                     \
-    }                                                                                                             \
+    }
+
+#define LOOM_LAPACK_REAL_ROUTINES(T, p)                                                                             \
+    LOOM_LAPACK_SHARED_ROUTINES(T, p)                                                                             \
     static void orgqr(int m, int n, int k, T* a, int lda, const T* tau, T* work, int lwork, int& info) {          \
         p##orgqr_(&m, &n, &k, a, &lda, tau, work, &lwork, &info);                                                 \
     }                                                                                                             \
@@ -196,15 +201,7 @@ struct lapack<double> {
 #undef LOOM_LAPACK_REAL_ROUTINES
 
 #define LOOM_LAPACK_COMPLEX_ROUTINES(T, R, p)                                                                      \
-    using value_type = T;                                                                                         \
-    static void gesv(int n, int nrhs, T* a, int lda, int* ipiv, T* b, int ldb, int& info) {                       \
-        p##gesv_(&n, &nrhs, a, &lda, ipiv, b, &ldb, &info);                                                       \
-    }                                                                                                             \
-    static void getrf(int m, int n, T* a, int lda, int* ipiv, int& info) { p##getrf_(&m, &n, a, &lda, ipiv, &info); } \
-    static void potrf(char uplo, int n, T* a, int lda, int& info) { p##potrf_(&uplo, &n, a, &lda, &info, 1); }     \
-    static void geqrf(int m, int n, T* a, int lda, T* tau, T* work, int lwork, int& info) {                       \
-        p##geqrf_(&m, &n, a, &lda, tau, work, &lwork, &info);                                                     \
-    }                                                                                                             \
+    LOOM_LAPACK_SHARED_ROUTINES(T, p)                                                                             \
     static void orgqr(int m, int n, int k, T* a, int lda, const T* tau, T* work, int lwork, int& info) {          \
         p##ungqr_(&m, &n, &k, a, &lda, tau, work, &lwork, &info);                                                 \
     }                                                                                                             \
@@ -241,6 +238,7 @@ struct lapack<std::complex<double>> {
 };
 
 #undef LOOM_LAPACK_COMPLEX_ROUTINES
+#undef LOOM_LAPACK_SHARED_ROUTINES
 
 }  // namespace loom::linalg::detail
 
