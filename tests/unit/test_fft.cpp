@@ -15,6 +15,7 @@
 
 #include "element_values.hpp"
 #include "error_text.hpp"
+#include "fft_reference.hpp"
 #include "loom/loom.hpp"
 
 namespace {
@@ -23,6 +24,10 @@ using loom::index_t;
 using loom::shape_type;
 using loom::tensor;
 using loom::testing::elements_of;
+using loom::testing::fft_complex_tensor;
+using loom::testing::fft_error_against_definition;
+using loom::testing::fft_every_output;
+using loom::testing::fft_reference_signal;
 using loom::testing::message_of;
 using fft_c128 = std::complex<double>;
 
@@ -39,42 +44,6 @@ double fft_rms_error(const std::vector<T>& got, const std::vector<T>& expected) 
     return size == 0 ? static_cast<double>(std::sqrt(error)) : static_cast<double>(std::sqrt(error / size));
 }
 
-// The transform by its definition, in long double.
-std::vector<fft_c128> fft_plain_dft(const std::vector<fft_c128>& x) {
-    const std::size_t n = x.size();
-    const long double pi = 3.141592653589793238462643383279502884L;
-    std::vector<std::complex<long double>> roots(n);
-    for (std::size_t j = 0; j < n; ++j) {
-        const long double angle = -2 * pi * static_cast<long double>(j) / static_cast<long double>(n);
-        roots[j] = std::complex<long double>(std::cos(angle), std::sin(angle));
-    }
-    std::vector<fft_c128> result(n);
-    for (std::size_t k = 0; k < n; ++k) {
-        std::complex<long double> sum = 0;
-        for (std::size_t j = 0; j < n; ++j) sum += std::complex<long double>(x[j]) * roots[(j * k) % n];
-        result[k] = fft_c128(static_cast<double>(sum.real()), static_cast<double>(sum.imag()));
-    }
-    return result;
-}
-
-// Reproducible values in [-1, 1) for length n.
-std::vector<fft_c128> fft_signal(std::size_t n) {
-    std::vector<fft_c128> x(n);
-    std::uint64_t state = 0x9E3779B97F4A7C15ULL + n;
-    auto next = [&state] {
-        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-        return static_cast<double>(state >> 11) / 4503599627370496.0 - 1.0;
-    };
-    for (auto& v : x) v = fft_c128(next(), next());
-    return x;
-}
-
-tensor<fft_c128> fft_tensor_of(const std::vector<fft_c128>& x) {
-    tensor<fft_c128> t(loom::uninitialized, shape_type{static_cast<index_t>(x.size())});
-    std::copy(x.begin(), x.end(), t.begin());
-    return t;
-}
-
 TEST(FftTransforms, NumPysExampleOfAPureTone) {
     // np.fft.fft(np.exp(2j * np.pi * np.arange(8) / 8)): 8 at frequency 1, NumPy's values near 0 elsewhere.
     const auto x = loom::exp(fft_c128(0, 2 * std::numbers::pi / 8) * loom::arange<double>(8));
@@ -88,16 +57,20 @@ TEST(FftTransforms, NumPysExampleOfAPureTone) {
 
 TEST(FftTransforms, EveryLengthUpTo512MatchesThePlainSum) {
     for (std::size_t n = 1; n <= 512; ++n) {
-        const auto x = fft_signal(n);
-        EXPECT_LE(fft_rms_error(elements_of(loom::fft::fft(fft_tensor_of(x))), fft_plain_dft(x)), 1e-14) << n;
+        const auto x = fft_reference_signal(n);
+        EXPECT_LE(fft_error_against_definition(elements_of(loom::fft::fft(fft_complex_tensor(x))), x, fft_every_output(n)),
+                  1e-14)
+            << n;
     }
 }
 
 TEST(FftTransforms, LargePrimesAndMixedLengthsMatchThePlainSum) {
     // Bluestein's algorithm for 4099 and 10007 and for 2 * 1009; radix 4, 2, 3, 5 and 7 for the others.
+    // Every output up to 1024, a sample of them above.
     for (std::size_t n : {509u, 2018u, 4096u, 4099u, 3u * 5u * 7u * 11u, 10007u}) {
-        const auto x = fft_signal(n);
-        EXPECT_LE(fft_rms_error(elements_of(loom::fft::fft(fft_tensor_of(x))), fft_plain_dft(x)), 1e-14) << n;
+        const auto x = fft_reference_signal(n);
+        const auto at = n <= 1024 ? fft_every_output(n) : loom::testing::fft_sampled_outputs(n);
+        EXPECT_LE(fft_error_against_definition(elements_of(loom::fft::fft(fft_complex_tensor(x))), x, at), 1e-14) << n;
     }
 }
 
@@ -111,8 +84,8 @@ constexpr std::size_t fft_lengths_step_above_1024 = 7;
 
 TEST(FftTransforms, EveryLengthUpTo4096ComesBackThroughIfft) {
     for (std::size_t n = 1; n <= 4096; n += n < 1024 ? 1 : fft_lengths_step_above_1024) {
-        const auto x = fft_signal(n);
-        const auto back = elements_of(loom::fft::ifft(loom::fft::fft(fft_tensor_of(x))));
+        const auto x = fft_reference_signal(n);
+        const auto back = elements_of(loom::fft::ifft(loom::fft::fft(fft_complex_tensor(x))));
         EXPECT_LE(fft_rms_error(back, x), 1e-14) << n;
     }
 }

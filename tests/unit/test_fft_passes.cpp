@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "element_values.hpp"
+#include "fft_reference.hpp"
 #include "loom/loom.hpp"
 
 namespace {
@@ -20,48 +21,13 @@ using loom::index_t;
 using loom::shape_type;
 using loom::tensor;
 using loom::testing::elements_of;
+using loom::testing::fft_complex_tensor;
+using loom::testing::fft_error_against_definition;
+using loom::testing::fft_every_output;
+using loom::testing::fft_reference_signal;
+using loom::testing::fft_sampled_outputs;
 using fftp_c128 = std::complex<double>;
 using fftp_wide = std::complex<long double>;
-
-// Reproducible values in [-1, 1) for length n, real when `real` is set.
-std::vector<fftp_c128> fftp_signal(std::size_t n, bool real) {
-    std::vector<fftp_c128> x(n);
-    std::uint64_t state = 0x2545F4914F6CDD1DULL + n;
-    auto next = [&state] {
-        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-        return static_cast<double>(state >> 11) / 4503599627370496.0 - 1.0;
-    };
-    for (auto& v : x) v = fftp_c128(next(), real ? 0.0 : next());
-    return x;
-}
-
-// Relative RMS error of got[k] against the transform of x by its definition
-// in long double, over the outputs k in `at`.
-double fftp_error_at(const std::vector<fftp_c128>& got, const std::vector<fftp_c128>& x,
-                     const std::vector<std::size_t>& at) {
-    const std::size_t n = x.size();
-    const long double pi = 3.141592653589793238462643383279502884L;
-    std::vector<fftp_wide> roots(n);
-    for (std::size_t j = 0; j < n; ++j) {
-        const long double angle = -2 * pi * static_cast<long double>(j) / static_cast<long double>(n);
-        roots[j] = fftp_wide(std::cos(angle), std::sin(angle));
-    }
-    long double error = 0;
-    long double size = 0;
-    for (std::size_t k : at) {
-        fftp_wide expected = 0;
-        for (std::size_t j = 0; j < n; ++j) expected += fftp_wide(x[j]) * roots[(j * k) % n];
-        error += std::norm(fftp_wide(got[k]) - expected);
-        size += std::norm(expected);
-    }
-    return static_cast<double>(std::sqrt(error / size));
-}
-
-tensor<fftp_c128> fftp_complex_tensor(const std::vector<fftp_c128>& x) {
-    tensor<fftp_c128> t(loom::uninitialized, shape_type{static_cast<index_t>(x.size())});
-    std::copy(x.begin(), x.end(), t.begin());
-    return t;
-}
 
 tensor<double> fftp_real_tensor(const std::vector<fftp_c128>& x) {
     tensor<double> t(loom::uninitialized, shape_type{static_cast<index_t>(x.size())});
@@ -71,12 +37,10 @@ tensor<double> fftp_real_tensor(const std::vector<fftp_c128>& x) {
 
 TEST(FftPasses, RfftOfEveryLengthUpTo512MatchesThePlainSum) {
     for (std::size_t n = 1; n <= 512; ++n) {
-        const auto x = fftp_signal(n, true);
+        const auto x = fft_reference_signal(n, true);
         const auto got = elements_of(loom::fft::rfft(fftp_real_tensor(x)));
         ASSERT_EQ(got.size(), n / 2 + 1) << n;
-        std::vector<std::size_t> all(n / 2 + 1);
-        for (std::size_t k = 0; k < all.size(); ++k) all[k] = k;
-        EXPECT_LE(fftp_error_at(got, x, all), 1e-14) << n;
+        EXPECT_LE(fft_error_against_definition(got, x, fft_every_output(n / 2 + 1)), 1e-14) << n;
         // The zero frequency, and the Nyquist frequency of an even length, are real.
         EXPECT_EQ(got.front().imag(), 0.0) << n;
         if (n % 2 == 0) {
@@ -85,20 +49,13 @@ TEST(FftPasses, RfftOfEveryLengthUpTo512MatchesThePlainSum) {
     }
 }
 
-// 32 outputs spread over the transform, the first and the last among them.
-std::vector<std::size_t> fftp_sampled(std::size_t n) {
-    std::vector<std::size_t> at;
-    for (std::size_t i = 0; i < 32; ++i) at.push_back(i * (n - 1) / 31);
-    return at;
-}
-
 TEST(FftPasses, LongTransformsMatchThePlainSumAtSampledFrequencies) {
     // 2^16 in passes of 4; 2^15, 2^17 and 2^19 with one pass of 2; 3^2 5^5 2^3 and 3^9 with passes of 3 and 5.
     for (std::size_t n : {1u << 15, 1u << 16, 1u << 17, 1u << 19, 9u * 3125u * 8u, 19683u}) {
-        const auto x = fftp_signal(n, false);
-        const auto got = elements_of(loom::fft::fft(fftp_complex_tensor(x)));
-        EXPECT_LE(fftp_error_at(got, x, fftp_sampled(n)), 1e-14) << n;
-        const auto back = elements_of(loom::fft::ifft(fftp_complex_tensor(got)));
+        const auto x = fft_reference_signal(n, false);
+        const auto got = elements_of(loom::fft::fft(fft_complex_tensor(x)));
+        EXPECT_LE(fft_error_against_definition(got, x, fft_sampled_outputs(n)), 1e-14) << n;
+        const auto back = elements_of(loom::fft::ifft(fft_complex_tensor(got)));
         long double error = 0;
         for (std::size_t j = 0; j < n; ++j) error += std::norm(fftp_wide(back[j]) - fftp_wide(x[j]));
         EXPECT_LE(static_cast<double>(std::sqrt(error / n)), 1e-14) << n;
@@ -107,10 +64,10 @@ TEST(FftPasses, LongTransformsMatchThePlainSumAtSampledFrequencies) {
 
 TEST(FftPasses, LongRealTransformsMatchThePlainSumAtSampledFrequencies) {
     for (std::size_t n : {1u << 16, 1u << 17, 9u * 3125u * 8u, 2u * 1009u, 19683u}) {
-        const auto x = fftp_signal(n, true);
+        const auto x = fft_reference_signal(n, true);
         const auto got = elements_of(loom::fft::rfft(fftp_real_tensor(x)));
-        EXPECT_LE(fftp_error_at(got, x, fftp_sampled(n / 2 + 1)), 1e-14) << n;
-        const auto back = elements_of(loom::fft::irfft(fftp_complex_tensor(got), static_cast<index_t>(n)));
+        EXPECT_LE(fft_error_against_definition(got, x, fft_sampled_outputs(n / 2 + 1)), 1e-14) << n;
+        const auto back = elements_of(loom::fft::irfft(fft_complex_tensor(got), static_cast<index_t>(n)));
         long double error = 0;
         for (std::size_t j = 0; j < n; ++j) error += (back[j] - x[j].real()) * static_cast<long double>(back[j] - x[j].real());
         EXPECT_LE(static_cast<double>(std::sqrt(error / n)), 1e-14) << n;
@@ -122,8 +79,8 @@ TEST(FftPasses, IrfftOfEveryLengthUpTo128MatchesThePlainSum) {
     const long double pi = 3.141592653589793238462643383279502884L;
     for (std::size_t n = 1; n <= 128; ++n) {
         const std::size_t half = n / 2 + 1;
-        const auto spectrum = fftp_signal(half, false);
-        const auto got = elements_of(loom::fft::irfft(fftp_complex_tensor(spectrum), static_cast<index_t>(n)));
+        const auto spectrum = fft_reference_signal(half, false);
+        const auto got = elements_of(loom::fft::irfft(fft_complex_tensor(spectrum), static_cast<index_t>(n)));
         ASSERT_EQ(got.size(), n) << n;
         long double error = 0;
         long double size = 0;
@@ -164,7 +121,7 @@ TEST(FftPasses, RfftOfRowsAgreesWithFftOfEachRow) {
     // Several lines through one plan: each row's rfft is the first half of its complex transform.
     const std::size_t rows = 5, n = 96;
     tensor<double> m(loom::uninitialized, shape_type{static_cast<index_t>(rows), static_cast<index_t>(n)});
-    const auto x = fftp_signal(rows * n, true);
+    const auto x = fft_reference_signal(rows * n, true);
     for (std::size_t i = 0; i < x.size(); ++i) m.data()[i] = x[i].real();
     const auto half = elements_of(loom::fft::rfft(m));
     const auto full = elements_of(loom::fft::fft(m));
