@@ -20,7 +20,6 @@
 #include <gtest/gtest.h>
 
 #include <array>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -378,72 +377,28 @@ std::string arrays_batch_script(std::span<const arrays_case> batch) {
 
 // ---- the suite ----
 
-bool arrays_failed(const outcome& o) { return o.result != outcome::kind::value; }
-
-struct arrays_run : run_record {
-    std::vector<arrays_case> cases;
-    std::vector<outcome> loom;
-    std::vector<outcome> numpy;
-
-    void execute() {
-        const auto start = std::chrono::steady_clock::now();
-        seed = environment_number("LOOM_DIFF_SEED", default_seed);
-        const std::uint64_t count =
-            environment_number("LOOM_DIFF_ARRAYS_CASES", default_arrays_case_count, largest_case_count);
-        for (std::uint64_t number = 0; number < count; ++number) {
-            cases.push_back(arrays_generate(seed, static_cast<int>(number)));
-            loom.push_back(arrays_in_loom(cases.back()));
-        }
-        directory = make_scratch_directory();
-        const python_module modules[] = {{"loom_arrays_rules", arrays_rules_source}};
-        numpy = run_numpy_in_batches(std::span<const arrays_case>(cases), arrays_batch_script, modules, directory,
-                                     "arrays", numpy_python());
-        seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    }
-
-    std::size_t refused() const {
-        std::size_t n = 0;
-        for (const outcome& o : numpy) n += arrays_failed(o) ? 1 : 0;
-        return n;
-    }
+struct arrays_cases {
+    using case_type = arrays_case;
+    static constexpr const char* label = "arrays";
+    static constexpr const char* title = "matrices and counting";
+    static constexpr const char* count_variable = "LOOM_DIFF_ARRAYS_CASES";
+    static constexpr std::uint64_t default_count = default_arrays_case_count;
+    static constexpr const char* rules_module = "loom_arrays_rules";
+    static constexpr const char* rules_source = arrays_rules_source;
+    static constexpr auto generate = &arrays_generate;
+    static constexpr auto evaluate_in_loom = &arrays_in_loom;
+    static constexpr auto batch_script = &arrays_batch_script;
+    static constexpr auto case_python = &arrays_case_python;
+    static const char* operation(const arrays_case& c) { return arrays_op_names[std::size_t(c.op)]; }
 };
 
-class ArraysAgainstNumPy : public suite_fixture<arrays_run> {
-protected:
-    static void TearDownTestSuite() {
-        run_->finish("differential matrices and counting: " + std::to_string(run_->cases.size()) + " cases (" +
-                     std::to_string(run_->refused()) + " refused)");
-    }
-
-    static void report(std::size_t i, const std::string& what) {
-        const arrays_case& c = run_->cases[i];
-        const auto text = [&] {
-            return "arrays case " + std::to_string(c.number) + " of seed " + std::to_string(c.seed) + " (" +
-                   arrays_op_names[std::size_t(c.op)] + "): " + what + "\n  loom: " + to_string(run_->loom[i]) +
-                   "\n  NumPy: " + to_string(run_->numpy[i]) + "\n  Python:\n" + arrays_case_python(c);
-        };
-        report_mismatch(text, "arrays case " + std::to_string(c.number) + ": " + what);
-    }
-};
+class ArraysAgainstNumPy : public case_suite<arrays_cases> {};
 
 TEST_F(ArraysAgainstNumPy, ResultsMatchNumPy) {
-    std::size_t compared = 0;
-    for (std::size_t i = 0; i < run().cases.size(); ++i) {
-        if (arrays_failed(run().loom[i]) || arrays_failed(run().numpy[i])) continue;
-        ++compared;
-        if (const auto what = difference(run().loom[i], run().numpy[i], 0)) report(i, *what);
-    }
-    EXPECT_GT(compared, run().cases.size() / 2);
+    expect_values_match([](std::size_t i) { return difference(run().loom[i], run().numpy[i], 0); });
 }
 
-TEST_F(ArraysAgainstNumPy, ThrowsExactlyWhenNumPyRaises) {
-    for (std::size_t i = 0; i < run().cases.size(); ++i) {
-        const bool loom_threw = arrays_failed(run().loom[i]);
-        if (loom_threw != arrays_failed(run().numpy[i])) {
-            report(i, loom_threw ? "loom threw, NumPy did not raise" : "NumPy raised, loom did not throw");
-        }
-    }
-}
+TEST_F(ArraysAgainstNumPy, ThrowsExactlyWhenNumPyRaises) { expect_errors_exactly_where_numpy_raises(); }
 
 // The generator must keep reaching every function and type, and enough
 // refused cases, or the comparisons above would silently cover less.
@@ -455,7 +410,7 @@ TEST_F(ArraysAgainstNumPy, CasesCoverEveryFunctionAndType) {
     for (std::size_t i = 0; i < run().cases.size(); ++i) {
         const arrays_case& c = run().cases[i];
         const std::string name = arrays_op_names[std::size_t(c.op)];
-        ++counts[name + (arrays_failed(run().numpy[i]) ? " refused" : " computed")];
+        ++counts[name + (failed(run().numpy[i]) ? " refused" : " computed")];
         ++counts[std::string("type ") + name_of(dtype_of(c.a))];
         counts["transposed"] += c.transposed ? 1 : 0;
     }

@@ -14,11 +14,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <complex>
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -100,7 +100,7 @@ shape_type random_shape(random_source& random, std::size_t rank) {
     return shape;
 }
 
-complex_case generate(std::uint64_t seed, int number) {
+complex_case complex_generate(std::uint64_t seed, int number) {
     random_source random(seed ^ (0x3c6ef372fe94f82bull * std::uint64_t(number + 1)));
     complex_case c;
     c.seed = seed;
@@ -208,7 +208,7 @@ three_results run_on(const complex_case& c, const A& a, const tensor<B>& b) {
     throw std::logic_error("unknown complex operation");
 }
 
-std::vector<outcome> evaluate_in_loom(const complex_case& c) {
+std::vector<outcome> complex_in_loom(const complex_case& c) {
     std::vector<outcome> three(3);
     try {
         const auto with_complex_type = [&](auto f) {
@@ -331,8 +331,6 @@ std::string complex_case_python(const complex_case& c) {
 
 // ---- the suite ----
 
-bool failed(const outcome& o) { return o.result != outcome::kind::value; }
-
 // The parts of a case's result compared within a few ulps where NumPy's own
 // code may round differently from C's: arctan2 (in angle), cos of real
 // numbers, and its complex logarithm. The errors are counted in float32
@@ -348,88 +346,44 @@ dtype ulps_type(const complex_case& c) {
     return single ? dtype::float32 : dtype::float64;
 }
 
-struct complex_run : run_record {
-    std::vector<complex_case> cases;
-    std::vector<outcome> loom;   ///< three per case
-    std::vector<outcome> numpy;  ///< three per case
+std::string complex_batch_script(std::span<const complex_case> batch) {
+    std::string script = "from loom_complex_rules import *\n";
+    for (const complex_case& c : batch) script += complex_case_python(c);
+    return script;
+}
 
-    void execute() {
-        const auto start = std::chrono::steady_clock::now();
-        seed = environment_number("LOOM_DIFF_SEED", default_seed);
-        const std::uint64_t count =
-            environment_number("LOOM_DIFF_COMPLEX_CASES", default_complex_case_count, largest_case_count / 3);
-        for (std::uint64_t number = 0; number < count; ++number) {
-            cases.push_back(generate(seed, static_cast<int>(number)));
-            for (outcome& o : evaluate_in_loom(cases.back())) loom.push_back(std::move(o));
-        }
-        directory = make_scratch_directory();
-        const python_module modules[] = {{"loom_complex_rules", complex_rules_source}};
-        // run_numpy_in_batches expects the numbers each batch prints: three per case.
-        struct numbered {
-            const complex_case* c;
-            int number;
-        };
-        std::vector<numbered> rows;
-        for (const complex_case& c : cases)
-            for (int k = 0; k < 3; ++k) rows.push_back({&c, 3 * c.number + k});
-        const auto script_of = [](std::span<const numbered> batch) {
-            std::string script = "from loom_complex_rules import *\n";
-            for (const numbered& row : batch)
-                if (row.number % 3 == 0) script += complex_case_python(*row.c);
-            return script;
-        };
-        numpy = run_numpy_in_batches(std::span<const numbered>(rows), script_of, modules, directory, "complex",
-                                     numpy_python(), 1200 * 3);
-        seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    }
-
-    std::size_t refused() const {
-        std::size_t n = 0;
-        for (std::size_t i = 0; i < numpy.size(); i += 3) n += failed(numpy[i]) ? 1 : 0;
-        return n;
-    }
+struct complex_cases {
+    using case_type = complex_case;
+    static constexpr const char* label = "complex";
+    static constexpr const char* title = "complex numbers";
+    static constexpr const char* count_variable = "LOOM_DIFF_COMPLEX_CASES";
+    static constexpr std::uint64_t default_count = default_complex_case_count;
+    static constexpr const char* rules_module = "loom_complex_rules";
+    static constexpr const char* rules_source = complex_rules_source;
+    static constexpr auto generate = &complex_generate;
+    static constexpr auto evaluate_in_loom = &complex_in_loom;
+    static constexpr auto batch_script = &complex_batch_script;
+    static constexpr auto case_python = &complex_case_python;
+    static const char* operation(const complex_case& c) { return complex_op_names[std::size_t(c.op)]; }
+    static constexpr std::size_t outcomes_per_case = 3;  ///< real parts, imaginary parts, complex or not
 };
 
-class ComplexAgainstNumPy : public suite_fixture<complex_run> {
-protected:
-    static void TearDownTestSuite() {
-        run_->finish("differential complex numbers: " + std::to_string(run_->cases.size()) + " cases (" +
-                     std::to_string(run_->refused()) + " refused)");
-    }
-
-    static void report(std::size_t row, const std::string& what) {
-        const complex_case& c = run_->cases[row / 3];
-        const char* part = row % 3 == 0 ? "real parts" : row % 3 == 1 ? "imaginary parts" : "complex or not";
-        const auto text = [&] {
-            return "complex case " + std::to_string(c.number) + " of seed " + std::to_string(c.seed) + " (" +
-                   complex_op_names[std::size_t(c.op)] + ", " + part + "): " + what +
-                   "\n  loom: " + to_string(run_->loom[row]) + "\n  NumPy: " + to_string(run_->numpy[row]) +
-                   "\n  Python:\n" + complex_case_python(c);
-        };
-        report_mismatch(text, "complex case " + std::to_string(c.number) + ": " + what);
-    }
-};
+class ComplexAgainstNumPy : public case_suite<complex_cases> {};
 
 TEST_F(ComplexAgainstNumPy, ResultsMatchNumPy) {
-    std::size_t compared = 0;
-    for (std::size_t row = 0; row < run().loom.size(); ++row) {
-        if (failed(run().loom[row]) || failed(run().numpy[row])) continue;
-        ++compared;
-        const complex_case& c = run().cases[row / 3];
-        if (const auto what = difference(run().loom[row], run().numpy[row], ulps_of(c.op), ulps_type(c)))
-            report(row, *what);
-    }
-    EXPECT_GT(compared, run().loom.size() / 2);
-}
-
-TEST_F(ComplexAgainstNumPy, ThrowsExactlyWhenNumPyRaises) {
-    for (std::size_t row = 0; row < run().loom.size(); row += 3) {
-        const bool loom_threw = failed(run().loom[row]);
-        if (loom_threw != failed(run().numpy[row])) {
-            report(row, loom_threw ? "loom threw, NumPy did not raise" : "NumPy raised, loom did not throw");
+    expect_values_match([](std::size_t i) -> std::optional<std::string> {
+        constexpr const char* parts[] = {"real parts", "imaginary parts", "complex or not"};
+        const complex_case& c = run().cases[i];
+        for (std::size_t k = 0; k < 3; ++k) {
+            const std::size_t row = 3 * i + k;
+            if (const auto what = difference(run().loom[row], run().numpy[row], ulps_of(c.op), ulps_type(c))) {
+                return std::string(parts[k]) + ": " + *what;
+            }
         }
-    }
+        return std::nullopt;
+    });
 }
+TEST_F(ComplexAgainstNumPy, ThrowsExactlyWhenNumPyRaises) { expect_errors_exactly_where_numpy_raises(); }
 
 // The generator must keep reaching every operation and operand type, and
 // some refused cases, or the comparisons above would silently cover less.

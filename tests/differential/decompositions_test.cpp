@@ -47,7 +47,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <complex>
 #include <cstdio>
@@ -242,7 +241,7 @@ shape_type with_core(shape_type batch, index_t rows, index_t cols) {
     return batch;
 }
 
-dec_case generate(std::uint64_t seed, int number) {
+dec_case dec_generate(std::uint64_t seed, int number) {
     random_source random(seed ^ (0x510e527fade682d1ull * std::uint64_t(number + 1)));
     dec_case c;
     c.seed = seed;
@@ -535,7 +534,7 @@ any_tensor multi_dot_in_loom(const dec_case& c) {
     }, c.a.stored);
 }
 
-outcome evaluate_in_loom(const dec_case& c) {
+outcome dec_in_loom(const dec_case& c) {
     outcome o;
     try {
         if (c.op == dec_op::multi_dot) {
@@ -869,80 +868,29 @@ std::optional<std::string> compare(const dec_case& c, const any_tensor& ours, co
 
 // ---- the suite ----
 
-bool failed(const outcome& o) { return o.result != outcome::kind::value; }
-
-struct decomposition_run : run_record {
-    std::vector<dec_case> cases;
-    std::vector<outcome> loom;
-    std::vector<outcome> numpy;
-
-    void execute() {
-        const auto start = std::chrono::steady_clock::now();
-        seed = environment_number("LOOM_DIFF_SEED", default_seed);
-        const std::uint64_t count = environment_number("LOOM_DIFF_DECOMPOSITION_CASES",
-                                                       default_decomposition_case_count, largest_case_count);
-        for (std::uint64_t number = 0; number < count; ++number) {
-            cases.push_back(generate(seed, static_cast<int>(number)));
-            loom.push_back(evaluate_in_loom(cases.back()));
-        }
-        directory = make_scratch_directory();
-        const python_module modules[] = {{"loom_decomposition_rules", dec_rules_source}};
-        numpy = run_numpy_in_batches(std::span<const dec_case>(cases), dec_batch_script, modules, directory,
-                                     "decompositions", numpy_python(), 500);
-        seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    }
+struct dec_cases {
+    using case_type = dec_case;
+    static constexpr const char* label = "decomposition";
+    static constexpr const char* title = "decompositions";
+    static constexpr const char* count_variable = "LOOM_DIFF_DECOMPOSITION_CASES";
+    static constexpr std::uint64_t default_count = default_decomposition_case_count;
+    static constexpr const char* rules_module = "loom_decomposition_rules";
+    static constexpr const char* rules_source = dec_rules_source;
+    static constexpr auto generate = &dec_generate;
+    static constexpr auto evaluate_in_loom = &dec_in_loom;
+    static constexpr auto batch_script = &dec_batch_script;
+    static constexpr auto case_python = &dec_case_python;
+    static const char* operation(const dec_case& c) { return dec_op_names[std::size_t(c.op)]; }
 };
 
-class DecompositionsAgainstNumPy : public suite_fixture<decomposition_run> {
-protected:
-    static void TearDownTestSuite() {
-        std::map<std::string, std::pair<int, int>> counts;  // computed, refused by NumPy
-        for (std::size_t i = 0; i < run_->numpy.size(); ++i) {
-            auto& [computed, refused] = counts[dec_op_names[std::size_t(run_->cases[i].op)]];
-            ++(failed(run_->numpy[i]) ? refused : computed);
-        }
-        std::string per_function;
-        for (const auto& [name, count] : counts) {
-            per_function += (per_function.empty() ? "" : ", ") + name + " " + std::to_string(count.first) + "/" +
-                            std::to_string(count.second);
-        }
-        run_->finish("differential decompositions: " + std::to_string(run_->cases.size()) +
-                     " cases (computed/refused by NumPy: " + per_function + ")");
-    }
-
-    static void report(std::size_t i, const std::string& what) {
-        const dec_case& c = run_->cases[i];
-        const auto text = [&] {
-            return "decomposition case " + std::to_string(c.number) + " of seed " + std::to_string(c.seed) + " (" +
-                   dec_op_names[std::size_t(c.op)] + "; run again with LOOM_DIFF_SEED=" + std::to_string(c.seed) +
-                   " LOOM_DIFF_DECOMPOSITION_CASES=" + std::to_string(c.number + 1) + "): " + what +
-                   "\n  loom: " + to_string(run_->loom[i]) + "\n  NumPy: " + to_string(run_->numpy[i]) +
-                   "\n  Python:\n" + dec_case_python(c);
-        };
-        report_mismatch(text, "decomposition case " + std::to_string(c.number) + ": " + what);
-    }
-};
+class DecompositionsAgainstNumPy : public case_suite<dec_cases> {};
 
 TEST_F(DecompositionsAgainstNumPy, ResultsMatchNumPy) {
-    std::size_t compared = 0;
-    for (std::size_t i = 0; i < run().cases.size(); ++i) {
-        if (failed(run().loom[i]) || failed(run().numpy[i])) continue;
-        ++compared;
-        if (const auto difference = compare(run().cases[i], run().loom[i].value, run().numpy[i].value)) {
-            report(i, *difference);
-        }
-    }
-    EXPECT_GT(compared, run().cases.size() / 2);
+    expect_values_match(
+        [](std::size_t i) { return compare(run().cases[i], run().loom[i].value, run().numpy[i].value); });
 }
 
-TEST_F(DecompositionsAgainstNumPy, ThrowsExactlyWhenNumPyRaises) {
-    for (std::size_t i = 0; i < run().cases.size(); ++i) {
-        const bool loom_threw = failed(run().loom[i]);
-        if (loom_threw != failed(run().numpy[i])) {
-            report(i, loom_threw ? "loom threw, NumPy did not raise" : "NumPy raised, loom did not throw");
-        }
-    }
-}
+TEST_F(DecompositionsAgainstNumPy, ThrowsExactlyWhenNumPyRaises) { expect_errors_exactly_where_numpy_raises(); }
 
 // loom throws what docs/linear-algebra-and-losses.md names: linalg_error
 // where NumPy's LinAlgError is about the values (a singular matrix, one not

@@ -13,7 +13,6 @@
 
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <cmath>
 #include <complex>
 #include <cstdio>
@@ -79,7 +78,7 @@ index_t fft_size(random_source& random, bool long_axis) {
     return random.between(1, 6);
 }
 
-fft_case generate(std::uint64_t seed, int number) {
+fft_case fft_generate(std::uint64_t seed, int number) {
     random_source random(seed ^ (0xbb67ae8584caa73bull * std::uint64_t(number + 1)));
     fft_case c;
     c.seed = seed;
@@ -211,7 +210,7 @@ fft_results fft_run_typed(const fft_case& c) {
     return fft_run_on(c, x);
 }
 
-std::vector<outcome> evaluate_in_loom(const fft_case& c) {
+std::vector<outcome> fft_in_loom(const fft_case& c) {
     std::vector<outcome> three(3);
     try {
         fft_results r;
@@ -319,8 +318,6 @@ std::string fft_case_python(const fft_case& c) {
 
 // ---- the suite ----
 
-bool failed(const outcome& o) { return o.result != outcome::kind::value; }
-
 /// How the parts of loom's result differ from NumPy's, or nothing when they
 /// agree: the same shapes, and a relative RMS error of at most 1e-14 over
 /// both parts together.
@@ -346,90 +343,45 @@ std::optional<std::string> fft_difference(const outcome& loom_real, const outcom
     return std::nullopt;
 }
 
-struct fft_run : run_record {
-    std::vector<fft_case> cases;
-    std::vector<outcome> loom;   ///< three per case
-    std::vector<outcome> numpy;  ///< three per case
+std::string fft_batch_script(std::span<const fft_case> batch) {
+    std::string script = "from loom_fft_rules import *\n";
+    for (const fft_case& c : batch) script += fft_case_python(c);
+    return script;
+}
 
-    void execute() {
-        const auto start = std::chrono::steady_clock::now();
-        seed = environment_number("LOOM_DIFF_SEED", default_seed);
-        const std::uint64_t count =
-            environment_number("LOOM_DIFF_FFT_CASES", default_fft_case_count, largest_case_count / 3);
-        for (std::uint64_t number = 0; number < count; ++number) {
-            cases.push_back(generate(seed, static_cast<int>(number)));
-            for (outcome& o : evaluate_in_loom(cases.back())) loom.push_back(std::move(o));
-        }
-        directory = make_scratch_directory();
-        const python_module modules[] = {{"loom_fft_rules", fft_rules_source}};
-        struct numbered {
-            const fft_case* c;
-            int number;
-        };
-        std::vector<numbered> rows;
-        for (const fft_case& c : cases)
-            for (int k = 0; k < 3; ++k) rows.push_back({&c, 3 * c.number + k});
-        const auto script_of = [](std::span<const numbered> batch) {
-            std::string script = "from loom_fft_rules import *\n";
-            for (const numbered& row : batch)
-                if (row.number % 3 == 0) script += fft_case_python(*row.c);
-            return script;
-        };
-        numpy = run_numpy_in_batches(std::span<const numbered>(rows), script_of, modules, directory, "fft",
-                                     numpy_python(), 400 * 3);
-        seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    }
-
-    std::size_t refused() const {
-        std::size_t n = 0;
-        for (std::size_t i = 0; i < numpy.size(); i += 3) n += failed(numpy[i]) ? 1 : 0;
-        return n;
-    }
+struct fft_cases {
+    using case_type = fft_case;
+    static constexpr const char* label = "fft";
+    static constexpr const char* title = "fft";
+    static constexpr const char* count_variable = "LOOM_DIFF_FFT_CASES";
+    static constexpr std::uint64_t default_count = default_fft_case_count;
+    static constexpr const char* rules_module = "loom_fft_rules";
+    static constexpr const char* rules_source = fft_rules_source;
+    static constexpr auto generate = &fft_generate;
+    static constexpr auto evaluate_in_loom = &fft_in_loom;
+    static constexpr auto batch_script = &fft_batch_script;
+    static constexpr auto case_python = &fft_case_python;
+    static const char* operation(const fft_case& c) { return fft_op_names[std::size_t(c.op)]; }
+    static constexpr std::size_t outcomes_per_case = 3;  ///< real parts, imaginary parts, and the dtype
+    static constexpr std::size_t batch_size = 400;
 };
 
-class FftAgainstNumPy : public suite_fixture<fft_run> {
-protected:
-    static void TearDownTestSuite() {
-        run_->finish("differential fft: " + std::to_string(run_->cases.size()) + " cases (" +
-                     std::to_string(run_->refused()) + " refused)");
-    }
-
-    static void report(std::size_t i, const std::string& what) {
-        const fft_case& c = run_->cases[i];
-        const auto text = [&] {
-            return "fft case " + std::to_string(c.number) + " of seed " + std::to_string(c.seed) + " (" +
-                   fft_op_names[std::size_t(c.op)] + "): " + what + "\n  loom: " + to_string(run_->loom[3 * i]) +
-                   "\n  NumPy: " + to_string(run_->numpy[3 * i]) + "\n  Python:\n" + fft_case_python(c);
-        };
-        report_mismatch(text, "fft case " + std::to_string(c.number) + ": " + what);
-    }
-};
+class FftAgainstNumPy : public case_suite<fft_cases> {};
 
 TEST_F(FftAgainstNumPy, ResultsMatchNumPy) {
-    std::size_t compared = 0;
-    for (std::size_t i = 0; i < run().cases.size(); ++i) {
+    expect_values_match([](std::size_t i) -> std::optional<std::string> {
         const auto& l = run().loom;
         const auto& n = run().numpy;
-        if (failed(l[3 * i]) || failed(n[3 * i])) continue;
-        ++compared;
-        if (const auto what = fft_difference(l[3 * i], l[3 * i + 1], n[3 * i], n[3 * i + 1])) report(i, *what);
+        if (const auto what = fft_difference(l[3 * i], l[3 * i + 1], n[3 * i], n[3 * i + 1])) return what;
         // With no axis to transform, NumPy returns its input unchanged, of its own type (docs/fft.md).
         const fft_case& c = run().cases[i];
         const bool no_axis = c.axes && c.axes->empty() && c.op != fft_op::fftshift && c.op != fft_op::ifftshift;
-        if (no_axis) continue;
-        if (const auto what = difference(l[3 * i + 2], n[3 * i + 2], 0)) report(i, "dtype: " + *what);
-    }
-    EXPECT_GT(compared, run().cases.size() / 2);
+        if (no_axis) return std::nullopt;
+        if (const auto what = difference(l[3 * i + 2], n[3 * i + 2], 0)) return "dtype: " + *what;
+        return std::nullopt;
+    });
 }
-
-TEST_F(FftAgainstNumPy, ThrowsExactlyWhenNumPyRaises) {
-    for (std::size_t i = 0; i < run().cases.size(); ++i) {
-        const bool loom_threw = failed(run().loom[3 * i]);
-        if (loom_threw != failed(run().numpy[3 * i])) {
-            report(i, loom_threw ? "loom threw, NumPy did not raise" : "NumPy raised, loom did not throw");
-        }
-    }
-}
+TEST_F(FftAgainstNumPy, ThrowsExactlyWhenNumPyRaises) { expect_errors_exactly_where_numpy_raises(); }
 
 // The generator must keep reaching every function, type and input kind, and
 // some refused cases, or the comparisons above would silently cover less.

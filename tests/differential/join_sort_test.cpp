@@ -22,7 +22,6 @@
 
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -111,7 +110,7 @@ shape_type viewed_shape(const shape_type& shape, view_kind view) {
     return s;
 }
 
-join_case generate(std::uint64_t seed, int number) {
+join_case join_generate(std::uint64_t seed, int number) {
     random_source random(seed ^ (0x6a09e667f3bcc909ull * std::uint64_t(number + 1)));
     join_case c;
     c.seed = seed;
@@ -246,7 +245,7 @@ any_tensor run_on(const join_case& c, const X& x) {
     throw std::logic_error("unknown join operation");
 }
 
-outcome evaluate_in_loom(const join_case& c) {
+outcome join_in_loom(const join_case& c) {
     outcome o;
     try {
         o.value = with_type(c.a, [&]<class T>(const tensor<T>& a) {
@@ -426,72 +425,28 @@ std::string join_batch_script(std::span<const join_case> batch) {
 
 // ---- the suite ----
 
-bool failed(const outcome& o) { return o.result != outcome::kind::value; }
-
-struct join_run : run_record {
-    std::vector<join_case> cases;
-    std::vector<outcome> loom;
-    std::vector<outcome> numpy;
-
-    void execute() {
-        const auto start = std::chrono::steady_clock::now();
-        seed = environment_number("LOOM_DIFF_SEED", default_seed);
-        const std::uint64_t count =
-            environment_number("LOOM_DIFF_JOIN_CASES", default_join_case_count, largest_case_count);
-        for (std::uint64_t number = 0; number < count; ++number) {
-            cases.push_back(generate(seed, static_cast<int>(number)));
-            loom.push_back(evaluate_in_loom(cases.back()));
-        }
-        directory = make_scratch_directory();
-        const python_module modules[] = {{"loom_join_rules", join_rules_source}};
-        numpy = run_numpy_in_batches(std::span<const join_case>(cases), join_batch_script, modules, directory,
-                                     "join", numpy_python());
-        seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    }
-
-    std::size_t refused() const {
-        std::size_t n = 0;
-        for (const outcome& o : numpy) n += failed(o) ? 1 : 0;
-        return n;
-    }
+struct join_cases {
+    using case_type = join_case;
+    static constexpr const char* label = "join";
+    static constexpr const char* title = "joining and sorting";
+    static constexpr const char* count_variable = "LOOM_DIFF_JOIN_CASES";
+    static constexpr std::uint64_t default_count = default_join_case_count;
+    static constexpr const char* rules_module = "loom_join_rules";
+    static constexpr const char* rules_source = join_rules_source;
+    static constexpr auto generate = &join_generate;
+    static constexpr auto evaluate_in_loom = &join_in_loom;
+    static constexpr auto batch_script = &join_batch_script;
+    static constexpr auto case_python = &join_case_python;
+    static const char* operation(const join_case& c) { return join_op_names[std::size_t(c.op)]; }
 };
 
-class JoinSortAgainstNumPy : public suite_fixture<join_run> {
-protected:
-    static void TearDownTestSuite() {
-        run_->finish("differential joining and sorting: " + std::to_string(run_->cases.size()) + " cases (" +
-                     std::to_string(run_->refused()) + " refused)");
-    }
-
-    static void report(std::size_t i, const std::string& what) {
-        const join_case& c = run_->cases[i];
-        const auto text = [&] {
-            return "join case " + std::to_string(c.number) + " of seed " + std::to_string(c.seed) + " (" +
-                   join_op_names[std::size_t(c.op)] + "): " + what + "\n  loom: " + to_string(run_->loom[i]) +
-                   "\n  NumPy: " + to_string(run_->numpy[i]) + "\n  Python:\n" + join_case_python(c);
-        };
-        report_mismatch(text, "join case " + std::to_string(c.number) + ": " + what);
-    }
-};
+class JoinSortAgainstNumPy : public case_suite<join_cases> {};
 
 TEST_F(JoinSortAgainstNumPy, ResultsMatchNumPy) {
-    std::size_t compared = 0;
-    for (std::size_t i = 0; i < run().cases.size(); ++i) {
-        if (failed(run().loom[i]) || failed(run().numpy[i])) continue;
-        ++compared;
-        if (const auto what = difference(run().loom[i], run().numpy[i], 0)) report(i, *what);
-    }
-    EXPECT_GT(compared, run().cases.size() / 2);
+    expect_values_match([](std::size_t i) { return difference(run().loom[i], run().numpy[i], 0); });
 }
 
-TEST_F(JoinSortAgainstNumPy, ThrowsExactlyWhenNumPyRaises) {
-    for (std::size_t i = 0; i < run().cases.size(); ++i) {
-        const bool loom_threw = failed(run().loom[i]);
-        if (loom_threw != failed(run().numpy[i])) {
-            report(i, loom_threw ? "loom threw, NumPy did not raise" : "NumPy raised, loom did not throw");
-        }
-    }
-}
+TEST_F(JoinSortAgainstNumPy, ThrowsExactlyWhenNumPyRaises) { expect_errors_exactly_where_numpy_raises(); }
 
 // The generator must keep reaching every function, input kind and type, and
 // enough refused cases, or the comparisons above would silently cover less.

@@ -44,7 +44,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -269,7 +268,7 @@ void einsum_case(random_source& random, linalg_case& c, bool two, shape_type& a,
     }
 }
 
-linalg_case generate(std::uint64_t seed, int number) {
+linalg_case linalg_generate(std::uint64_t seed, int number) {
     random_source random(seed ^ (0x3c6ef372fe94f82bull * std::uint64_t(number + 1)));
     linalg_case c;
     c.seed = seed;
@@ -418,7 +417,7 @@ any_tensor one_in_loom(const linalg_case& c, const X& x) {
     return as_any(einsum(c.subscripts, x));
 }
 
-outcome evaluate_in_loom(const linalg_case& c) {
+outcome linalg_in_loom(const linalg_case& c) {
     outcome o;
     try {
         o.value = with_type(c.a.stored, [&]<class A>(const tensor<A>& a) {
@@ -683,84 +682,39 @@ comparison compare(const linalg_case& c, const any_tensor& ours, const any_tenso
 
 // ---- the suite ----
 
-bool failed(const outcome& o) { return o.result != outcome::kind::value; }
-
-struct linalg_run : run_record {
-    std::vector<linalg_case> cases;
-    std::vector<outcome> loom;
-    std::vector<outcome> numpy;
-
-    void execute() {
-        const auto start = std::chrono::steady_clock::now();
-        seed = environment_number("LOOM_DIFF_SEED", default_seed);
-        const std::uint64_t count =
-            environment_number("LOOM_DIFF_LINALG_CASES", default_linalg_case_count, largest_case_count);
-        for (std::uint64_t number = 0; number < count; ++number) {
-            cases.push_back(generate(seed, static_cast<int>(number)));
-            loom.push_back(evaluate_in_loom(cases.back()));
-        }
-        directory = make_scratch_directory();
-        const python_module modules[] = {{"loom_linalg_rules", linalg_rules_source}};
-        numpy = run_numpy_in_batches(std::span<const linalg_case>(cases), linalg_batch_script, modules, directory,
-                                     "linalg", numpy_python(), 500);
-        seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    }
+struct linalg_cases {
+    using case_type = linalg_case;
+    static constexpr const char* label = "linalg";
+    static constexpr const char* title = "linalg";
+    static constexpr const char* count_variable = "LOOM_DIFF_LINALG_CASES";
+    static constexpr std::uint64_t default_count = default_linalg_case_count;
+    static constexpr const char* rules_module = "loom_linalg_rules";
+    static constexpr const char* rules_source = linalg_rules_source;
+    static constexpr auto generate = &linalg_generate;
+    static constexpr auto evaluate_in_loom = &linalg_in_loom;
+    static constexpr auto batch_script = &linalg_batch_script;
+    static constexpr auto case_python = &linalg_case_python;
+    static const char* operation(const linalg_case& c) { return linalg_op_names[std::size_t(c.op)]; }
 };
 
-class LinalgAgainstNumPy : public suite_fixture<linalg_run> {
+class LinalgAgainstNumPy : public case_suite<linalg_cases> {
 protected:
     static inline index_t within_tolerance_ = 0;
 
     static void TearDownTestSuite() {
-        std::map<std::string, std::pair<int, int>> counts;  // computed, refused by NumPy
-        for (std::size_t i = 0; i < run_->numpy.size(); ++i) {  // none if the run failed
-            auto& [computed, refused] = counts[linalg_op_names[std::size_t(run_->cases[i].op)]];
-            ++(failed(run_->numpy[i]) ? refused : computed);
-        }
-        std::string per_function;
-        for (const auto& [name, count] : counts) {
-            per_function += (per_function.empty() ? "" : ", ") + name + " " + std::to_string(count.first) + "/" +
-                            std::to_string(count.second);
-        }
-        run_->finish("differential linalg: " + std::to_string(run_->cases.size()) +
-                     " cases (computed/refused by NumPy: " + per_function +
-                     "; floating elements within the tolerance but not equal: " + std::to_string(within_tolerance_) +
-                     ")");
-    }
-
-    static void report(std::size_t i, const std::string& what) {
-        const linalg_case& c = run_->cases[i];
-        const auto text = [&] {
-            return "linalg case " + std::to_string(c.number) + " of seed " + std::to_string(c.seed) + " (" +
-                   linalg_op_names[std::size_t(c.op)] + "; run again with LOOM_DIFF_SEED=" + std::to_string(c.seed) +
-                   " LOOM_DIFF_LINALG_CASES=" + std::to_string(c.number + 1) + "): " + what +
-                   "\n  loom: " + to_string(run_->loom[i]) + "\n  NumPy: " + to_string(run_->numpy[i]) +
-                   "\n  Python:\n" + linalg_case_python(c);
-        };
-        report_mismatch(text, "linalg case " + std::to_string(c.number) + ": " + what);
+        finish_run("floating elements within the tolerance but not equal: " + std::to_string(within_tolerance_));
     }
 };
 
 TEST_F(LinalgAgainstNumPy, ResultsMatchNumPy) {
-    std::size_t compared = 0;
-    for (std::size_t i = 0; i < run().cases.size(); ++i) {
-        if (failed(run().loom[i]) || failed(run().numpy[i])) continue;
-        ++compared;
+    expect_values_match([](std::size_t i) {
         const comparison result = compare(run().cases[i], run().loom[i].value, run().numpy[i].value);
         within_tolerance_ += result.within_tolerance;
-        if (result.difference) report(i, *result.difference);
-    }
-    EXPECT_GT(compared, run().cases.size() / 2);
+        return result.difference;
+    });
 }
 
-TEST_F(LinalgAgainstNumPy, ThrowsExactlyWhenNumPyRaises) {
-    for (std::size_t i = 0; i < run().cases.size(); ++i) {
-        const bool loom_threw = failed(run().loom[i]);
-        if (loom_threw != failed(run().numpy[i])) {
-            report(i, loom_threw ? "loom threw, NumPy did not raise" : "NumPy raised, loom did not throw");
-        }
-    }
-}
+TEST_F(LinalgAgainstNumPy, ThrowsExactlyWhenNumPyRaises) { expect_errors_exactly_where_numpy_raises(); }
 
 // loom throws the exception docs/errors.md names: broadcast_error for batch
 // shapes of matmul that do not broadcast (where NumPy says they could not be

@@ -219,6 +219,9 @@ struct outcome {
     std::string message;  ///< the error's message
 };
 
+/// Whether the outcome is an error: loom threw, or NumPy raised.
+inline bool failed(const outcome& o) { return o.result != outcome::kind::value; }
+
 /// The expression as C++ (`maximum(a0 + 2, sqrt(a1))`).
 std::string to_cpp(const node& n);
 /// A tensor as `int8 [2, 3] {1, -2, 0, 3, 4, -4}` (values row-major).

@@ -40,7 +40,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -172,7 +171,7 @@ void generate_axes(random_source& random, reduce_case& c, index_t rank) {
     }
 }
 
-reduce_case generate(std::uint64_t seed, int number) {
+reduce_case reduce_generate(std::uint64_t seed, int number) {
     random_source random(seed ^ (0xbb67ae8584caa73bull * std::uint64_t(number + 1)));
     reduce_case c;
     c.seed = seed;
@@ -269,7 +268,7 @@ any_tensor reduce_in_loom(const reduce_case& c, const X& x) {
     throw std::logic_error("unknown reduction");
 }
 
-outcome evaluate_in_loom(const reduce_case& c) {
+outcome reduce_in_loom(const reduce_case& c) {
     outcome o;
     try {
         o.value = with_type(c.a, [&]<class T>(const tensor<T>& a) {
@@ -537,39 +536,23 @@ comparison compare(const reduce_case& c, const any_tensor& ours, const any_tenso
 
 // ---- the suite ----
 
-bool failed(const outcome& o) { return o.result != outcome::kind::value; }
-
-struct reduce_run : run_record {
-    std::vector<reduce_case> cases;
-    std::vector<outcome> loom;
-    std::vector<outcome> numpy;
-
-    void execute() {
-        const auto start = std::chrono::steady_clock::now();
-        seed = environment_number("LOOM_DIFF_SEED", default_seed);
-        const std::uint64_t count =
-            environment_number("LOOM_DIFF_REDUCE_CASES", default_reduce_case_count, largest_case_count);
-        for (std::uint64_t number = 0; number < count; ++number) {
-            cases.push_back(generate(seed, static_cast<int>(number)));
-            loom.push_back(evaluate_in_loom(cases.back()));
-        }
-        directory = make_scratch_directory();
-        const python_module modules[] = {{"loom_reduce_rules", reduce_rules_source}};
-        numpy = run_numpy_in_batches(std::span<const reduce_case>(cases), reduce_batch_script, modules, directory,
-                                     "reduce", numpy_python());
-        seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    }
-
-    std::size_t refused() const {
-        std::size_t n = 0;
-        for (const outcome& o : numpy) n += failed(o) ? 1 : 0;
-        return n;
-    }
+struct reduce_cases {
+    using case_type = reduce_case;
+    static constexpr const char* label = "reduction";
+    static constexpr const char* title = "reductions";
+    static constexpr const char* count_variable = "LOOM_DIFF_REDUCE_CASES";
+    static constexpr std::uint64_t default_count = default_reduce_case_count;
+    static constexpr const char* rules_module = "loom_reduce_rules";
+    static constexpr const char* rules_source = reduce_rules_source;
+    static constexpr auto generate = &reduce_generate;
+    static constexpr auto evaluate_in_loom = &reduce_in_loom;
+    static constexpr auto batch_script = &reduce_batch_script;
+    static constexpr auto case_python = &reduce_case_python;
+    static const char* operation(const reduce_case& c) { return reduce_op_names[std::size_t(c.op)]; }
 };
 
-class ReductionsAgainstNumPy : public suite_fixture<reduce_run> {
+class ReductionsAgainstNumPy : public case_suite<reduce_cases> {
 protected:
-    static inline std::size_t compared_ = 0;
     static inline std::map<std::string, index_t> within_tolerance_;  ///< elements not equal, by function
 
     static void TearDownTestSuite() {
@@ -577,46 +560,21 @@ protected:
         for (const auto& [name, count] : within_tolerance_) {
             inexact += (inexact.empty() ? "" : ", ") + name + " " + std::to_string(count);
         }
-        run_->finish("differential reductions: " + std::to_string(run_->cases.size()) + " cases (" +
-                     std::to_string(run_->refused()) + " refused by NumPy, " + std::to_string(compared_) +
-                     " compared; floating elements within the tolerance but not equal: " +
-                     (inexact.empty() ? "none" : inexact) + ")");
-    }
-
-    static void report(std::size_t i, const std::string& what) {
-        const reduce_case& c = run_->cases[i];
-        const auto text = [&] {
-            return "reduction case " + std::to_string(c.number) + " of seed " + std::to_string(c.seed) + " (" +
-                   reduce_op_names[std::size_t(c.op)] + "; run again with LOOM_DIFF_SEED=" + std::to_string(c.seed) +
-                   " LOOM_DIFF_REDUCE_CASES=" + std::to_string(c.number + 1) + "): " + what +
-                   "\n  loom: " + to_string(run_->loom[i]) + "\n  NumPy: " + to_string(run_->numpy[i]) +
-                   "\n  Python:\n" + reduce_case_python(c);
-        };
-        report_mismatch(text, "reduction case " + std::to_string(c.number) + ": " + what);
+        finish_run("floating elements within the tolerance but not equal: " + (inexact.empty() ? "none" : inexact));
     }
 };
 
 TEST_F(ReductionsAgainstNumPy, ResultsMatchNumPy) {
-    for (std::size_t i = 0; i < run().cases.size(); ++i) {
-        if (failed(run().loom[i]) || failed(run().numpy[i])) continue;
-        ++compared_;
+    expect_values_match([](std::size_t i) {
         const comparison result = compare(run().cases[i], run().loom[i].value, run().numpy[i].value);
         if (result.within_tolerance > 0) {
             within_tolerance_[reduce_op_names[std::size_t(run().cases[i].op)]] += result.within_tolerance;
         }
-        if (result.difference) report(i, *result.difference);
-    }
-    EXPECT_GT(compared_, run().cases.size() / 2);
+        return result.difference;
+    });
 }
 
-TEST_F(ReductionsAgainstNumPy, ThrowsExactlyWhenNumPyRaises) {
-    for (std::size_t i = 0; i < run().cases.size(); ++i) {
-        const bool loom_threw = failed(run().loom[i]);
-        if (loom_threw != failed(run().numpy[i])) {
-            report(i, loom_threw ? "loom threw, NumPy did not raise" : "NumPy raised, loom did not throw");
-        }
-    }
-}
+TEST_F(ReductionsAgainstNumPy, ThrowsExactlyWhenNumPyRaises) { expect_errors_exactly_where_numpy_raises(); }
 
 // The generator must keep reaching every function, input kind, type and
 // kind of axes, and enough refused cases, or the comparisons above would

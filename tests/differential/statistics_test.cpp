@@ -24,7 +24,6 @@
 
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -469,72 +468,28 @@ std::optional<std::string> stats_difference(const any_tensor& loom, const any_te
 
 // ---- the suite ----
 
-bool stats_failed(const outcome& o) { return o.result != outcome::kind::value; }
-
-struct stats_run : run_record {
-    std::vector<stats_case> cases;
-    std::vector<outcome> loom;
-    std::vector<outcome> numpy;
-
-    void execute() {
-        const auto start = std::chrono::steady_clock::now();
-        seed = environment_number("LOOM_DIFF_SEED", default_seed);
-        const std::uint64_t count =
-            environment_number("LOOM_DIFF_STATS_CASES", default_stats_case_count, largest_case_count);
-        for (std::uint64_t number = 0; number < count; ++number) {
-            cases.push_back(stats_generate(seed, static_cast<int>(number)));
-            loom.push_back(stats_in_loom(cases.back()));
-        }
-        directory = make_scratch_directory();
-        const python_module modules[] = {{"loom_stats_rules", stats_rules_source}};
-        numpy = run_numpy_in_batches(std::span<const stats_case>(cases), stats_batch_script, modules, directory,
-                                     "stats", numpy_python());
-        seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    }
-
-    std::size_t refused() const {
-        std::size_t n = 0;
-        for (const outcome& o : numpy) n += stats_failed(o) ? 1 : 0;
-        return n;
-    }
+struct stats_cases {
+    using case_type = stats_case;
+    static constexpr const char* label = "statistics";
+    static constexpr const char* title = "statistics";
+    static constexpr const char* count_variable = "LOOM_DIFF_STATS_CASES";
+    static constexpr std::uint64_t default_count = default_stats_case_count;
+    static constexpr const char* rules_module = "loom_stats_rules";
+    static constexpr const char* rules_source = stats_rules_source;
+    static constexpr auto generate = &stats_generate;
+    static constexpr auto evaluate_in_loom = &stats_in_loom;
+    static constexpr auto batch_script = &stats_batch_script;
+    static constexpr auto case_python = &stats_case_python;
+    static const char* operation(const stats_case& c) { return stats_op_names[std::size_t(c.op)]; }
 };
 
-class StatisticsAgainstNumPy : public suite_fixture<stats_run> {
-protected:
-    static void TearDownTestSuite() {
-        run_->finish("differential statistics: " + std::to_string(run_->cases.size()) + " cases (" +
-                     std::to_string(run_->refused()) + " refused)");
-    }
-
-    static void report(std::size_t i, const std::string& what) {
-        const stats_case& c = run_->cases[i];
-        const auto text = [&] {
-            return "statistics case " + std::to_string(c.number) + " of seed " + std::to_string(c.seed) + " (" +
-                   stats_op_names[std::size_t(c.op)] + "): " + what + "\n  loom: " + to_string(run_->loom[i]) +
-                   "\n  NumPy: " + to_string(run_->numpy[i]) + "\n  Python:\n" + stats_case_python(c);
-        };
-        report_mismatch(text, "statistics case " + std::to_string(c.number) + ": " + what);
-    }
-};
+class StatisticsAgainstNumPy : public case_suite<stats_cases> {};
 
 TEST_F(StatisticsAgainstNumPy, ResultsMatchNumPy) {
-    std::size_t compared = 0;
-    for (std::size_t i = 0; i < run().cases.size(); ++i) {
-        if (stats_failed(run().loom[i]) || stats_failed(run().numpy[i])) continue;
-        ++compared;
-        if (const auto what = stats_difference(run().loom[i].value, run().numpy[i].value)) report(i, *what);
-    }
-    EXPECT_GT(compared, run().cases.size() / 2);
+    expect_values_match([](std::size_t i) { return stats_difference(run().loom[i].value, run().numpy[i].value); });
 }
 
-TEST_F(StatisticsAgainstNumPy, ThrowsExactlyWhenNumPyRaises) {
-    for (std::size_t i = 0; i < run().cases.size(); ++i) {
-        const bool loom_threw = stats_failed(run().loom[i]);
-        if (loom_threw != stats_failed(run().numpy[i])) {
-            report(i, loom_threw ? "loom threw, NumPy did not raise" : "NumPy raised, loom did not throw");
-        }
-    }
-}
+TEST_F(StatisticsAgainstNumPy, ThrowsExactlyWhenNumPyRaises) { expect_errors_exactly_where_numpy_raises(); }
 
 // The generator must keep reaching every function, method, input kind and
 // type, and enough refused cases, or the comparisons above would cover less.
@@ -546,16 +501,16 @@ TEST_F(StatisticsAgainstNumPy, CasesCoverEveryFunctionMethodViewAndType) {
     for (std::size_t i = 0; i < run().cases.size(); ++i) {
         const stats_case& c = run().cases[i];
         const std::string name = stats_op_names[std::size_t(c.op)];
-        ++counts[name + (stats_failed(run().numpy[i]) ? " refused" : " computed")];
+        ++counts[name + (failed(run().numpy[i]) ? " refused" : " computed")];
         ++counts["view " + std::to_string(int(c.view))];
         ++counts[std::string("type ") + name_of(dtype_of(c.a))];
         const bool quantiles = c.op == stats_op::percentile || c.op == stats_op::nanpercentile ||
                                c.op == stats_op::quantile || c.op == stats_op::nanquantile;
-        if (quantiles && !stats_failed(run().numpy[i])) {
+        if (quantiles && !failed(run().numpy[i])) {
             ++counts[std::string("method ") + stats_method_names[c.method]];
         }
         if (c.op == stats_op::cov && (c.fweights || c.aweights)) {
-            ++counts[stats_failed(run().numpy[i]) ? "weighted cov refused" : "weighted cov computed"];
+            ++counts[failed(run().numpy[i]) ? "weighted cov refused" : "weighted cov computed"];
         }
         if (stats_shape_of(c.a).size() == 0) ++counts["rank 0"];
         if (loom::element_count(stats_shape_of(c.a)) == 0) ++counts["empty"];

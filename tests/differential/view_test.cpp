@@ -29,8 +29,6 @@ namespace {
 
 constexpr std::uint64_t default_view_case_count = 2400;
 
-bool failed(const outcome& o) { return o.result != outcome::kind::value; }
-
 /// Every view case with both outcomes, computed once for the whole suite.
 struct view_run : run_record {
     std::vector<view_case> cases;
