@@ -236,6 +236,19 @@ bool leaves_have_shape(const E& value, const shape_type& out) {
     }
 }
 
+// `count` results of `reader` stored at `out`: by simd::store_short when
+// they are fewer than a SIMD batch (Note [short runs] in simd.hpp), as the
+// direct path stores its runs, else by store_block. The rows of `m + row`
+// on (3, 4) float32 are four elements each, which store_block would store
+// one by one, out of line, as the tail of a batch loop that never runs.
+template <element D, class Reader>
+void store_row(D* out, const Reader& reader, index_t count) {
+    if constexpr (simd::batches_give_scalar_bits<Reader, D>) {
+        if (count < simd::batch_lanes<D>) return simd::store_short(out, reader, count);
+    }
+    store_block(out, reader, count);
+}
+
 /// Stores `value`, of rank R known at compile time, into the row-major memory at `data` laid
 /// out as `layout`, of rank R, by the ranked path (Note [ranked path]); false, having written
 /// nothing, when a leaf does not fit the layout's shape.
@@ -244,7 +257,7 @@ bool run_ranked(D* data, const strided_layout& layout, const E& value) {
     static_assert(R >= 1);
     const shape_type& out = layout.shape();
     if (leaves_have_shape<R>(value, out)) {  // every leaf read as the destination is: no strides
-        store_block(data, flat_reader(value), layout.size());
+        store_row(data, flat_reader(value), layout.size());
         return true;
     }
     bool fits = true;
@@ -265,7 +278,7 @@ bool run_ranked(D* data, const strided_layout& layout, const E& value) {
     const bool unit = flat || reader.unit_inner() || length == 1;
     for (index_t r = 0; r < rows; ++r, data += length) {
         reader.seek(index);
-        if (unit) store_block(data, reader.row_reader(), length);
+        if (unit) store_row(data, reader.row_reader(), length);
         else for (index_t j = 0; j < length; ++j) data[j] = static_cast<D>(reader(j));
         for (std::size_t d = R - 1; d-- > 0;) {
             if (++index[d] < out[d]) break;
