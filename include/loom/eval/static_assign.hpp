@@ -275,15 +275,24 @@ bool run_ranked(D* data, const strided_layout& layout, const E& value) {
     }
     // Rows along which every leaf is read element after element go to the
     // store kernel's block loop; others are read with their strides.
-    const bool unit = flat || reader.unit_inner() || length == 1;
-    for (index_t r = 0; r < rows; ++r, data += length) {
-        reader.seek(index);
-        if (unit) store_row(data, reader.row_reader(), length);
-        else for (index_t j = 0; j < length; ++j) data[j] = static_cast<D>(reader(j));
-        for (std::size_t d = R - 1; d-- > 0;) {
-            if (++index[d] < out[d]) break;
-            index[d] = 0;
+    // One loop for each (the test out of the loop): each row then costs
+    // its seek, its store and its step only.
+    const auto each_row = [&](auto store) {
+        for (index_t r = 0; r < rows; ++r, data += length) {
+            reader.seek(index);
+            store(data);
+            for (std::size_t d = R - 1; d-- > 0;) {
+                if (++index[d] < out[d]) break;
+                index[d] = 0;
+            }
         }
+    };
+    if (flat || reader.unit_inner() || length == 1) {
+        each_row([&](D* to) { store_row(to, reader.row_reader(), length); });
+    } else {
+        each_row([&](D* to) {
+            for (index_t j = 0; j < length; ++j) to[j] = static_cast<D>(reader(j));
+        });
     }
     return true;
 }
