@@ -251,9 +251,11 @@ void store_row(D* out, const Reader& reader, index_t count) {
 
 /// Stores `value`, of rank R known at compile time, into the row-major memory at `data` laid
 /// out as `layout`, of rank R, by the ranked path (Note [ranked path]); false, having written
-/// nothing, when a leaf does not fit the layout's shape.
+/// nothing, when a leaf does not fit the layout's shape. Inlined into evaluate_into, its one
+/// caller for each value type, so that no code is repeated: the call, and the registers each
+/// function saved, cost 20 to 25 instructions per evaluation of `m + row` or `a * b + c - d`.
 template <std::size_t R, element D, expression E>
-bool run_ranked(D* data, const strided_layout& layout, const E& value) {
+[[gnu::always_inline]] inline bool run_ranked(D* data, const strided_layout& layout, const E& value) {
     static_assert(R >= 1);
     const shape_type& out = layout.shape();
     if (leaves_have_shape<R>(value, out)) {  // every leaf read as the destination is: no strides
