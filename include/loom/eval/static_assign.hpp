@@ -145,6 +145,8 @@ struct ranked_leaf {
         row = first;
         for (std::size_t d = 0; d + 1 < R; ++d) row += index[d] * strides[d];
     }
+    // The next row along dimension R - 2, which the caller knows has one.
+    void advance() { row += strides[R - 2]; }
     T operator()(index_t j) const { return row[j * strides[R - 1]]; }
     bool unit_inner() const { return strides[R - 1] == 1; }
     leaf_reader<T> row_reader() const { return {row}; }
@@ -154,6 +156,7 @@ template <std::size_t R, class T>
 struct ranked_constant {
     T value;
     void seek(const std::array<index_t, R>&) {}
+    void advance() {}
     T operator()(index_t) const { return value; }
     bool unit_inner() const { return true; }
     scalar_reader<T> row_reader() const { return {value}; }
@@ -166,6 +169,9 @@ struct ranked_node {
 
     void seek(const std::array<index_t, R>& index) {
         std::apply([&](Readers&... r) { (r.seek(index), ...); }, operands);
+    }
+    void advance() {
+        std::apply([](Readers&... r) { (r.advance(), ...); }, operands);
     }
     auto operator()(index_t j) const {
         return std::apply([&](const Readers&... r) { return function(r(j)...); }, operands);
@@ -269,7 +275,7 @@ template <std::size_t R, element D, expression E>
     index_t rows = 1;
     for (std::size_t d = 0; d + 1 < R; ++d) rows *= out[d];
     index_t length = out[R - 1];
-    if (length == 0) return true;
+    if (length == 0 || rows == 0) return true;
     std::array<index_t, R> index{};
     if (flat) {  // every leaf read as the destination is: one row of every element
         length *= rows;
@@ -277,15 +283,27 @@ template <std::size_t R, element D, expression E>
     }
     // Rows along which every leaf is read element after element go to the
     // store kernel's block loop; others are read with their strides.
-    // One loop for each (the test out of the loop): each row then costs
-    // its seek, its store and its step only.
+    // One loop for each (the test out of the loop). The next row is one
+    // step of every leaf along dimension R - 2, and a seek from the index
+    // only past that dimension's end: a row of `m + row` costs its store
+    // and a few adds.
     const auto each_row = [&](auto store) {
-        for (index_t r = 0; r < rows; ++r, data += length) {
-            reader.seek(index);
+        reader.seek(index);
+        for (index_t r = 0;;) {
             store(data);
-            for (std::size_t d = R - 1; d-- > 0;) {
-                if (++index[d] < out[d]) break;
-                index[d] = 0;
+            if (++r == rows) return;
+            data += length;
+            if constexpr (R >= 2) {
+                if (++index[R - 2] < out[R - 2]) {
+                    reader.advance();
+                    continue;
+                }
+                index[R - 2] = 0;
+                for (std::size_t d = R - 2; d-- > 0;) {
+                    if (++index[d] < out[d]) break;
+                    index[d] = 0;
+                }
+                reader.seek(index);
             }
         }
     };
