@@ -82,6 +82,12 @@ inline int broadcast_source_of_unequal(const shape_type& a, const shape_type& b)
     return broadcasts_to(a, b) ? 1 : -1;
 }
 
+// broadcast_source for two shapes: equal shapes tested inline, in the
+// constructor of the node, which then calls nothing (the commonest case).
+[[gnu::always_inline]] inline int broadcast_source_of_pair(const shape_type& a, const shape_type& b) {
+    return a == b ? 0 : broadcast_source_of_unequal(a, b);
+}
+
 // The index of the shape among `shapes` that NumPy's rule gives for all of
 // them (each other one broadcasts to it), or -1 when the result is none of
 // them or they do not broadcast. Most element-wise operations return the
@@ -94,8 +100,7 @@ int broadcast_source(const Shapes&... shapes) {
     if constexpr (sizeof...(Shapes) == 1) {
         return 0;
     } else if constexpr (sizeof...(Shapes) == 2) {  // most nodes: equal shapes tested inline
-        const std::array<const shape_type*, 2> pair{&shapes...};
-        return *pair[0] == *pair[1] ? 0 : broadcast_source_of_unequal(*pair[0], *pair[1]);
+        return broadcast_source_of_pair(shapes...);
     } else {
         const std::array<const shape_type*, sizeof...(Shapes)> all{&shapes...};
         for (std::size_t k = 0; k < all.size(); ++k) {
@@ -109,15 +114,32 @@ int broadcast_source(const Shapes&... shapes) {
     }
 }
 
+// broadcasts_to for shapes of ranks From and To known at compile time, From
+// at most To: From unrolled comparisons.
+template <std::size_t From, std::size_t To>
+bool broadcasts_to_sizes(const shape_type& from, const shape_type& to) {
+    static_assert(From <= To);
+    for (std::size_t d = 0; d < From; ++d) {
+        if (!size_broadcasts(from[d], to[To - From + d])) return false;
+    }
+    return true;
+}
+
 // broadcast_source for two shapes of ranks A and B known at compile time:
 // shapes of equal ranks compared in A unrolled steps, shapes of different
-// ranks never equal, so not compared.
+// ranks never equal, so not compared: the shorter one is tested for
+// broadcasting to the longer in unrolled steps, the other way cannot hold.
+// Inlined into the node's constructor, the comparisons with it.
 template <std::size_t A, std::size_t B>
-int broadcast_source_of_ranks(const shape_type& a, const shape_type& b) {
+[[gnu::always_inline]] inline int broadcast_source_of_ranks(const shape_type& a, const shape_type& b) {
     if constexpr (A == B) {
         if (equal_sizes<A>(a, b)) return 0;
+        return broadcast_source_of_unequal(a, b);
+    } else if constexpr (A > B) {  // `m + row`: only b can broadcast to a
+        return broadcasts_to_sizes<B, A>(b, a) ? 0 : -1;
+    } else {
+        return broadcasts_to_sizes<A, B>(a, b) ? 1 : -1;
     }
-    return broadcast_source_of_unequal(a, b);
 }
 
 // NumPy's rule for any number of shapes whose sizes are 0 or more.

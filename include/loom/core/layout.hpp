@@ -395,10 +395,24 @@ private:
         // so they overflow exactly when the product of the whole does.
         index_t bytes = 0;
         const bool too_many_bytes = __builtin_mul_overflow(step, static_cast<index_t>(element_bytes), &bytes);
-        if (negative || rank() > max_rank) check_shape(shape_);  // throws, naming the size or the rank
-        if (too_many) detail::throw_too_many_elements(shape_);
-        if (too_many_bytes) check_byte_size(shape_, element_bytes);  // throws
+        if (negative | too_many | too_many_bytes | (rank() > max_rank)) [[unlikely]] {
+            refuse_shape(element_bytes);
+        }
         size_ = empty ? 0 : step;
+    }
+
+    // Throws for the shape that lay_out_row_major found wrong, as the checks
+    // made one by one would: a negative size or too high a rank
+    // (check_shape), too many elements, too many bytes. Out of line, one
+    // call on the one cold branch: the layout's constructor saved six
+    // registers for the three calls it made inline before.
+    [[gnu::noinline, gnu::cold]] void refuse_shape(std::size_t element_bytes) const {
+        check_shape(shape_);
+        index_t count = 1;
+        for (const index_t size : shape_) {
+            if (__builtin_mul_overflow(count, size == 0 ? 1 : size, &count)) detail::throw_too_many_elements(shape_);
+        }
+        check_byte_size(shape_, element_bytes);
     }
 
     struct step {

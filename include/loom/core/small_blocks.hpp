@@ -46,10 +46,17 @@ struct small_block_cache {
     static constexpr std::size_t classes = 16;      // blocks of up to 1 KiB
     static constexpr unsigned char slots = 4;       // blocks kept per class
 
+    // Where the thread is in the cache's life, one byte so that freeing a
+    // block tests it once.
+    enum : unsigned char {
+        no_closer,  // the closer that empties the cache at the thread's end is not made yet
+        keeping,    // the closer exists: blocks are kept
+        closed,     // the closer has run: blocks go straight back
+    };
+
     void* blocks[classes][slots];
     unsigned char count[classes];
-    bool closer_made;  // the closer that empties the cache at the thread's end exists
-    bool closed;       // the closer has run: blocks go straight back
+    unsigned char state;
 };
 
 // Constant-initialised, trivially destructible (Note [small blocks]).
@@ -66,14 +73,14 @@ inline void empty_small_block_cache() noexcept {
 struct small_block_closer {
     ~small_block_closer() {
         empty_small_block_cache();
-        thread_blocks.closed = true;
+        thread_blocks.state = small_block_cache::closed;
     }
 };
 
 // Out of line: once per thread.
 [[gnu::noinline]] inline void make_small_block_closer() {
     static thread_local small_block_closer closer;  // destroyed when the thread ends
-    thread_blocks.closer_made = true;
+    thread_blocks.state = small_block_cache::keeping;
 }
 
 // The size class of a block of `bytes` (1 or more); classes and above: a large block.
@@ -95,7 +102,7 @@ inline void* allocate_block(std::size_t bytes) {
     if (LOOM_CACHE_SMALL_BLOCKS && size_class < small_block_cache::classes) {
         small_block_cache& cache = thread_blocks;
         if (cache.count[size_class] > 0) return cache.blocks[size_class][--cache.count[size_class]];
-        if (!cache.closer_made) make_small_block_closer();
+        if (cache.state == small_block_cache::no_closer) make_small_block_closer();
     }
     return ::operator new(block_bytes(bytes));
 }
@@ -107,7 +114,7 @@ inline void free_block(void* block, std::size_t bytes) noexcept {
     const std::size_t size_class = size_class_of(bytes);
     if (LOOM_CACHE_SMALL_BLOCKS && size_class < small_block_cache::classes) {
         small_block_cache& cache = thread_blocks;
-        if (cache.closer_made && !cache.closed && cache.count[size_class] < small_block_cache::slots) {
+        if (cache.state == small_block_cache::keeping && cache.count[size_class] < small_block_cache::slots) {
             cache.blocks[size_class][cache.count[size_class]++] = block;
             return;
         }

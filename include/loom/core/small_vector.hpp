@@ -84,13 +84,7 @@ public:
     }
     void clear() { size_ = 0; }
     void reserve(size_type wanted) {
-        if (wanted <= capacity_) return;
-        const size_type grown = std::max(wanted, 2 * capacity_);
-        T* const bigger = new T[grown];
-        std::copy(begin(), end(), bigger);
-        release();
-        data_ = bigger;
-        capacity_ = grown;
+        if (wanted > capacity_) grow(wanted);
     }
 
     T* data() { return data_; }
@@ -159,6 +153,18 @@ private:
             other.capacity_ = N;
         }
         other.size_ = 0;
+    }
+
+    // Out of line: a shape of more than N dimensions is rare, and its
+    // allocation inline made every function that sizes a vector (a layout's
+    // strides) save registers and realign its stack.
+    [[gnu::noinline]] void grow(size_type wanted) {
+        const size_type grown = std::max(wanted, 2 * capacity_);
+        T* const bigger = new T[grown];
+        std::copy(begin(), end(), bigger);
+        release();
+        data_ = bigger;
+        capacity_ = grown;
     }
 
     // Back to the empty inline buffer's memory, the heap's freed.

@@ -28,6 +28,7 @@
 // materialize.hpp).
 
 #include <cstddef>
+#include <cstdint>
 #include <tuple>
 #include <utility>
 
@@ -181,8 +182,13 @@ bool leaves_apart(const D* data, index_t count, const E& value) {
         if constexpr (std::same_as<T, D>) {
             if (value.data() == data) return true;  // the destination itself, read whole
         }
-        return !memory_span::contiguous(value.data(), count * index_t{sizeof(T)})
-                    .meets(memory_span::contiguous(data, count * index_t{sizeof(D)}));
+        // Both hold count elements, 1 or more, so neither address is null
+        // (memory_span's meets tests for that): the two ends compared as
+        // integers, the memory being perhaps of different allocations.
+        const auto leaf = reinterpret_cast<std::uintptr_t>(value.data());
+        const auto destination = reinterpret_cast<std::uintptr_t>(data);
+        return leaf + static_cast<std::uintptr_t>(count) * sizeof(T) <= destination ||
+               destination + static_cast<std::uintptr_t>(count) * sizeof(D) <= leaf;
     } else if constexpr (constant_expression<E>) {
         return true;
     } else {
