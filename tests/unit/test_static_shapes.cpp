@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <random>
 #include <span>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -218,18 +219,39 @@ TEST(StaticShapes, AStaticValueGoesIntoTensorsAndViewsOfAnyLayout) {
 
 #if defined(LOOM_RECORD_PATHS)
 TEST(StaticShapes, FixedAndRankedValuesRunNoPlan) {
+    using loom::path_kind;
     const auto a = static_shapes_a();
     const static_shapes_v4 b{1, 2, 3, 4};
+    const tensor<float, loom::rank<2>> m({3, 4});
+    const tensor<float, loom::rank<1>> row({4});
     loom::detail::recorded_paths() = {};
     static_shapes_m34 z = a + b;
-    tensor<float> d = a * b - 1;
-    const tensor<float, loom::rank<2>> r = tensor<float, loom::rank<2>>({3, 4}) + tensor<float, loom::rank<1>>({4});
-    EXPECT_TRUE(loom::detail::recorded_paths().kinds.empty());  // no path of the engine: the static and ranked paths
+    tensor<float> d = a * b - 1;  // a dynamic destination of the value's shape: the static path too
+    const tensor<float, loom::rank<2>> r = m + row;
+    EXPECT_EQ(loom::detail::recorded_paths().kinds,
+              (std::vector{path_kind::static_shape, path_kind::static_shape, path_kind::ranked}));
+    // path_of reports the paths the assignments took.
+    EXPECT_EQ(loom::path_of(a + b).kind(), path_kind::static_shape);
+    EXPECT_EQ(loom::path_of(m + row).kind(), path_kind::ranked);
     tensor<float> wide({4, 3});
-    wide.T() = a + b;  // a transposed destination: the engine's plan
-    EXPECT_FALSE(loom::detail::recorded_paths().kinds.empty());
+    // A transposed destination is scattered: the engine's plan, by the store kernel.
+    EXPECT_EQ(loom::path_of(wide.T(), a + b).kind(), path_kind::store_kernel);
+    loom::detail::recorded_paths() = {};
+    wide.T() = a + b;
+    EXPECT_EQ(loom::detail::recorded_paths().kinds, (std::vector{path_kind::store_kernel}));
     EXPECT_EQ(evaluated(z), evaluated(d + 1 - a * b + a + b));
     EXPECT_EQ(r.shape(), (shape_type{3, 4}));
+}
+
+TEST(StaticShapes, PathOfNamesTheStaticAndRankedPaths) {
+    const auto a = static_shapes_a();
+    const tensor<float, loom::rank<2>> m({3, 4});
+    std::ostringstream text;
+    text << loom::path_of(a * 2.f) << loom::path_of(m + m);
+    EXPECT_EQ(text.str(),
+              "path of [3, 4] float32: static, its sizes known at compile time: one loop, no plan and no shape check, "
+              "on 1 thread\n"
+              "path of [3, 4] float32: ranked, its rank known at compile time: row by row, no plan, on 1 thread\n");
 }
 #endif
 

@@ -218,6 +218,8 @@ void run_path(D* data, const strided_layout& layout, const E& value, const chose
     switch (path.kind) {
     case path_kind::nothing:
     case path_kind::whole_value:
+    case path_kind::static_shape:  // never chosen here: evaluate_into takes them before
+    case path_kind::ranked:
         return;
     case path_kind::direct:
         if constexpr (!has_placement<E>()) {
@@ -415,11 +417,21 @@ namespace detail {
 
 // What path_of reports of the path that stores `value` into the memory at
 // `data` laid out as `layout`: the decisions evaluate_into makes, made the
-// same way, and nothing run. `through_temporary` is set when the value goes
+// same way (the static and ranked paths first), and nothing run. `through_temporary` is set when the value goes
 // through a temporary; the details are then those of the path into it.
 template <element D, expression E>
 path_report::details reported_path(const D* data, const strided_layout& layout, const E& value, bool fresh,
                                    bool& through_temporary) {
+    if constexpr (statically_shaped<E>) {
+        if (is_static_destination<static_shape_of_t<E>>(layout)) {
+            return {.kind = path_kind::static_shape, .threads = 1, .element_type = type_name<D>()};
+        }
+    } else if constexpr (static_rank_of_v<E> > 0) {
+        constexpr auto rank = static_cast<std::size_t>(static_rank_of_v<E>);
+        if (layout.is_row_major() && layout.rank() == rank && ranked_path_fits<rank>(value, layout.shape())) {
+            return {.kind = path_kind::ranked, .threads = 1, .element_type = type_name<D>()};
+        }
+    }
     if constexpr (whole_value<E, D>) {
         return {.kind = path_kind::whole_value, .threads = 0, .element_type = type_name<D>()};
     } else if constexpr (nests_whole<E>()) {

@@ -16,7 +16,8 @@
 
 namespace loom {
 
-/// How an assignment stores a value: the paths choose_path picks among.
+/// How an assignment stores a value: the paths choose_path picks among, and the two that
+/// evaluate_into takes before it for shapes known at compile time.
 enum class path_kind : unsigned char {
     nothing,            ///< no element to store
     whole_value,        ///< the value's node writes its own result (a reduction, a product)
@@ -24,6 +25,8 @@ enum class path_kind : unsigned char {
     unbuffered,         ///< the plan, run by the unbuffered kernel (unbuffered_kernel.hpp)
     store_kernel,       ///< the plan, run by the store kernel: blocks, scatter, tiles (store_kernel.hpp)
     through_temporary,  ///< into new memory first, then copied: an operand overlaps the destination
+    static_shape,       ///< sizes known at compile time: one loop, no plan (Note [static path] in static_assign.hpp)
+    ranked,             ///< rank known at compile time: row by row, no plan (Note [ranked path] in static_assign.hpp)
 };
 
 namespace detail {

@@ -19,6 +19,7 @@
 
 #include "loom/core/layout.hpp"
 #include "loom/core/static_shape.hpp"
+#include "loom/eval/path_trace.hpp"
 #include "loom/eval/readers.hpp"
 #include "loom/eval/store_kernel.hpp"
 #include "loom/expr/node_protocol.hpp"
@@ -103,6 +104,7 @@ auto static_element(const E& value, index_t i) {
 /// of shape Out (Note [static path]).
 template <class Out, element D, expression E>
 void run_static(D* data, const E& value) {
+    record_path(path_kind::static_shape);  // Note [path trace]
     if constexpr (flat_static<Out, E>()) {
         store_block(data, flat_reader(value), Out::count);  // every leaf read as the destination is
     } else {
@@ -255,6 +257,17 @@ void store_row(D* out, const Reader& reader, index_t count) {
     store_block(out, reader, count);
 }
 
+/// Whether run_ranked stores `value` into row-major memory of shape `out`, of rank R: path_of's
+/// question, asked without storing.
+template <std::size_t R, expression E>
+bool ranked_path_fits(const E& value, const shape_type& out) {
+    if (leaves_have_shape<R>(value, out)) return true;
+    bool fits = true;
+    bool flat = true;
+    [[maybe_unused]] const auto reader = ranked_reader<R>(value, out, fits, flat);
+    return fits;
+}
+
 /// Stores `value`, of rank R known at compile time, into the row-major memory at `data` laid
 /// out as `layout`, of rank R, by the ranked path (Note [ranked path]); false, having written
 /// nothing, when a leaf does not fit the layout's shape. Inlined into evaluate_into, its one
@@ -265,6 +278,7 @@ template <std::size_t R, element D, expression E>
     static_assert(R >= 1);
     const shape_type& out = layout.shape();
     if (leaves_have_shape<R>(value, out)) {  // every leaf read as the destination is: no strides
+        record_path(path_kind::ranked);      // Note [path trace]
         store_row(data, flat_reader(value), layout.size());
         return true;
     }
@@ -272,6 +286,7 @@ template <std::size_t R, element D, expression E>
     bool flat = true;
     auto reader = ranked_reader<R>(value, out, fits, flat);
     if (!fits) return false;
+    record_path(path_kind::ranked);  // Note [path trace]
     index_t rows = 1;
     for (std::size_t d = 0; d + 1 < R; ++d) rows *= out[d];
     index_t length = out[R - 1];

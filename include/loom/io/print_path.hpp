@@ -56,6 +56,10 @@ inline std::ostream& operator<<(std::ostream& os, const path_report& path) {
         return os << "nothing to store, no element\n";
     case path_kind::whole_value:
         return os << "a whole value, whose node writes its result itself\n";
+    case path_kind::static_shape:
+        return os << "static, its sizes known at compile time: one loop, no plan and no shape check, on 1 thread\n";
+    case path_kind::ranked:
+        return os << "ranked, its rank known at compile time: row by row, no plan, on 1 thread\n";
     case path_kind::direct:
         os << "direct, "
            << (path.run() == element_count(path.shape()) ? "one run of " + count(path.run(), "element", "elements")
