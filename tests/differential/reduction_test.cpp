@@ -268,7 +268,7 @@ any_tensor reduce_in_loom(const reduce_case& c, const X& x) {
     throw std::logic_error("unknown reduction");
 }
 
-outcome reduce_in_loom(const reduce_case& c) {
+outcome reduce_case_in_loom(const reduce_case& c) {
     outcome o;
     try {
         o.value = with_type(c.a, [&]<class T>(const tensor<T>& a) {
@@ -545,7 +545,7 @@ struct reduce_cases {
     static constexpr const char* rules_module = "loom_reduce_rules";
     static constexpr const char* rules_source = reduce_rules_source;
     static constexpr auto generate = &reduce_generate;
-    static constexpr auto evaluate_in_loom = &reduce_in_loom;
+    static constexpr auto evaluate_in_loom = &reduce_case_in_loom;
     static constexpr auto batch_script = &reduce_batch_script;
     static constexpr auto case_python = &reduce_case_python;
     static const char* operation(const reduce_case& c) { return reduce_op_names[std::size_t(c.op)]; }
