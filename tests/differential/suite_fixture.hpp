@@ -164,9 +164,9 @@ protected:
     /// computed and refused, and `remark` when it is not empty.
     static void finish_run(const std::string& remark) {
         std::map<std::string, std::pair<int, int>> counts;  // computed, refused by NumPy
-        for (std::size_t i = 0; i < run_->numpy.size(); ++i) {  // none if the run failed
+        for (std::size_t i = 0; i < run_->numpy.size() / case_run<Cases>::per_case; ++i) {  // none if the run failed
             auto& [computed, refused] = counts[Cases::operation(run_->cases[i])];
-            ++(failed(run_->numpy[i]) ? refused : computed);
+            ++(failed(first_outcome(run_->numpy, i)) ? refused : computed);
         }
         std::string per_function;
         for (const auto& [name, count] : counts) {
