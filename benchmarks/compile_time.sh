@@ -32,7 +32,14 @@
 # baseline beside the targets: at most half of the baseline's time, at most
 # 400 MB.
 #
-#   [LOOM_BASELINE=/path/to/older/loom] benchmarks/compile_time.sh [compiler [extra flags...]]
+# With LOOM_INSTRUCTIONS=1, the two translation units of each library are
+# also compiled once more with -c, counting the instructions the compiler
+# runs (perf stat's instructions:u, or where perf cannot read the counters,
+# those of the compiler proper under valgrind's callgrind, some minutes
+# each), with loom's ratios to xtensor's: a count moves with the code
+# compiled, not with the machine's load.
+#
+#   [LOOM_BASELINE=/path/to/older/loom] [LOOM_INSTRUCTIONS=1] benchmarks/compile_time.sh [compiler [extra flags...]]
 #
 # e.g. `benchmarks/compile_time.sh clang++` or
 # `benchmarks/compile_time.sh g++ -march=native`. Runs from any directory;
@@ -166,6 +173,42 @@ if [[ " ${available[*]} " == *" xtensor "* ]]; then
             limit=${target[$library,$unit]}
             met=$(awk -v r="$ratio" -v t="$limit" 'BEGIN { print (r <= t) ? "yes" : "no" }')
             printf '%-12s %-18s %26s %8s %5s\n' "${label[$library]#loom }" "${label[$unit]}" "$ratio" "<= $limit" "$met"
+        done
+    done
+fi
+
+# --- Instruction counts, with LOOM_INSTRUCTIONS=1.
+
+count_instructions() {  # count_instructions <library> <unit>: the instructions of one -c compile
+    local flags=(-std=c++20 -O2 "${extra_flags[@]}" -c -o "$work/out.o")
+    if [ -n "${include_flag[$1]}" ]; then flags+=("${include_flag[$1]}"); fi
+    local counted
+    counted=$(perf stat -x, -e instructions:u "$compiler" "${flags[@]}" "$work/$1_$2.cpp" 2>&1 >/dev/null |
+        awk -F, '/instructions/ { print $1 }') || true
+    if [[ "$counted" =~ ^[0-9]+$ ]]; then echo "$counted"; return; fi
+    # The largest count of the processes the driver starts is the compiler proper's.
+    valgrind --tool=callgrind --trace-children=yes --trace-children-skip='*/as,*/collect2,*/ld' \
+        --callgrind-out-file=/dev/null "$compiler" "${flags[@]}" "$work/$1_$2.cpp" 2>&1 |
+        awk '/Collected :/ { print $4 }' | sort -n | tail -n 1
+}
+
+if [ "${LOOM_INSTRUCTIONS:-0}" = 1 ]; then
+    declare -A instructions
+    echo
+    printf '%-16s %-18s %16s %14s\n' library "translation unit" "instructions" "/ xtensor's"
+    for library in "${available[@]}"; do
+        for unit in "${units[@]}"; do
+            instructions[$library,$unit]=$(count_instructions "$library" "$unit")
+        done
+    done
+    for library in "${available[@]}"; do
+        for unit in "${units[@]}"; do
+            ratio=-
+            if [[ " ${available[*]} " == *" xtensor "* ]]; then
+                ratio=$(awk -v l="${instructions[$library,$unit]}" -v x="${instructions[xtensor,$unit]}" \
+                    'BEGIN { printf "%.2f", l / x }')
+            fi
+            printf '%-16s %-18s %16s %14s\n' "${label[$library]}" "${label[$unit]}" "${instructions[$library,$unit]}" "$ratio"
         done
     done
 fi

@@ -433,7 +433,10 @@ private:
             if (!stride) return std::nullopt;
             steps.push_back({*stride, shape_[d]});
         }
-        std::sort(steps.begin(), steps.end(), [](step a, step b) { return a.stride < b.stride; });
+        // An insertion sort, stable: a layout has few dimensions.
+        for (std::size_t i = 1; i < steps.size(); ++i) {
+            for (std::size_t j = i; j > 0 && steps[j].stride < steps[j - 1].stride; --j) std::swap(steps[j], steps[j - 1]);
+        }
         return steps;
     }
 

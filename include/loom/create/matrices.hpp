@@ -3,9 +3,10 @@
 // tril, triu, vander, kron and identity. tril and triu are lazy expressions
 // (a `where` of an index mask) that fuse with what they are assigned into;
 // the others return new tensors, and diag of a matrix a view.
-// Includes only <algorithm>, <cstdint> and <vector> beyond loom's tensor headers.
+// Includes only <algorithm>, <concepts>, <cstdint> and <vector> beyond loom's tensor headers.
 
 #include <algorithm>
+#include <concepts>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -52,18 +53,22 @@ tensor<T> matrix_with_diagonal(const char* name, const T* values, index_t n, ind
     return result;
 }
 
-// An index tensor of `shape` whose one dimension of size n counts 0 to n - 1.
-inline tensor<index_t> counting_along(shape_type shape) {
-    tensor<index_t> result(uninitialized, std::move(shape));
-    for (index_t i = 0; i < result.size(); ++i) result.data()[i] = i;
+// A tensor of indices I of `shape` whose one dimension of size n counts 0 to n - 1.
+template <std::integral I>
+tensor<I> counting_along(shape_type shape) {
+    tensor<I> result(uninitialized, std::move(shape));
+    for (index_t i = 0; i < result.size(); ++i) result.data()[i] = static_cast<I>(i);
     return result;
 }
 
 // column - row over the last two dimensions of m's shape (one dimension
 // counts as both, as NumPy's tri of m.shape[-2:]): the triangles' masks
-// compare it with k, and no difference of two indices overflows.
+// compare it with k, and no difference of two indices overflows. The
+// indices are of the type of m's sizes, index_t, named through m so that
+// the expression is built for a call, not for every file that includes this.
 template <class M>
 auto column_minus_row(const char* name, const M& m) {
+    using index = std::remove_cvref_t<decltype(m.shape().back())>;
     const shape_type& shape = m.shape();
     if (shape.empty()) {
         throw std::invalid_argument(std::string(name) +
@@ -71,7 +76,7 @@ auto column_minus_row(const char* name, const M& m) {
     }
     const index_t columns = shape.back();
     const index_t rows = shape.size() >= 2 ? shape[shape.size() - 2] : columns;
-    return counting_along(shape_type{columns}) - counting_along(shape_type{rows, 1});
+    return counting_along<index>(shape_type{columns}) - counting_along<index>(shape_type{rows, 1});
 }
 
 }  // namespace detail

@@ -3,6 +3,7 @@
 // were added, as load_npz returns them (NumPy's NpzFile, with everything read).
 
 #include <algorithm>
+#include <concepts>
 #include <cstddef>
 #include <stdexcept>
 #include <string>
@@ -25,13 +26,17 @@ public:
     /// Iterates over the (name, array) pairs, in order.
     using const_iterator = std::vector<value_type>::const_iterator;
 
-    /// Adds `t` under `name`, after the arrays already there. Throws
-    /// std::invalid_argument when the name is taken.
-    void insert(std::string name, any_tensor t) {
+    /// Adds `t` (an any_tensor, or a tensor of one of its types) under `name`,
+    /// after the arrays already there. Throws std::invalid_argument when the
+    /// name is taken. A template, so that the array store is compiled only
+    /// where an array is added.
+    template <class A>
+        requires std::convertible_to<A, any_tensor>
+    void insert(std::string name, A&& t) {
         if (contains(name)) {
             throw std::invalid_argument("an array named '" + name + "' is there already; give each array its own name");
         }
-        entries_.emplace_back(std::move(name), std::move(t));
+        entries_.emplace_back(std::move(name), std::forward<A>(t));
     }
 
     /// The number of arrays.

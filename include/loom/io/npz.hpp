@@ -9,6 +9,7 @@
 // (Note [hostile files] in io/npy.hpp; a deflated member may claim at most
 // the 1032-fold expansion deflate allows).
 
+#include <concepts>
 #include <cstddef>
 #include <filesystem>
 #include <fstream>
@@ -36,8 +37,10 @@ public:
     /// The entry `name`, holding `x`'s value as .npy bytes.
     template <expression E>
     npz_entry(std::string name, const E& x) : name_(std::move(name) + ".npy"), bytes_(npy_bytes(x)) {}
-    /// The entry `name`, for an array of any element type.
-    npz_entry(std::string name, const any_tensor& x)
+    /// The entry `name`, for an array of any element type. A template, so
+    /// that npy_bytes is compiled for every element type only where it is called.
+    template <std::same_as<any_tensor> A>
+    npz_entry(std::string name, const A& x)
         : name_(std::move(name) + ".npy"), bytes_(std::visit([](const auto& t) { return npy_bytes(t); }, x)) {}
 
     /// The member's name in the archive: the array's name and ".npy".

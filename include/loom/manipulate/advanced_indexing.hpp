@@ -133,6 +133,18 @@ inline std::string index_shapes_text(const std::vector<index_array>& arrays) {
                             std::to_string(-size) + ", " + std::to_string(size) + ")");
 }
 
+// The strides that read a row-major array of `shape` as broadcast to `target` (NumPy's
+// rule, which `shape` meets): 0 along the dimensions it repeats or lacks.
+inline strides_type broadcast_reading_strides(const shape_type& shape, const shape_type& target) {
+    strides_type strides(target.size(), 0);
+    index_t stride = 1;
+    for (std::size_t d = shape.size(); d-- > 0;) {
+        if (shape[d] != 1) strides[target.size() - shape.size() + d] = stride;
+        stride *= shape[d];
+    }
+    return strides;
+}
+
 // Checks `arrays` against an array of `shape` and `strides` (Note [index arrays]) and
 // resolves them. Throws std::out_of_range for more arrays than dimensions or an index out of
 // range, loom::broadcast_error when the arrays' shapes do not broadcast together.
@@ -167,16 +179,27 @@ inline index_selection select_by_index_arrays(const char* function, const std::v
             throw_index_beyond(function, std::to_string(beyond->first), d, shape, d,
                                index_position_text(beyond->second, arrays[d].indices().shape()));
         }
-        const tensor<index_t> picks = broadcast_to(arrays[d].indices(), selection.positions);
+        // Array d read as broadcast to B, position by position in row-major order: `at` is the
+        // position's multi-index, `from` the element of the array it reads.
+        const index_t* given_indices = arrays[d].indices().data();
+        const strides_type steps = broadcast_reading_strides(arrays[d].indices().shape(), selection.positions);
+        shape_type at(selection.positions.size(), 0);
+        index_t from = 0;
         const index_t size = shape[d];
         for (index_t p = 0; p < count; ++p) {
-            const index_t given = picks.data()[p];
+            const index_t given = given_indices[from];
             const index_t i = given < 0 ? given + size : given;
             if (i < 0 || i >= size) {
                 throw_index_beyond(function, std::to_string(given), d, shape, d,
                                    index_position_text(p, selection.positions));
             }
             selection.offsets[static_cast<std::size_t>(p)] += i * strides[d];
+            for (std::size_t j = at.size(); j-- > 0;) {
+                from += steps[j];
+                if (++at[j] < selection.positions[j]) break;
+                from -= steps[j] * at[j];
+                at[j] = 0;
+            }
         }
     }
     return selection;

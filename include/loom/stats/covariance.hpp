@@ -150,9 +150,11 @@ tensor<double> cov(const M& m, const cov_options& options = {}) {
 /// with another number of observations than m.
 template <expression M, expression Y>
 tensor<double> cov(const M& m, const Y& y, const cov_options& options = {}) {
-    tensor<double> x = detail::observations("cov", "m", m, options.rowvar);
+    // auto, whose type depends on M and Y: the concatenation below is compiled for a call, not
+    // in every file that includes this.
+    auto x = detail::observations("cov", "m", m, options.rowvar);
     if (x.shape()[0] == 0) return tensor<double>(uninitialized, shape_type{0, 0});
-    tensor<double> more = detail::observations("cov", "y", y, options.rowvar);
+    auto more = detail::observations("cov", "y", y, options.rowvar);
     if (more.shape()[1] != x.shape()[1]) {
         throw std::invalid_argument("cov: m of shape " + to_string(m.shape()) + " and y of shape " +
                                     to_string(y.shape()) + " hold " + std::to_string(x.shape()[1]) + " and " +

@@ -50,7 +50,7 @@ decltype(auto) with_element_type(std::size_t index, F&& f) {
 
 /// NumPy's name of the element type an any_tensor holds: `float32`, `int64`, ...
 inline std::string type_name_of(const any_tensor& t) {
-    return std::visit([]<class T>(const tensor<T>&) { return std::string(type_name<T>()); }, t);
+    return with_element_type(t.index(), []<class T>(std::type_identity<T>) { return std::string(type_name<T>()); });
 }
 
 }  // namespace loom

@@ -12,7 +12,6 @@
 // compiler's error points at the declaration and its comment, which names
 // the remedy (astype<T>), instead of listing every candidate it rejected.
 
-#include <functional>
 #include <type_traits>
 #include <utility>
 
