@@ -369,12 +369,6 @@ std::string arrays_case_python(const arrays_case& c) {
            ", lambda: " + arrays_call(c) + ")\n";
 }
 
-std::string arrays_batch_script(std::span<const arrays_case> batch) {
-    std::string script = "from loom_arrays_rules import *\n";
-    for (const arrays_case& c : batch) script += arrays_case_python(c);
-    return script;
-}
-
 // ---- the suite ----
 
 struct arrays_cases {
@@ -387,7 +381,6 @@ struct arrays_cases {
     static constexpr const char* rules_source = arrays_rules_source;
     static constexpr auto generate = &arrays_generate;
     static constexpr auto evaluate_in_loom = &arrays_in_loom;
-    static constexpr auto batch_script = &arrays_batch_script;
     static constexpr auto case_python = &arrays_case_python;
     static const char* operation(const arrays_case& c) { return arrays_op_names[std::size_t(c.op)]; }
 };

@@ -346,12 +346,6 @@ dtype ulps_type(const complex_case& c) {
     return single ? dtype::float32 : dtype::float64;
 }
 
-std::string complex_batch_script(std::span<const complex_case> batch) {
-    std::string script = "from loom_complex_rules import *\n";
-    for (const complex_case& c : batch) script += complex_case_python(c);
-    return script;
-}
-
 struct complex_cases {
     using case_type = complex_case;
     static constexpr const char* label = "complex";
@@ -362,7 +356,6 @@ struct complex_cases {
     static constexpr const char* rules_source = complex_rules_source;
     static constexpr auto generate = &complex_generate;
     static constexpr auto evaluate_in_loom = &complex_in_loom;
-    static constexpr auto batch_script = &complex_batch_script;
     static constexpr auto case_python = &complex_case_python;
     static const char* operation(const complex_case& c) { return complex_op_names[std::size_t(c.op)]; }
     static constexpr std::size_t outcomes_per_case = 3;  ///< real parts, imaginary parts, complex or not

@@ -756,12 +756,6 @@ std::string dec_case_python(const dec_case& c) {
     return text + "emit(" + std::to_string(c.number) + ", lambda: " + call_python(c) + ")\n";
 }
 
-std::string dec_batch_script(std::span<const dec_case> batch) {
-    std::string script = "from loom_decomposition_rules import *\n";
-    for (const dec_case& c : batch) script += dec_case_python(c);
-    return script;
-}
-
 // ---- comparison ----
 
 double largest_magnitude(const any_tensor& t) {
@@ -878,7 +872,6 @@ struct dec_cases {
     static constexpr const char* rules_source = dec_rules_source;
     static constexpr auto generate = &dec_generate;
     static constexpr auto evaluate_in_loom = &dec_in_loom;
-    static constexpr auto batch_script = &dec_batch_script;
     static constexpr auto case_python = &dec_case_python;
     static const char* operation(const dec_case& c) { return dec_op_names[std::size_t(c.op)]; }
 };

@@ -343,12 +343,6 @@ std::optional<std::string> fft_difference(const outcome& loom_real, const outcom
     return std::nullopt;
 }
 
-std::string fft_batch_script(std::span<const fft_case> batch) {
-    std::string script = "from loom_fft_rules import *\n";
-    for (const fft_case& c : batch) script += fft_case_python(c);
-    return script;
-}
-
 struct fft_cases {
     using case_type = fft_case;
     static constexpr const char* label = "fft";
@@ -359,7 +353,6 @@ struct fft_cases {
     static constexpr const char* rules_source = fft_rules_source;
     static constexpr auto generate = &fft_generate;
     static constexpr auto evaluate_in_loom = &fft_in_loom;
-    static constexpr auto batch_script = &fft_batch_script;
     static constexpr auto case_python = &fft_case_python;
     static const char* operation(const fft_case& c) { return fft_op_names[std::size_t(c.op)]; }
     static constexpr std::size_t outcomes_per_case = 3;  ///< real parts, imaginary parts, and the dtype

@@ -417,12 +417,6 @@ std::string join_case_python(const join_case& c) {
            ")\nemit(" + std::to_string(c.number) + ", lambda: " + join_call(c) + ")\n";
 }
 
-std::string join_batch_script(std::span<const join_case> batch) {
-    std::string script = "from loom_join_rules import *\n";
-    for (const join_case& c : batch) script += join_case_python(c);
-    return script;
-}
-
 // ---- the suite ----
 
 struct join_cases {
@@ -435,7 +429,6 @@ struct join_cases {
     static constexpr const char* rules_source = join_rules_source;
     static constexpr auto generate = &join_generate;
     static constexpr auto evaluate_in_loom = &join_in_loom;
-    static constexpr auto batch_script = &join_batch_script;
     static constexpr auto case_python = &join_case_python;
     static const char* operation(const join_case& c) { return join_op_names[std::size_t(c.op)]; }
 };

@@ -605,12 +605,6 @@ std::string linalg_case_python(const linalg_case& c) {
     return text + "emit(" + std::to_string(c.number) + ", lambda: " + call_python(c) + ")\n";
 }
 
-std::string linalg_batch_script(std::span<const linalg_case> batch) {
-    std::string script = "from loom_linalg_rules import *\n";
-    for (const linalg_case& c : batch) script += linalg_case_python(c);
-    return script;
-}
-
 // ---- comparison ----
 
 double magnitude(const any_tensor& t) {
@@ -692,7 +686,6 @@ struct linalg_cases {
     static constexpr const char* rules_source = linalg_rules_source;
     static constexpr auto generate = &linalg_generate;
     static constexpr auto evaluate_in_loom = &linalg_in_loom;
-    static constexpr auto batch_script = &linalg_batch_script;
     static constexpr auto case_python = &linalg_case_python;
     static const char* operation(const linalg_case& c) { return linalg_op_names[std::size_t(c.op)]; }
 };

@@ -407,12 +407,6 @@ std::string reduce_case_python(const reduce_case& c) {
            ", lambda: " + reduce_call(c) + ")\n";
 }
 
-std::string reduce_batch_script(std::span<const reduce_case> batch) {
-    std::string script = "from loom_reduce_rules import *\n";
-    for (const reduce_case& c : batch) script += reduce_case_python(c);
-    return script;
-}
-
 // ---- comparison ----
 
 /// Whether floating results of `op` are sums (or products) whose order of
@@ -546,7 +540,6 @@ struct reduce_cases {
     static constexpr const char* rules_source = reduce_rules_source;
     static constexpr auto generate = &reduce_generate;
     static constexpr auto evaluate_in_loom = &reduce_case_in_loom;
-    static constexpr auto batch_script = &reduce_batch_script;
     static constexpr auto case_python = &reduce_case_python;
     static const char* operation(const reduce_case& c) { return reduce_op_names[std::size_t(c.op)]; }
 };

@@ -431,12 +431,6 @@ std::string stats_case_python(const stats_case& c) {
            (uses_axes ? stats_axes_python(c) : "None") + "), " + stats_call(c) + ")[1])\n";
 }
 
-std::string stats_batch_script(std::span<const stats_case> batch) {
-    std::string script = "from loom_stats_rules import *\n";
-    for (const stats_case& c : batch) script += stats_case_python(c);
-    return script;
-}
-
 // ---- comparison ----
 
 // How loom's value differs from NumPy's, or nothing: dtype, shape, then
@@ -478,7 +472,6 @@ struct stats_cases {
     static constexpr const char* rules_source = stats_rules_source;
     static constexpr auto generate = &stats_generate;
     static constexpr auto evaluate_in_loom = &stats_in_loom;
-    static constexpr auto batch_script = &stats_batch_script;
     static constexpr auto case_python = &stats_case_python;
     static const char* operation(const stats_case& c) { return stats_op_names[std::size_t(c.op)]; }
 };

@@ -14,10 +14,11 @@
 //   title                      "joining and sorting": names the suite in its summary
 //   count_variable             "LOOM_DIFF_JOIN_CASES": chooses the case count
 //   default_count              the count when that variable is unset
-//   rules_module, rules_source the Python module the scripts import
+//   rules_module, rules_source the Python module the scripts import (a
+//                              batch's script imports it, then runs the
+//                              Python of each case)
 //   generate(seed, number)     a case
 //   evaluate_in_loom(case)     loom's outcome
-//   batch_script(cases)        the Python that prints NumPy's outcomes of a batch
 //   case_python(case)          one case as Python, for messages
 //   operation(case)            the name of the function a case calls
 // and, optionally:
@@ -119,12 +120,19 @@ struct case_run : run_record {
     }
 
 private:
+    // The Python that prints NumPy's outcomes of `batch`.
+    static std::string batch_script(std::span<const case_type> batch) {
+        std::string script = std::string("from ") + Cases::rules_module + " import *\n";
+        for (const case_type& c : batch) script += Cases::case_python(c);
+        return script;
+    }
+
     std::vector<outcome> numpy_outcomes() const {
         const python_module modules[] = {{Cases::rules_module, Cases::rules_source}};
         std::size_t batch_size = 1200;
         if constexpr (requires { Cases::batch_size; }) batch_size = Cases::batch_size;
         if constexpr (per_case == 1) {
-            return run_numpy_in_batches(std::span<const case_type>(cases), Cases::batch_script, modules, directory,
+            return run_numpy_in_batches(std::span<const case_type>(cases), batch_script, modules, directory,
                                         Cases::label, numpy_python(), batch_size);
         } else {
             // run_numpy_in_batches expects the numbers a batch prints: per_case for each case.
@@ -143,7 +151,7 @@ private:
                 for (const numbered& row : batch) {
                     if (static_cast<std::size_t>(row.number) % per_case == 0) batch_cases.push_back(*row.c);
                 }
-                return Cases::batch_script(batch_cases);
+                return batch_script(batch_cases);
             };
             return run_numpy_in_batches(std::span<const numbered>(rows), script_of, modules, directory, Cases::label,
                                         numpy_python(), batch_size * per_case);
