@@ -463,6 +463,15 @@ private:
     bool row_major_ = false;
 };
 
+/// True when the `a_bytes` bytes from `a` and the `b_bytes` bytes from `b` share a byte. The
+/// addresses are compared as integers: the two ranges may belong to different allocations.
+inline bool byte_ranges_meet(const void* a, std::ptrdiff_t a_bytes, const void* b, std::ptrdiff_t b_bytes) {
+    const auto a_begin = reinterpret_cast<std::uintptr_t>(a);
+    const auto b_begin = reinterpret_cast<std::uintptr_t>(b);
+    return a_begin < b_begin + static_cast<std::uintptr_t>(b_bytes) &&
+           b_begin < a_begin + static_cast<std::uintptr_t>(a_bytes);
+}
+
 /// The bytes an array's elements can touch, [first + low, first + high):
 /// every overlap test of loom compares two of these (the plan's aliasing,
 /// the direct path's, a product's or reduction's destination against its
@@ -492,12 +501,7 @@ struct memory_span {
     /// True when the two spans share a byte.
     bool meets(const memory_span& other) const {
         if (first == nullptr || other.first == nullptr) return false;
-        // Compare as integers: the two spans may belong to different allocations.
-        const auto begin = reinterpret_cast<std::uintptr_t>(first) + static_cast<std::uintptr_t>(low);
-        const auto end = reinterpret_cast<std::uintptr_t>(first) + static_cast<std::uintptr_t>(high);
-        const auto other_begin = reinterpret_cast<std::uintptr_t>(other.first) + static_cast<std::uintptr_t>(other.low);
-        const auto other_end = reinterpret_cast<std::uintptr_t>(other.first) + static_cast<std::uintptr_t>(other.high);
-        return begin < other_end && other_begin < end;
+        return byte_ranges_meet(first + low, high - low, other.first + other.low, other.high - other.low);
     }
 };
 }  // namespace loom

@@ -28,7 +28,6 @@
 // materialize.hpp).
 
 #include <cstddef>
-#include <cstdint>
 #include <tuple>
 #include <utility>
 
@@ -183,12 +182,8 @@ bool leaves_apart(const D* data, index_t count, const E& value) {
             if (value.data() == data) return true;  // the destination itself, read whole
         }
         // Both hold count elements, 1 or more, so neither address is null
-        // (memory_span's meets tests for that): the two ends compared as
-        // integers, the memory being perhaps of different allocations.
-        const auto leaf = reinterpret_cast<std::uintptr_t>(value.data());
-        const auto destination = reinterpret_cast<std::uintptr_t>(data);
-        return leaf + static_cast<std::uintptr_t>(count) * sizeof(T) <= destination ||
-               destination + static_cast<std::uintptr_t>(count) * sizeof(D) <= leaf;
+        // (memory_span's meets tests for that): the two ranges compared alone.
+        return !byte_ranges_meet(value.data(), count * index_t{sizeof(T)}, data, count * index_t{sizeof(D)});
     } else if constexpr (constant_expression<E>) {
         return true;
     } else {
@@ -417,8 +412,9 @@ namespace detail {
 
 // What path_of reports of the path that stores `value` into the memory at
 // `data` laid out as `layout`: the decisions evaluate_into makes, made the
-// same way (the static and ranked paths first), and nothing run. `through_temporary` is set when the value goes
-// through a temporary; the details are then those of the path into it.
+// same way (the static and ranked paths first), and nothing run.
+// `through_temporary` is set when the value goes through a temporary; the
+// details are then those of the path into it.
 template <element D, expression E>
 path_report::details reported_path(const D* data, const strided_layout& layout, const E& value, bool fresh,
                                    bool& through_temporary) {

@@ -75,12 +75,9 @@ inline index_t direct_unit(index_t run, index_t count) { return run == count ? 1
 // True when a leaf's elements share a byte with the `bytes` at `destination`.
 // The destination and the leaves the direct path takes hold elements, so
 // neither address is null (memory_span's meets tests for that): the two
-// ends are compared as integers, the memory being perhaps of different
-// allocations.
+// ranges are compared alone.
 inline bool meets(const direct_leaf& leaf, const std::byte* destination, index_t bytes) {
-    const auto first = reinterpret_cast<std::uintptr_t>(leaf.first);
-    const auto to = reinterpret_cast<std::uintptr_t>(destination);
-    return first < to + static_cast<std::uintptr_t>(bytes) && to < first + static_cast<std::uintptr_t>(bytes_of(leaf));
+    return byte_ranges_meet(leaf.first, bytes_of(leaf), destination, bytes);
 }
 
 // The run of the direct path (the smallest leaf's size) when `leaves` allow
