@@ -73,7 +73,7 @@ private:
     // refers to): it always holds its own, with no optional around it and no
     // choice of source to test in shape(), by its parent's building, its own
     // moves and its destruction (Note [shared shapes]).
-    static constexpr bool always_own = !((!std::is_reference_v<Operands> || statically_shaped<Operands>) || ...);
+    static constexpr bool always_own = std::apply([](auto... shares) { return !(shares || ...); }, shares_shape_of);
 
     // broadcast_source, decided at compile time for fixed shapes, and for
     // two operands whose ranks are known at compile time with their sizes
