@@ -133,18 +133,6 @@ inline std::string index_shapes_text(const std::vector<index_array>& arrays) {
                             std::to_string(-size) + ", " + std::to_string(size) + ")");
 }
 
-// The strides that read a row-major array of `shape` as broadcast to `target` (NumPy's
-// rule, which `shape` meets): 0 along the dimensions it repeats or lacks.
-inline strides_type broadcast_reading_strides(const shape_type& shape, const shape_type& target) {
-    strides_type strides(target.size(), 0);
-    index_t stride = 1;
-    for (std::size_t d = shape.size(); d-- > 0;) {
-        if (shape[d] != 1) strides[target.size() - shape.size() + d] = stride;
-        stride *= shape[d];
-    }
-    return strides;
-}
-
 // Checks `arrays` against an array of `shape` and `strides` (Note [index arrays]) and
 // resolves them. Throws std::out_of_range for more arrays than dimensions or an index out of
 // range, loom::broadcast_error when the arrays' shapes do not broadcast together.
@@ -181,8 +169,15 @@ inline index_selection select_by_index_arrays(const char* function, const std::v
         }
         // Array d read as broadcast to B, position by position in row-major order: `at` is the
         // position's multi-index, `from` the element of the array it reads.
-        const index_t* given_indices = arrays[d].indices().data();
-        const strides_type steps = broadcast_reading_strides(arrays[d].indices().shape(), selection.positions);
+        const tensor<index_t>& given_array = arrays[d].indices();
+        const index_t* given_indices = given_array.data();
+        const strides_type steps =
+            given_array.layout()
+                .broadcast_to(selection.positions, right_aligned_map(given_array.ndim(), selection.positions.size()),
+                              detail::refuse_broadcast([&] {
+                                  return std::string(function) + ": index arrays of shapes " + index_shapes_text(arrays);
+                              }))
+                .strides();
         shape_type at(selection.positions.size(), 0);
         index_t from = 0;
         const index_t size = shape[d];
