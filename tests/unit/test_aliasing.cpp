@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <complex>
+#include <cstdint>
 #include <vector>
 
 #include "broadcast_reference.hpp"
@@ -174,6 +176,33 @@ TEST(Aliasing, CumsumAlongAnAxisIntoItsOwnOperandTransposed) {
     t = loom::cumsum(x, 0);
     // NumPy: c = np.cumsum(x, 0) = [[1, 2], [4, 6]]; x.T[...] = c leaves x = c.T
     EXPECT_EQ(elements_of(x), (std::vector<int>{1, 4, 2, 6}));
+}
+
+// A destination of every kind of layout (permuted, reversed, stepped, of
+// elements of 1 to 16 bytes) whose operand meets it under another mapping
+// receives the value computed first, as NumPy gives it: the same as
+// assigning the value computed from a copy of the operand.
+template <class T>
+void expect_aliased_assignment_as_from_a_copy() {
+    tensor<T> x({4, 5, 6, 7});
+    for (index_t i = 0; i < x.size(); ++i) x.data()[i] = static_cast<T>(i % 9 + 1);
+    tensor<T> expected = x;
+    const auto destination_of = [](tensor<T>& t) {
+        return loom::permute(t(all, range(none, none, -1), range(0, none, 2), range(1, none)), {3, 1, 0, 2});
+    };
+    const tensor<T> value = loom::flip(destination_of(expected), 1) * T(2);  // into new memory
+    destination_of(expected) = value;
+    auto destination = destination_of(x);
+    destination = loom::flip(destination, 1) * T(2);
+    EXPECT_EQ(elements_of(x), elements_of(expected));
+}
+
+TEST(Aliasing, EveryLayoutOfTheDestinationAsFromACopy) {
+    expect_aliased_assignment_as_from_a_copy<std::int8_t>();
+    expect_aliased_assignment_as_from_a_copy<std::int16_t>();
+    expect_aliased_assignment_as_from_a_copy<float>();
+    expect_aliased_assignment_as_from_a_copy<double>();
+    expect_aliased_assignment_as_from_a_copy<std::complex<double>>();
 }
 
 }  // namespace

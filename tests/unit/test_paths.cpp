@@ -128,7 +128,8 @@ TEST_F(Paths, AnOperandOverlappingTheDestinationSendsTheValueThroughATemporary) 
     EXPECT_FALSE(loom::path_of(loom::transpose(a) + 1.f).through_temporary());
     loom::detail::recorded_paths() = {};
     a = loom::transpose(a) + 1.f;
-    ASSERT_EQ(taken().size(), 3u);
+    // The temporary's elements are then copied byte for byte, on no path of their own.
+    ASSERT_EQ(taken().size(), 2u);
     EXPECT_EQ(taken()[0], path_kind::through_temporary);
     EXPECT_EQ(taken()[1], path.storing_kind());  // into the temporary
     EXPECT_EQ(a(2, 5), 5 * 8 + 2 + 1.f);

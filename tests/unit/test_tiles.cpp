@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <complex>
 #include <limits>
 #include <type_traits>
 #include <vector>
@@ -87,6 +88,60 @@ TEST(CopyStrided, StepsOfAnySignAndSize) {
         for (index_t c = 0; c < 4; ++c) EXPECT_EQ(to[static_cast<std::size_t>(r + 3 * c)], (2 - r) * 10 + 2 * c) << r << ", " << c;
     }
 }
+
+// copy_into_layout's definition, element by element: the i-th element in
+// row-major order goes where the layout puts element i.
+template <class T>
+std::vector<T> copied_by_definition(const std::vector<T>& from, const loom::strided_layout& layout, std::vector<T> to,
+                                    index_t first) {
+    const loom::shape_type& shape = layout.shape();
+    std::vector<index_t> index(shape.size(), 0);
+    for (std::size_t i = 0; i < from.size(); ++i) {
+        index_t at = first;
+        for (std::size_t d = 0; d < shape.size(); ++d) at += index[d] * layout.stride(d);
+        to[static_cast<std::size_t>(at)] = from[i];
+        for (std::size_t d = shape.size(); d-- > 0;) {
+            if (++index[d] < shape[d]) break;
+            index[d] = 0;
+        }
+    }
+    return to;
+}
+
+// Copies shape's elements into `layout` (of that shape) over memory of
+// `room` elements with element (0, ...) at `first`, and compares with the
+// definition.
+template <class T>
+void expect_copied_into(const loom::strided_layout& layout, std::size_t room, index_t first) {
+    std::vector<T> from(static_cast<std::size_t>(layout.size()));
+    for (std::size_t i = 0; i < from.size(); ++i) from[i] = static_cast<T>(i % 251 + 1);
+    std::vector<T> to(room, T{});
+    loom::copy_into_layout(reinterpret_cast<const std::byte*>(from.data()), reinterpret_cast<std::byte*>(to.data() + first),
+                           layout, sizeof(T));
+    EXPECT_EQ(to, copied_by_definition(from, layout, std::vector<T>(room, T{}), first))
+        << "shape " << loom::to_string(layout.shape()) << ", strides " << loom::to_string(layout.strides());
+}
+
+template <class T>
+void expect_copied_into_every_layout() {
+    // Row-major; rows contiguous with gaps between them; a permutation of
+    // four dimensions (the inner pair transposed, in blocks); reversed and
+    // stepped dimensions; a permutation of sizes that leave block edges.
+    expect_copied_into<T>(loom::strided_layout(loom::shape_type{3, 4, 5}), 60, 0);
+    expect_copied_into<T>(loom::strided_layout({3, 4, 5}, {40, 10, 1}), 120, 0);
+    expect_copied_into<T>(loom::strided_layout({2, 3, 5, 4}, {60, 20, 1, 5}), 120, 0);
+    expect_copied_into<T>(loom::strided_layout({5, 4, 3, 2}, {1, 5, 20, 60}), 120, 0);
+    expect_copied_into<T>(loom::strided_layout({3, 4, 5}, {-20, 5, -1}), 60, 44);
+    expect_copied_into<T>(loom::strided_layout({2, 11, 9}, {200, 2, 22}), 400, 0);
+    expect_copied_into<T>(loom::strided_layout(loom::shape_type{7}, loom::strides_type{-3}), 21, 18);
+    expect_copied_into<T>(loom::strided_layout({3, 0, 4}, {0, 0, 0}), 1, 0);
+}
+
+TEST(CopyIntoLayout, OneByteElements) { expect_copied_into_every_layout<std::uint8_t>(); }
+TEST(CopyIntoLayout, TwoByteElements) { expect_copied_into_every_layout<std::uint16_t>(); }
+TEST(CopyIntoLayout, FourByteElements) { expect_copied_into_every_layout<float>(); }
+TEST(CopyIntoLayout, EightByteElements) { expect_copied_into_every_layout<double>(); }
+TEST(CopyIntoLayout, SixteenByteElements) { expect_copied_into_every_layout<std::complex<double>>(); }
 
 // ---- Evaluation through packed tiles ----
 

@@ -47,6 +47,7 @@
 #include "loom/eval/store_kernel.hpp"
 #include "loom/eval/threads.hpp"
 #include "loom/eval/thresholds.hpp"
+#include "loom/eval/transpose_copy.hpp"
 #include "loom/eval/unbuffered_kernel.hpp"
 #include "loom/expr/expression.hpp"
 #include "loom/expr/function_node.hpp"
@@ -56,7 +57,7 @@ namespace loom {
 
 namespace detail {
 
-// Memory with a layout, read as an expression leaf: a temporary being copied back.
+// Memory with a layout, read as an expression leaf: a mean's sums, divided where they are.
 template <element T>
 struct memory_operand {
     using value_type = T;
@@ -225,7 +226,9 @@ void run_path(D* data, const strided_layout& layout, const E& value, const chose
         storage<D> temporary(layout.size());
         const strided_layout contiguous(layout.shape());
         evaluate_into(temporary.data(), contiguous, value, true);
-        evaluate_into(data, layout, memory_operand<D>{temporary.data(), contiguous}, false);
+        // A byte copy, one routine for every expression and element type.
+        copy_into_layout(reinterpret_cast<const std::byte*>(temporary.data()), reinterpret_cast<std::byte*>(data), layout,
+                         static_cast<index_t>(sizeof(D)));
         return;
     }
     case path_kind::unbuffered:

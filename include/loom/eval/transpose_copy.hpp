@@ -1,6 +1,8 @@
 #pragma once
 // Copies of small matrices that turn rows into columns, the work of a
-// packed tile (Note [packed tiles] in packed_tiles.hpp).
+// packed tile (Note [packed tiles] in packed_tiles.hpp), and the copy of a
+// contiguous temporary into a destination of any layout (Note [aliasing] in
+// plan.hpp).
 //
 // Note [transposing blocks]: a block of B x B elements is read as B rows
 // into SIMD registers, shuffled into its columns and written as B rows:
@@ -15,6 +17,7 @@
 #include <cstddef>
 #include <cstring>
 
+#include "loom/core/layout.hpp"
 #include "loom/core/shape.hpp"
 
 // The one intrinsics header each needs: <immintrin.h> declares every
@@ -189,6 +192,56 @@ inline void copy_matrix(const std::byte* from, index_t from_row, index_t from_co
         transpose_copy(from, from_column, to, to_row, columns, rows, element_bytes);
     } else {
         copy_strided(from, from_row, from_column, to, to_row, to_column, rows, columns, element_bytes);
+    }
+}
+
+/// Copies `layout.size()` elements of `element_bytes` bytes, contiguous and in row-major order
+/// at `from`, into the memory at `to` laid out as `layout` (any strides, of a layout that never
+/// writes one element twice): a temporary's elements into the destination of an assignment it
+/// stood in for (Note [aliasing] in plan.hpp). One routine per element size for every expression:
+/// a whole copy when the layout is row-major, a copy per row when its rows are contiguous, and
+/// otherwise copy_matrix's blocks, plane by plane of the two inner dimensions.
+inline void copy_into_layout(const std::byte* from, std::byte* to, const strided_layout& layout, index_t element_bytes) {
+    const index_t count = layout.size();
+    if (count == 0) return;
+    if (layout.is_row_major()) {
+        std::memcpy(to, from, static_cast<std::size_t>(count * element_bytes));
+        return;
+    }
+    const shape_type& shape = layout.shape();
+    const strides_type& strides = layout.strides();
+    const std::size_t rank = shape.size();  // at least 1: a layout of rank 0 is row-major
+    const std::size_t outer_rank = rank > 2 ? rank - 2 : 0;
+    const index_t columns = shape[rank - 1], to_column = strides[rank - 1];
+    const index_t rows = rank >= 2 ? shape[rank - 2] : 1, to_row = rank >= 2 ? strides[rank - 2] : 0;
+    const bool whole_rows = to_column == 1;
+    const bool blocks = element_bytes == 1 || element_bytes == 2 || element_bytes == 4 || element_bytes == 8;
+    small_vector<index_t, inline_rank> index(outer_rank, 0);
+    index_t offset = 0;  // of the plane at `index`, in elements
+    for (index_t first = 0; first < count; first += rows * columns) {
+        const std::byte* const plane_from = from + first * element_bytes;
+        std::byte* const plane_to = to + offset * element_bytes;
+        if (whole_rows) {
+            for (index_t r = 0; r < rows; ++r) {
+                std::memcpy(plane_to + r * to_row * element_bytes, plane_from + r * columns * element_bytes,
+                            static_cast<std::size_t>(columns * element_bytes));
+            }
+        } else if (blocks) {
+            copy_matrix(plane_from, columns, 1, plane_to, to_row, to_column, rows, columns, element_bytes);
+        } else {  // complex<double>: 16 bytes an element
+            for (index_t r = 0; r < rows; ++r) {
+                for (index_t c = 0; c < columns; ++c) {
+                    std::memcpy(plane_to + (r * to_row + c * to_column) * element_bytes,
+                                plane_from + (r * columns + c) * element_bytes, static_cast<std::size_t>(element_bytes));
+                }
+            }
+        }
+        for (std::size_t d = outer_rank; d-- > 0;) {  // the odometer of the outer dimensions
+            offset += strides[d];
+            if (++index[d] < shape[d]) break;
+            offset -= index[d] * strides[d];
+            index[d] = 0;
+        }
     }
 }
 

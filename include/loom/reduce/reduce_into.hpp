@@ -11,6 +11,7 @@
 #include "loom/core/layout.hpp"
 #include "loom/eval/assign.hpp"
 #include "loom/eval/build_plan.hpp"
+#include "loom/eval/transpose_copy.hpp"
 #include "loom/expr/scalar_node.hpp"
 #include "loom/reduce/axes.hpp"
 #include "loom/reduce/reduce_on_threads.hpp"
@@ -52,7 +53,8 @@ void reduce_in_partition(typename R::accumulator* result, const strided_layout& 
     loop_plan plan = map_reduction(sets, contiguous, result_strides(contiguous, axes, keepdims), value);
     finish_reduction_plan(plan);
     run_partition<R>(plan, value, contiguous.size(), pieces);
-    evaluate_into(result, layout, memory_operand<A>{sets, contiguous}, false);
+    copy_into_layout(reinterpret_cast<const std::byte*>(sets), reinterpret_cast<std::byte*>(result), layout,
+                     static_cast<index_t>(sizeof(A)));
 }
 
 }  // namespace detail
