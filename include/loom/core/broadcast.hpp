@@ -3,30 +3,40 @@
 // broadcast specs of element-wise operations (none, numpy, pdpd) as
 // OpenVINO's broadcast rules and PaddlePaddle's broadcasting guide define
 // them, and the in-place rule that a destination never grows. Each
-// broadcast_error they throw carries the explanation of its rule
-// (core/explain.hpp), built only when it is thrown.
+// broadcast_error they throw carries the rule and the shapes it refused,
+// and explains the rule when asked (Note [explanations on demand] in
+// core/errors.hpp).
 
 #include <algorithm>
 #include <array>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "loom/core/broadcast_spec.hpp"
 #include "loom/core/errors.hpp"
-#include "loom/core/explain.hpp"
+#include "loom/core/explanation.hpp"
 #include "loom/core/shape.hpp"
 
 namespace loom {
 
 namespace detail {
 
+// NumPy's rule refusing a and b, sizes size_a and size_b at dimension dim of
+// the result, among `shapes`, the operands of the broadcast.
 [[noreturn]] inline void throw_not_broadcastable(const shape_type& a, const shape_type& b, index_t size_a,
-                                                 index_t size_b, std::size_t dim, broadcast_explanation explanation) {
+                                                 index_t size_b, std::size_t dim, std::vector<shape_type> shapes) {
     throw broadcast_error("shapes " + to_string(a) + " and " + to_string(b) + " are not broadcastable: size " +
                           std::to_string(size_a) + " vs " + std::to_string(size_b) + " at dimension " +
                           std::to_string(dim) +
                           " (shapes align on the right; each pair of sizes must be equal or one of them 1)",
-                          std::move(explanation));
+                          broadcast_refusal{explained_rule::numpy, std::move(shapes)});
+}
+
+// The refusal of a PDPD rule: spec's kind names it.
+inline broadcast_refusal placed_refusal(const shape_type& a, const shape_type& b, const broadcast_spec& spec) {
+    const bool paddle = spec.kind == broadcast_spec::mode::paddle_elementwise;
+    return {paddle ? explained_rule::paddle_elementwise : explained_rule::pdpd, {a, b}, spec};
 }
 
 }  // namespace detail
@@ -68,8 +78,8 @@ inline shape_type broadcast_two(const shape_type& a, const shape_type& b) {
         index_t& taken = result[offset + j];
         if (size == taken || size == 1) continue;
         if (taken != 1) {
-            if (a_longer) throw_not_broadcastable(a, b, taken, size, offset + j, explain_numpy({a, b}));
-            throw_not_broadcastable(a, b, size, taken, offset + j, explain_numpy({a, b}));
+            if (a_longer) throw_not_broadcastable(a, b, taken, size, offset + j, {a, b});
+            throw_not_broadcastable(a, b, size, taken, offset + j, {a, b});
         }
         taken = size;
     }
@@ -167,7 +177,7 @@ shape_type broadcast_valid_shapes(const shape_type& first, const Shapes&... rest
                     owner = s;
                     result[d] = size;
                 } else if (size != result[d]) {
-                    throw_not_broadcastable(*owner, *s, result[d], size, d, explain_numpy({first, rest...}));
+                    throw_not_broadcastable(*owner, *s, result[d], size, d, {first, rest...});
                 }
             }
         }
@@ -207,7 +217,7 @@ inline placement place_under_spec(const shape_type& a, const shape_type& b, cons
     const auto fail = [&](const std::string& why) {
         throw broadcast_error("cannot place shape " + to_string(b) + " onto " + to_string(a) + " at axis " +
                               std::to_string(start) + ": " + why,
-                              explain_placed(a, b, spec));
+                              placed_refusal(a, b, spec));
     };
     if (b.size() > a.size()) fail("B has a higher rank than A; swap the operands or use broadcast::numpy");
     if (start == -1) start = static_cast<index_t>(a.size() - b.size());
@@ -254,7 +264,7 @@ inline shape_type broadcast_shapes(const shape_type& a, const shape_type& b, con
                 throw broadcast_error("shapes " + to_string(a) + " and " + to_string(b) +
                                       " differ, and broadcast::none needs identical shapes; "
                                       "use broadcast::numpy to broadcast them",
-                                      detail::explain_none(a, b));
+                                      broadcast_refusal{explained_rule::none, {a, b}});
             }
             return a;
         case broadcast_spec::mode::numpy:
@@ -270,7 +280,7 @@ inline shape_type broadcast_shapes(const shape_type& a, const shape_type& b, con
                 } catch (const broadcast_error& error) {  // name B as given, beside B placed
                     throw broadcast_error("shape " + to_string(b) + " placed onto " + to_string(a) + " at axis " +
                                           std::to_string(spec.axis) + " gives " + to_string(p) + ": " + error.what(),
-                                          detail::explain_placed(a, b, spec));
+                                          detail::placed_refusal(a, b, spec));
                 }
             }
             for (std::size_t d = 0; d < a.size(); ++d) {
@@ -281,7 +291,7 @@ inline shape_type broadcast_shapes(const shape_type& a, const shape_type& b, con
                                           " at dimension " + std::to_string(d) +
                                           "; broadcast::pdpd only broadcasts B onto A "
                                           "(broadcast::paddle_elementwise also lets A's 1s grow)",
-                                          detail::explain_placed(a, b, spec));
+                                          detail::placed_refusal(a, b, spec));
                 }
             }
             return a;
@@ -305,7 +315,7 @@ inline shape_type broadcast_bidirectional_shape(const shape_type& x, const shape
     try {
         return broadcast_shapes(x, target);
     } catch (const broadcast_error& error) {  // the same words, with the bidirectional rule's explanation
-        throw broadcast_error(error.what(), explain_bidirectional(x, target));
+        throw broadcast_error(error.what(), broadcast_refusal{explained_rule::bidirectional, {x, target}});
     }
 }
 
@@ -320,14 +330,14 @@ inline void check_fits_destination(const shape_type& destination, const shape_ty
     } catch (const broadcast_error& error) {
         throw broadcast_error("output with shape " + to_string(destination) + " cannot take a value of shape " +
                               to_string(value) + ": " + error.what(),
-                              explain_in_place(destination, value));
+                              broadcast_refusal{explained_rule::in_place, {destination, value}});
     }
     if (!(combined == destination)) {
         throw broadcast_error("output with shape " + to_string(destination) + " doesn't match the broadcast shape " +
                               to_string(combined) +
                               "; an in-place operation never changes its destination's shape, so assign "
                               "to a new tensor instead (t = expr)",
-                              explain_in_place(destination, value));
+                              broadcast_refusal{explained_rule::in_place, {destination, value}});
     }
 }
 

@@ -1,12 +1,20 @@
 #pragma once
 // The exception types loom throws beyond the standard ones. Each derives from
 // the standard exception that names its category, so callers may catch either.
+//
+// Note [explanations on demand]: a broadcast_error keeps the rule and the
+// shapes that it refused, and walks the rule (core/explain.hpp) only when
+// explanation() is called. Walked where the error is thrown, the walk and
+// its strings were compiled into every program that builds an expression,
+// about a tenth of the code of one that evaluates a 20-operation
+// expression; now only a program that asks for an explanation compiles it.
 
 #include <memory>
 #include <stdexcept>
 #include <string>
 #include <utility>
 
+#include "loom/core/explain.hpp"
 #include "loom/core/explanation.hpp"
 
 namespace loom {
@@ -17,25 +25,22 @@ class broadcast_error : public std::invalid_argument {
 public:
     using std::invalid_argument::invalid_argument;
 
-    /// The error with `message` as its what(), and the explanation of the rule that refused the shapes.
-    broadcast_error(const std::string& message, broadcast_explanation explanation)
-        : std::invalid_argument(message),
-          explanation_(std::make_shared<const broadcast_explanation>(std::move(explanation))) {}
+    /// The error with `message` as its what(), refused by the rule and shapes of `refusal`, from
+    /// which explanation() walks the rule.
+    broadcast_error(const std::string& message, broadcast_refusal refusal)
+        : std::invalid_argument(message), refusal_(std::make_shared<const broadcast_refusal>(std::move(refusal))) {}
 
     /// True when the error carries an explanation: every error of the rules
     /// in core/broadcast.hpp does.
-    bool has_explanation() const noexcept { return explanation_ != nullptr; }
+    bool has_explanation() const noexcept { return refusal_ != nullptr; }
 
     /// How the rule walked the shapes, to the step that fails (docs/explain.md);
     /// an empty explanation, with no shapes, when has_explanation() is false.
-    const broadcast_explanation& explanation() const {
-        static const broadcast_explanation empty{};
-        return explanation_ ? *explanation_ : empty;
-    }
+    broadcast_explanation explanation() const { return refusal_ ? detail::explain_refusal(*refusal_) : broadcast_explanation{}; }
 
 private:
     // Shared, so that copying the exception, as throwing may, cannot throw.
-    std::shared_ptr<const broadcast_explanation> explanation_;
+    std::shared_ptr<const broadcast_refusal> refusal_;
 };
 
 /// A linear-algebra computation that has no result for the values given: a

@@ -7,7 +7,8 @@
 // dimensions and a class loss's target (docs/explain.md). The rules
 // themselves are in core/broadcast.hpp, linalg/matmul.hpp and nn/losses.hpp;
 // tests/unit/test_explain.cpp checks that both agree on every case of the
-// tests. broadcast_error carries the explanation of the rule that threw it.
+// tests. broadcast_error explains the rule that threw it when asked (Note
+// [explanations on demand] in core/errors.hpp).
 //
 // Cost of including: <algorithm>, <concepts>, <string>, <utility> and <vector>, beside
 // core/shape.hpp, core/broadcast_spec.hpp and core/explanation.hpp.
@@ -456,5 +457,22 @@ broadcast_explanation explain_loss_target(const I& input, const T& target) {
     });
     return e;
 }
+
+namespace detail {
+
+// The explanation of a broadcast_error's refusal (Note [explanations on demand] in core/errors.hpp).
+inline broadcast_explanation explain_refusal(const broadcast_refusal& refusal) {
+    const std::vector<shape_type>& shapes = refusal.shapes;
+    switch (refusal.rule) {
+        case explained_rule::none: return explain_none(shapes[0], shapes[1]);
+        case explained_rule::pdpd:
+        case explained_rule::paddle_elementwise: return explain_placed(shapes[0], shapes[1], refusal.spec);
+        case explained_rule::bidirectional: return explain_bidirectional(shapes[0], shapes[1]);
+        case explained_rule::in_place: return explain_in_place(shapes[0], shapes[1]);
+        default: return explain_numpy(shapes);
+    }
+}
+
+}  // namespace detail
 
 }  // namespace loom

@@ -4,13 +4,15 @@
 // per dimension with its verdict and reason, and the result or the step
 // that fails; printed in the words of PaddlePaddle's broadcasting guide.
 //
-// Cost of including: <algorithm>, <string> and <vector>, beside core/shape.hpp.
+// Cost of including: <algorithm>, <string> and <vector>, beside core/shape.hpp and
+// core/broadcast_spec.hpp.
 
 #include <algorithm>
 #include <cstddef>
 #include <string>
 #include <vector>
 
+#include "loom/core/broadcast_spec.hpp"
 #include "loom/core/shape.hpp"
 
 namespace loom {
@@ -69,6 +71,15 @@ struct broadcast_explanation {
         const auto it = std::find_if(checks.begin(), checks.end(), [](const explanation_check& c) { return !c.holds; });
         return it == checks.end() ? nullptr : &*it;
     }
+};
+
+/// The rule that refused some shapes, the shapes and, for the PDPD rules,
+/// the spec: what a broadcast_error makes its explanation from when asked
+/// (Note [explanations on demand] in core/errors.hpp).
+struct broadcast_refusal {
+    explained_rule rule = explained_rule::numpy;  ///< numpy, none, pdpd, paddle_elementwise, bidirectional or in_place
+    std::vector<shape_type> shapes;               ///< the shapes refused, in the rule's order
+    broadcast_spec spec{};                        ///< the spec of the PDPD rules
 };
 
 namespace detail {
