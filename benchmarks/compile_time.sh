@@ -39,7 +39,13 @@
 # each), with loom's ratios to xtensor's: a count moves with the code
 # compiled, not with the machine's load.
 #
-#   [LOOM_BASELINE=/path/to/older/loom] [LOOM_INSTRUCTIONS=1] benchmarks/compile_time.sh [compiler [extra flags...]]
+# With LOOM_TIME_TRACE=1 and a clang compiler, the 20-op expression of each
+# library and the three first-day programs are also compiled once with
+# -ftime-trace, and benchmarks/time_trace.py says where each one's time goes:
+# the headers read, by whose they are (loom's, the standard library's,
+# xsimd's...), the templates instantiated, and the back end.
+#
+#   [LOOM_BASELINE=/path/to/older/loom] [LOOM_INSTRUCTIONS=1] [LOOM_TIME_TRACE=1] benchmarks/compile_time.sh [compiler [extra flags...]]
 #
 # e.g. `benchmarks/compile_time.sh clang++` or
 # `benchmarks/compile_time.sh g++ -march=native`. Runs from any directory;
@@ -211,6 +217,25 @@ if [ "${LOOM_INSTRUCTIONS:-0}" = 1 ]; then
             printf '%-16s %-18s %16s %14s\n' "${label[$library]}" "${label[$unit]}" "${instructions[$library,$unit]}" "$ratio"
         done
     done
+fi
+
+# --- Where the time goes, with LOOM_TIME_TRACE=1 and clang.
+
+if [ "${LOOM_TIME_TRACE:-0}" = 1 ]; then
+    echo
+    traces=()
+    for library in "${available[@]}"; do
+        flags=(-std=c++20 -O2 "${extra_flags[@]}" -c -ftime-trace -ftime-trace-granularity=50 -o "$work/${library}_expression.o")
+        if [ -n "${include_flag[$library]}" ]; then flags+=("${include_flag[$library]}"); fi
+        "$compiler" "${flags[@]}" "$work/${library}_expression.cpp" && traces+=("$work/${library}_expression.json")
+    done
+    for program in mlp heat covariance; do
+        "$compiler" -std=c++20 -O2 "${extra_flags[@]}" -c -ftime-trace -ftime-trace-granularity=50 -isystem "$root/include" \
+            -o "$work/$program.o" "$root/benchmarks/first_day/$program.cpp" && traces+=("$work/$program.json")
+    done
+    if [ "${#traces[@]}" -gt 0 ]; then
+        python3 "$root/benchmarks/time_trace.py" "${traces[@]}" | sed "s|$work/||"
+    fi
 fi
 
 # --- The first-day programs, four ways, and against the baseline's headers when given.
