@@ -6,8 +6,9 @@ that cost the most. compile_time.sh calls it with LOOM_TIME_TRACE=1; alone:
 
     benchmarks/time_trace.py unit.json [more.json ...]
 
-Times are exclusive: an event's own time, without the events nested in it (a header's parse time
-without the headers it includes, a template's instantiation without the ones it triggers)."""
+Header and function times are exclusive: an event's own time, without the events nested in it (a
+header's parse time without the headers it includes). Instantiations are counted from the outermost
+ones, each with all it triggers. The object's code size is read beside the trace (x.o for x.json)."""
 
 import json
 import re
@@ -92,10 +93,20 @@ def unqualified_template(detail):
     return name.strip()
 
 
+def code_bytes(path):
+    """The code (text) bytes of the object beside the trace (x.json, x.o), or None."""
+    try:
+        result = subprocess.run(["size", path[: -len(".json")] + ".o"], capture_output=True, text=True, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return int(result.stdout.split("\n")[1].split()[0])
+
+
 def report(path):
     found = events(path)
     total = totals(path)
-    print(f"{path}: {total.get('ExecuteCompiler', 0):.2f} s")
+    code = code_bytes(path)
+    print(f"{path}: {total.get('ExecuteCompiler', 0):.2f} s" + (f", {code / 1024:.0f} KB of code" if code else ""))
     print(f"  front end {total.get('Frontend', 0):.2f} s: reading headers {total.get('Source', 0):.2f} s, "
           f"instantiating functions {total.get('InstantiateFunction', 0):.2f} s and classes "
           f"{total.get('InstantiateClass', 0):.2f} s (nested in the rest)")
@@ -123,8 +134,8 @@ def report(path):
         by_function[unqualified_template(name).split(" ")[-1]] += own  # without a return type
     if by_function:
         attributed = sum(by_function.values()) / 1e6
-        print(f"  optimising and generating {len(timed)} functions, {attributed:.2f} s of the back end's time "
-              "spent on one function at a time, by function template:")
+        print(f"  optimising and generating one function at a time ({attributed:.2f} s of the back end), "
+              "by function template:")
         for name, micros in by_function.most_common(8):
             print(f"    {micros / 1e6:6.2f} s  {name}")
 
