@@ -36,7 +36,9 @@ public:
 
     /// How the rule walked the shapes, to the step that fails (docs/explain.md);
     /// an empty explanation, with no shapes, when has_explanation() is false.
-    broadcast_explanation explanation() const { return refusal_ ? detail::explain_refusal(*refusal_) : broadcast_explanation{}; }
+    broadcast_explanation explanation() const {
+        return refusal_ ? detail::explain_refusal(*refusal_) : broadcast_explanation{};
+    }
 
 private:
     // Shared, so that copying the exception, as throwing may, cannot throw.
