@@ -11,8 +11,8 @@
 // elements with AVX, 4 with SSE2, 4 eight-byte elements with AVX, 2 with
 // SSE2. The shuffles move bits, not values, so one kernel serves every
 // element type of a size (float and int32, double and int64). Elements of
-// one or two bytes, other instruction sets, and the edges of a matrix that
-// whole blocks do not cover are copied one element at a time.
+// one, two or sixteen bytes, other instruction sets, and the edges of a
+// matrix that whole blocks do not cover are copied one element at a time.
 
 #include <cstddef>
 #include <cstring>
@@ -143,14 +143,15 @@ void transpose_copy(const std::byte* from, index_t from_stride, std::byte* to, i
 }
 
 // Calls body.template operator()<Bytes>() with Bytes = element_bytes (1,
-// 2, 4 or 8): one copy of a byte-moving routine per element size.
+// 2, 4, 8 or 16): one copy of a byte-moving routine per element size.
 template <class Body>
 void with_element_bytes(index_t element_bytes, Body&& body) {
     switch (element_bytes) {
         case 1: return body.template operator()<1>();
         case 2: return body.template operator()<2>();
         case 4: return body.template operator()<4>();
-        default: return body.template operator()<8>();
+        case 8: return body.template operator()<8>();
+        default: return body.template operator()<16>();  // complex<double>, the widest element
     }
 }
 
@@ -159,7 +160,7 @@ void with_element_bytes(index_t element_bytes, Body&& body) {
 namespace loom {
 
 /// Copies a rows x columns matrix of elements of `element_bytes` bytes (1,
-/// 2, 4 or 8) so that its rows become columns: to[c * to_stride + r] =
+/// 2, 4, 8 or 16) so that its rows become columns: to[c * to_stride + r] =
 /// from[r * from_stride + c], strides in elements (Note [transposing
 /// blocks]).
 inline void transpose_copy(const std::byte* from, index_t from_stride, std::byte* to, index_t to_stride, index_t rows,
@@ -200,7 +201,7 @@ inline void copy_matrix(const std::byte* from, index_t from_row, index_t from_co
 /// writes one element twice): a temporary's elements into the destination of an assignment it
 /// stood in for (Note [aliasing] in plan.hpp). One routine per element size for every expression:
 /// a whole copy when the layout is row-major, a copy per row when its rows are contiguous, and
-/// otherwise copy_matrix's blocks, plane by plane of the two inner dimensions.
+/// otherwise copy_matrix, plane by plane of the two inner dimensions.
 inline void copy_into_layout(const std::byte* from, std::byte* to, const strided_layout& layout, index_t element_bytes) {
     const index_t count = layout.size();
     if (count == 0) return;
@@ -215,7 +216,6 @@ inline void copy_into_layout(const std::byte* from, std::byte* to, const strided
     const index_t columns = shape[rank - 1], to_column = strides[rank - 1];
     const index_t rows = rank >= 2 ? shape[rank - 2] : 1, to_row = rank >= 2 ? strides[rank - 2] : 0;
     const bool whole_rows = to_column == 1;
-    const bool blocks = element_bytes == 1 || element_bytes == 2 || element_bytes == 4 || element_bytes == 8;
     small_vector<index_t, inline_rank> index(outer_rank, 0);
     index_t offset = 0;  // of the plane at `index`, in elements
     for (index_t first = 0; first < count; first += rows * columns) {
@@ -226,15 +226,8 @@ inline void copy_into_layout(const std::byte* from, std::byte* to, const strided
                 std::memcpy(plane_to + r * to_row * element_bytes, plane_from + r * columns * element_bytes,
                             static_cast<std::size_t>(columns * element_bytes));
             }
-        } else if (blocks) {
+        } else {
             copy_matrix(plane_from, columns, 1, plane_to, to_row, to_column, rows, columns, element_bytes);
-        } else {  // complex<double>: 16 bytes an element
-            for (index_t r = 0; r < rows; ++r) {
-                for (index_t c = 0; c < columns; ++c) {
-                    std::memcpy(plane_to + (r * to_row + c * to_column) * element_bytes,
-                                plane_from + (r * columns + c) * element_bytes, static_cast<std::size_t>(element_bytes));
-                }
-            }
         }
         for (std::size_t d = outer_rank; d-- > 0;) {  // the odometer of the outer dimensions
             offset += strides[d];
