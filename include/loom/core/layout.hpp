@@ -403,15 +403,12 @@ private:
 
     // Throws for the shape that lay_out_row_major found wrong, as the checks
     // made one by one would: a negative size or too high a rank
-    // (check_shape), too many elements, too many bytes. Out of line, one
-    // call on the one cold branch: the layout's constructor saved six
-    // registers for the three calls it made inline before.
+    // (check_shape), too many elements (row_major_strides), too many bytes.
+    // Out of line, one call on the one cold branch: the layout's constructor
+    // saved six registers for the three calls it made inline before.
     [[gnu::noinline, gnu::cold]] void refuse_shape(std::size_t element_bytes) const {
         check_shape(shape_);
-        index_t count = 1;
-        for (const index_t size : shape_) {
-            if (__builtin_mul_overflow(count, size == 0 ? 1 : size, &count)) detail::throw_too_many_elements(shape_);
-        }
+        (void)row_major_strides(shape_);
         check_byte_size(shape_, element_bytes);
     }
 
