@@ -250,7 +250,7 @@ void evaluate_into(D* data, const strided_layout& layout, const E& value, bool f
         }
     } else if constexpr (static_rank_of_v<E> > 0) {
         constexpr auto rank = static_cast<std::size_t>(static_rank_of_v<E>);
-        if (layout.is_row_major() && layout.rank() == rank && detail::run_ranked<rank>(data, layout, value)) {
+        if (detail::is_ranked_destination<rank>(layout) && detail::run_ranked<rank>(data, layout, value)) {
             return;  // Note [ranked path]
         }
     } else if constexpr (detail::one_run_kind<E>()) {
@@ -427,7 +427,7 @@ path_report::details reported_path(const D* data, const strided_layout& layout, 
         }
     } else if constexpr (static_rank_of_v<E> > 0) {
         constexpr auto rank = static_cast<std::size_t>(static_rank_of_v<E>);
-        if (layout.is_row_major() && layout.rank() == rank && ranked_path_fits<rank>(value, layout.shape())) {
+        if (is_ranked_destination<rank>(layout) && ranked_path_fits<rank>(value, layout.shape())) {
             return {.kind = path_kind::ranked, .threads = 1, .element_type = type_name<D>()};
         }
     }

@@ -122,6 +122,13 @@ bool is_static_destination(const strided_layout& layout) {
     return true;
 }
 
+/// True when `layout` is row-major of rank R: a destination the ranked path may store into
+/// (Note [ranked path]), when the value's leaves fit its sizes.
+template <std::size_t R>
+bool is_ranked_destination(const strided_layout& layout) {
+    return layout.is_row_major() && layout.rank() == R;
+}
+
 // Note [ranked path]: an element-wise value whose rank R is known at
 // compile time (its leaves are tensors of rank<R> or fixed shapes, and
 // constants: static_rank_of_v), stored into row-major memory of rank R,
