@@ -18,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "broadcast_reference.hpp"
 #include "element_values.hpp"
 #include "error_text.hpp"
 #include "loom/loom.hpp"
@@ -29,20 +30,13 @@ using loom::shape_type;
 using loom::tensor;
 using loom::testing::contains;
 using loom::testing::elements_of;
+using loom::testing::iota_tensor;
 using loom::testing::message_of;
 
 template <class T>
 using fixed_cost_r1 = tensor<T, loom::rank<1>>;
 template <class T>
 using fixed_cost_r2 = tensor<T, loom::rank<2>>;
-
-// np.arange(count, dtype=T) in a tensor of `shape`.
-template <class T>
-tensor<T> fixed_cost_arange(const shape_type& shape) {
-    tensor<T> t(shape);
-    for (std::int64_t i = 0; i < t.size(); ++i) t.data()[i] = static_cast<T>(i);
-    return t;
-}
 
 TEST(SmallFixedCost, RanksOfTwoLengthsBroadcastToNeitherOperandsShape) {
     const fixed_cost_r2<float> column{{1}, {2}, {3}};
@@ -70,33 +64,33 @@ TEST(SmallFixedCost, RanksThatDoNotBroadcastAreRefusedWithTheirShapes) {
 }
 
 TEST(SmallFixedCost, ANodeOfReferencesKeepsTheShapeItWasBuiltFor) {
-    tensor<float> x = fixed_cost_arange<float>({2, 3});
-    const tensor<float> y = fixed_cost_arange<float>({2, 3});
+    tensor<float> x = iota_tensor<float>({2, 3});
+    const tensor<float> y = iota_tensor<float>({2, 3});
     const auto product = x * y;
     const auto nested = product + y - x;  // moved twice, its innermost node's shape with it
-    x = fixed_cost_arange<float>({6});
+    x = iota_tensor<float>({6});
     EXPECT_EQ(product.shape(), (shape_type{2, 3}));
     EXPECT_EQ(nested.shape(), (shape_type{2, 3}));
     EXPECT_THROW((void)loom::eval(nested), loom::broadcast_error);
-    x = fixed_cost_arange<float>({2, 3});  // the built shape again: read as it is now
+    x = iota_tensor<float>({2, 3});  // the built shape again: read as it is now
     // NumPy: a = np.arange(6, dtype=np.float32).reshape(2, 3); a * a + a - a
     EXPECT_EQ(elements_of(loom::eval(nested)), (std::vector<float>{0, 1, 4, 9, 16, 25}));
 }
 
 TEST(SmallFixedCost, RankedRowsShorterThanABatchGiveNumPysValues) {
-    const fixed_cost_r2<float> m(fixed_cost_arange<float>({5, 3}));
+    const fixed_cost_r2<float> m(iota_tensor<float>({5, 3}));
     const fixed_cost_r1<float> r{0.5f, -1.f, 2.f};
     fixed_cost_r2<float> z(shape_type{5, 3});
     z = m * r - m;
     // NumPy: m = np.arange(15, dtype=np.float32).reshape(5, 3); m * [0.5, -1, 2] - m
     EXPECT_EQ(elements_of(z), (std::vector<float>{0, -2, 2, -1.5f, -8, 5, -3, -14, 8, -4.5f, -20, 11, -6, -26, 14}));
 
-    const fixed_cost_r2<double> d(fixed_cost_arange<double>({2, 3}));
+    const fixed_cost_r2<double> d(iota_tensor<double>({2, 3}));
     const fixed_cost_r1<double> divisors{1, 2, 4};
     // NumPy: np.arange(6.).reshape(2, 3) / [1, 2, 4]
     EXPECT_EQ(elements_of(fixed_cost_r2<double>(d / divisors)), (std::vector<double>{0, 0.5, 0.5, 3, 2, 1.25}));
 
-    const fixed_cost_r2<std::int32_t> i(fixed_cost_arange<std::int32_t>({2, 3}));
+    const fixed_cost_r2<std::int32_t> i(iota_tensor<std::int32_t>({2, 3}));
     const fixed_cost_r1<std::int32_t> factors{3, -1, 2};
     // NumPy: np.arange(6, dtype=np.int32).reshape(2, 3) * np.array([3, -1, 2], np.int32)
     EXPECT_EQ(elements_of(fixed_cost_r2<std::int32_t>(i * factors)), (std::vector<std::int32_t>{0, -1, 4, 9, -4, 10}));
@@ -104,7 +98,7 @@ TEST(SmallFixedCost, RankedRowsShorterThanABatchGiveNumPysValues) {
 
 TEST(SmallFixedCost, RankedRowsReadWithAStrideGiveNumPysValues) {
     const fixed_cost_r2<float> column{{1}, {2}, {3}};
-    const fixed_cost_r2<float> m(fixed_cost_arange<float>({3, 4}));
+    const fixed_cost_r2<float> m(iota_tensor<float>({3, 4}));
     fixed_cost_r2<float> z(shape_type{3, 4});
     z = m * column;  // the column is read with stride 0 along each row
     // NumPy: np.arange(12, dtype=np.float32).reshape(3, 4) * [[1], [2], [3]]
@@ -112,18 +106,18 @@ TEST(SmallFixedCost, RankedRowsReadWithAStrideGiveNumPysValues) {
 }
 
 TEST(SmallFixedCost, OneRunCopiesAsNumPyWhereALeafOverlapsTheDestination) {
-    tensor<float> t = fixed_cost_arange<float>({16});
+    tensor<float> t = iota_tensor<float>({16});
     t(range(0, 8)) = t(range(4, 12)) * 2.f;
     // NumPy: t = np.arange(16, dtype=np.float32); t[0:8] = t[4:12] * 2
     EXPECT_EQ(elements_of(t), (std::vector<float>{8, 10, 12, 14, 16, 18, 20, 22, 8, 9, 10, 11, 12, 13, 14, 15}));
 }
 
 TEST(SmallFixedCost, OneRunReadsALeafThatEndsWhereTheDestinationStarts) {
-    tensor<float> t = fixed_cost_arange<float>({16});
+    tensor<float> t = iota_tensor<float>({16});
     t(range(0, 8)) = t(range(8, 16)) * 2.f + 1.f;
     // NumPy: t = np.arange(16, dtype=np.float32); t[0:8] = t[8:16] * 2 + 1
     EXPECT_EQ(elements_of(t), (std::vector<float>{17, 19, 21, 23, 25, 27, 29, 31, 8, 9, 10, 11, 12, 13, 14, 15}));
-    tensor<float> u = fixed_cost_arange<float>({16});
+    tensor<float> u = iota_tensor<float>({16});
     u(range(8, 16)) = u(range(0, 8)) - 1.f;  // the leaf ends where the destination starts
     EXPECT_EQ(elements_of(u), (std::vector<float>{0, 1, 2, 3, 4, 5, 6, 7, -1, 0, 1, 2, 3, 4, 5, 6}));
 }
@@ -145,7 +139,7 @@ TEST(SmallFixedCost, ARowMajorLayoutRefusesAsItsChecksDoOneByOne) {
 }
 
 TEST(SmallFixedCost, SmallResultsMadeAndFreedOnTwoThreadsKeepTheirValues) {
-    const tensor<float> a = fixed_cost_arange<float>({3, 4});
+    const tensor<float> a = iota_tensor<float>({3, 4});
     const tensor<float> b{1, 2, 3, 4};
     const auto work = [&](std::vector<float>& last) {
         for (int i = 0; i < 200; ++i) {
