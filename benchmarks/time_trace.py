@@ -17,10 +17,8 @@ import sys
 from collections import Counter
 
 
-def events(path):
+def events(trace):
     """The trace's complete events ("ph": "X") of the compiling thread, in start order."""
-    with open(path) as f:
-        trace = json.load(f)
     found = [e for e in trace["traceEvents"] if e.get("ph") == "X" and not e["name"].startswith("Total ")]
     return sorted(found, key=lambda e: (e["ts"], -e["dur"]))
 
@@ -50,10 +48,8 @@ def origin(header):
     return "system (C library, compiler intrinsics)"
 
 
-def totals(path):
+def totals(trace):
     """The trace's own 'Total ...' events, in seconds, by name."""
-    with open(path) as f:
-        trace = json.load(f)
     return {e["name"][6:]: e["dur"] / 1e6 for e in trace["traceEvents"] if e.get("name", "").startswith("Total ")}
 
 
@@ -103,8 +99,10 @@ def code_bytes(path):
 
 
 def report(path):
-    found = events(path)
-    total = totals(path)
+    with open(path) as f:
+        trace = json.load(f)
+    found = events(trace)
+    total = totals(trace)
     code = code_bytes(path)
     print(f"{path}: {total.get('ExecuteCompiler', 0):.2f} s" + (f", {code / 1024:.0f} KB of code" if code else ""))
     print(f"  front end {total.get('Frontend', 0):.2f} s: reading headers {total.get('Source', 0):.2f} s, "
