@@ -254,6 +254,22 @@ TEST(LinalgSolve, SingularMatrixNamesItsBatchIndex) {
     static_assert(std::is_base_of_v<std::runtime_error, loom::linalg_error>);
 }
 
+// A singular a is refused whatever b is, as NumPy documents, and so whichever LAPACK is linked: OpenBLAS's
+// xgesv returns at once when b has no columns, the reference LAPACK's factors a first.
+TEST(LinalgSolve, SingularMatrixIsRefusedWhenBHasNoColumns) {
+    tensor<double> a = linalg_dec_dominant({3, 2, 2});
+    a(2, loom::all, loom::all) = tensor<double>{{1., 2.}, {2., 4.}};
+    expect_error_text<loom::linalg_error>(
+        [&] { (void)loom::linalg::solve(a, loom::ones<double>({3, 2, 0})); },
+        "solve: the matrix at batch index [2] of shape [3, 2, 2] is singular; a singular system has no unique "
+        "solution: lstsq gives a least-squares one");
+    const tensor<double> solved = loom::linalg::solve(linalg_dec_dominant({3, 2, 2}), loom::ones<double>({1, 2, 0}));
+    EXPECT_EQ(solved.shape(), (shape_type{3, 2, 0}));
+    // No matrix to factor: a batch of size 0 after broadcasting.
+    const tensor<double> one_singular{{{1., 2.}, {2., 4.}}};
+    EXPECT_EQ(loom::linalg::solve(one_singular, loom::ones<double>({0, 2, 0})).shape(), (shape_type{0, 2, 0}));
+}
+
 TEST(LinalgSolve, ShapeErrorsNameBothShapes) {
     expect_error_text<std::invalid_argument>(
         [&] { (void)loom::linalg::solve(loom::ones<double>({2, 3}), loom::ones<double>({2})); },

@@ -72,19 +72,25 @@ namespace detail {
     throw linalg_error(std::string(name) + ": " + which_matrix(shape, k) + " is singular; " + advice);
 }
 
-// Solves a x = b for each matrix of the stacks (both overwritten: b by x).
+// Solves a x = b for each matrix of the stacks (both overwritten: b by x). A singular a is refused
+// whatever b is, as NumPy documents: with no columns in b, a is factored alone, since LAPACK
+// implementations differ on whether xgesv factors a when there is nothing to solve.
 template <class W>
 void solve_stacks(const char* name, column_major_stack<W>& a, column_major_stack<W>& b, const shape_type& a_shape,
                   const char* advice) {
     const int n = lapack_int(name, a_shape, a.rows());
     const int nrhs = lapack_int(name, a_shape, b.cols());
-    if (n == 0 || nrhs == 0) return;
+    if (n == 0) return;
     std::vector<int> pivots(static_cast<std::size_t>(n));
     for (index_t k = 0; k < a.count(); ++k) {
         int info = 0;
-        lapack<W>::gesv(n, nrhs, a.matrix(k), static_cast<int>(a.ld()), pivots.data(), b.matrix(k),
-                        static_cast<int>(b.ld()), info);
-        if (info < 0) throw_lapack_argument(name, "xgesv", info);
+        if (nrhs == 0) {
+            lapack<W>::getrf(n, n, a.matrix(k), static_cast<int>(a.ld()), pivots.data(), info);
+        } else {
+            lapack<W>::gesv(n, nrhs, a.matrix(k), static_cast<int>(a.ld()), pivots.data(), b.matrix(k),
+                            static_cast<int>(b.ld()), info);
+        }
+        if (info < 0) throw_lapack_argument(name, nrhs == 0 ? "xgetrf" : "xgesv", info);
         if (info > 0) throw_singular(name, a_shape, k, advice);
     }
 }
