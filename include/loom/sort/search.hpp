@@ -46,13 +46,32 @@ index_t nonzero_count(const tensor<T>& values) {
     return std::count_if(values.begin(), values.end(), [](T v) { return is_nonzero(v); });
 }
 
+// NumPy's binary search (npy_binsearch) of `count` keys in the n elements of `sorted`, NaN last: each
+// search starts from the bounds of the one before. Over sorted data that gives every key its own
+// insertion index; over data that a NaN leaves unsorted (edges that pass NumPy's check of their order,
+// Note [edges holding NaN] in stats/counting.hpp) it gives NumPy's indices, where a key's index depends
+// on the keys before it.
 template <element T>
-index_t search_sorted(const tensor<T>& sorted, T value, side s) {
-    const T* first = sorted.data();
-    const T* last = first + sorted.size();
-    const T* found = s == side::left ? std::lower_bound(first, last, value, sorts_before<T>)
-                                     : std::upper_bound(first, last, value, sorts_before<T>);
-    return found - first;
+void search_sorted(const T* sorted, index_t n, const T* keys, index_t count, side s, index_t* out) {
+    const auto goes_before = [s](T a, T b) { return s == side::left ? sorts_before(a, b) : !sorts_before(b, a); };
+    index_t low = 0, high = n;
+    for (index_t k = 0; k < count; ++k) {
+        if (k > 0 && goes_before(keys[k - 1], keys[k])) {
+            high = n;
+        } else {
+            low = 0;
+            high = high < n ? high + 1 : n;
+        }
+        while (low < high) {
+            const index_t middle = low + (high - low) / 2;
+            if (goes_before(sorted[middle], keys[k])) {
+                low = middle + 1;
+            } else {
+                high = middle;
+            }
+        }
+        out[k] = low;
+    }
 }
 
 template <element C, expression A>
@@ -69,6 +88,8 @@ tensor<C> sorted_operand(const A& a) {
 /// numpy.searchsorted: for each element of `v`, the index in the sorted
 /// rank-1 array `a` where inserting it keeps `a` sorted: before the elements
 /// equal to it (side::left) or after them (side::right). NaN sorts last.
+/// Searched as NumPy searches, so that an `a` that is not sorted (a NaN
+/// inside, say) gives NumPy's indices too.
 /// Throws std::invalid_argument when `a` does not have rank 1.
 template <expression A, expression V>
 tensor<index_t> searchsorted(const A& a, const V& v, side s = side::left) {
@@ -76,7 +97,7 @@ tensor<index_t> searchsorted(const A& a, const V& v, side s = side::left) {
     const tensor<C> sorted = detail::sorted_operand<C>(a);
     const tensor<C> values = astype<C>(v);
     tensor<index_t> result(uninitialized, values.shape());
-    for (index_t i = 0; i < values.size(); ++i) result.data()[i] = detail::search_sorted(sorted, values.data()[i], s);
+    detail::search_sorted(sorted.data(), sorted.size(), values.data(), values.size(), s, result.data());
     return result;
 }
 
@@ -85,7 +106,11 @@ tensor<index_t> searchsorted(const A& a, const V& v, side s = side::left) {
 template <expression A, scalar S>
 index_t searchsorted(const A& a, S value, side s = side::left) {
     using C = promote_t<value_type_of<A>, S>;
-    return detail::search_sorted(detail::sorted_operand<C>(a), static_cast<C>(value), s);
+    const tensor<C> sorted = detail::sorted_operand<C>(a);
+    const C key = static_cast<C>(value);
+    index_t found = 0;
+    detail::search_sorted(sorted.data(), sorted.size(), &key, 1, s, &found);
+    return found;
 }
 
 /// numpy.nonzero: the indices of the non-zero elements, one int64 tensor per

@@ -18,7 +18,6 @@
 #include <utility>
 #include <vector>
 
-#include "loom/core/checked_arithmetic.hpp"
 #include "loom/create/creation.hpp"
 #include "loom/manipulate/manipulation.hpp"
 #include "loom/reduce/reductions.hpp"
@@ -80,39 +79,54 @@ inline constexpr index_t histogram_block = 65536;
 template <element T>
 using histogram_data_t = std::conditional_t<std::same_as<T, bool>, std::uint8_t, T>;
 
+// A range as messages show it: [lo, hi].
+inline std::string range_text(double low, double high) {
+    return "[" + detail::number_text(low) + ", " + detail::number_text(high) + "]";
+}
+
+// The data's minimum and maximum, refused when a value is not finite (NumPy's autodetected range).
+template <element T>
+std::pair<double, double> data_range(const std::string& name, const tensor<T>& values) {
+    if constexpr (floating_element<T>) {
+        for (const T v : values) {
+            if (!std::isfinite(static_cast<double>(v))) {
+                throw std::invalid_argument(name + ": the data hold " + detail::number_text(v) +
+                                            ", so their range is not finite; remove NaN and infinities, "
+                                            "or pass a finite range, which leaves them out");
+            }
+        }
+    }
+    const auto [least, most] = std::minmax_element(values.begin(), values.end());
+    return {static_cast<double>(*least), static_cast<double>(*most)};
+}
+
 // NumPy's _get_outer_edges: the range given, or the data's minimum and
 // maximum (0 and 1 for no data), widened by 0.5 each way when they are equal.
+// Its width must be finite too, for bins spread evenly over it.
 template <element T>
 std::pair<double, double> outer_edges(const std::string& name, const tensor<T>& values, const histogram_range& range) {
     double low = 0.0, high = 1.0;
     if (range) {
         std::tie(low, high) = *range;
         if (low > high) {
-            throw std::invalid_argument(name + ": the range [" + detail::number_text(low) + ", " +
-                                        detail::number_text(high) +
-                                        "] has its maximum below its minimum; pass (lo, hi) with lo <= hi");
+            throw std::invalid_argument(name + ": the range " + range_text(low, high) +
+                                        " has its maximum below its minimum; pass (lo, hi) with lo <= hi");
         }
         if (!std::isfinite(low) || !std::isfinite(high)) {
-            throw std::invalid_argument(name + ": the range [" + detail::number_text(low) + ", " +
-                                        detail::number_text(high) + "] is not finite; pass finite bounds");
+            throw std::invalid_argument(name + ": the range " + range_text(low, high) +
+                                        " is not finite; pass finite bounds");
         }
     } else if (values.size() > 0) {
-        const auto [least, most] = std::minmax_element(values.begin(), values.end());
-        low = static_cast<double>(*least);
-        high = static_cast<double>(*most);
-        if constexpr (std::floating_point<T>) {
-            for (const T v : values) {
-                if (!std::isfinite(v)) {
-                    throw std::invalid_argument(name + ": the data hold " + detail::number_text(v) +
-                                                ", so their range is not finite; remove NaN and infinities, "
-                                                "or pass a finite range, which leaves them out");
-                }
-            }
-        }
+        std::tie(low, high) = data_range(name, values);
     }
     if (low == high) {
         low -= 0.5;
         high += 0.5;
+    }
+    if (!std::isfinite(high - low)) {
+        throw std::invalid_argument(name + ": the range " + range_text(low, high) +
+                                    " is wider than a double holds, so bins cannot be spread over it; "
+                                    "pass a narrower range, which leaves the values outside it out");
     }
     return {low, high};
 }
@@ -135,6 +149,21 @@ tensor<value_type_of<B>> checked_edges(const std::string& name, const B& bins) {
     return edges;
 }
 
+// A number of bins as index_t, refused unless positive and with its bins + 1 edges counted by index_t.
+template <std::integral B>
+index_t checked_bin_count(const std::string& name, B bins) {
+    if (bins < 1) {
+        throw std::invalid_argument(name + ": the number of bins is " + std::to_string(bins) +
+                                    "; pass 1 or more, or a rank-1 tensor of edges");
+    }
+    // Positive, so every integer type converts to uintmax_t unchanged.
+    if (static_cast<std::uintmax_t>(bins) >= static_cast<std::uintmax_t>(std::numeric_limits<index_t>::max())) {
+        throw std::length_error(name + ": " + std::to_string(bins) +
+                                " bins need more edges than index_t counts; pass fewer bins");
+    }
+    return static_cast<index_t>(bins);
+}
+
 // The edges of `bins` for `values`: the number of bins spread evenly over
 // outer_edges by linspace (NumPy's), or the edges given, checked. `keep` is
 // set to the range a value must lie in to be counted, when it is not the edges'.
@@ -142,92 +171,143 @@ template <class E, element T, histogram_bins B>
 tensor<E> bin_edges(const std::string& name, const tensor<T>& values, const B& bins, const histogram_range& range,
                     std::optional<std::pair<double, double>>& keep) {
     if constexpr (std::integral<B>) {
-        if (bins < 1) {
-            throw std::invalid_argument(name + ": the number of bins is " + std::to_string(bins) +
-                                        "; pass 1 or more, or a rank-1 tensor of edges");
-        }
-        const auto edge_count = checked_add(static_cast<index_t>(bins), index_t{1});
-        if (!edge_count) {
-            throw std::length_error(name + ": " + std::to_string(bins) + " bins need more edges than index_t counts; pass fewer bins");
-        }
+        const index_t count = checked_bin_count(name, bins);
         keep = outer_edges(name, values, range);
-        return linspace<E>(keep->first, keep->second, *edge_count);
+        return linspace<E>(keep->first, keep->second, count + 1);
     } else {
         return checked_edges(name, bins);
     }
 }
 
-// The bin of `x` among `count` bins with edges e[0..count]: i with
-// e[i] <= x < e[i + 1], the last bin closed; nothing outside [e[0], e[count]] or for NaN.
+// Note [edges holding NaN]: NumPy's histogram with edges given sorts the data
+// (NaN last) and searches each edge in them: C(j) values sort before edge j
+// (or equal it, for the last edge), and bin i holds C(i + 1) - C(i). For
+// edges that are numbers that is one bin per value, e[i] <= x < e[i + 1], the
+// last bin closed. A NaN edge passes the check of increasing edges but sorts
+// after every number, so that a value may then add 1 to one bin and take 1
+// from another (NumPy's counts may be negative), and NaN data count in the
+// last bin when the last edge is NaN. Between NaN edges the edges are numbers
+// that increase, so one binary search per such run finds a value's part.
+//
+// histogram2d (and digitize) search the values among the edges instead,
+// with NumPy's binary search, which starts each search from the bounds of
+// the one before: over edges that NaN leaves unsorted, a value's bin then
+// depends on the values before it, and only that search gives NumPy's.
+
+// The runs of consecutive edges that are numbers, [first, end) each.
+struct edge_run {
+    index_t first;
+    index_t end;
+};
+
 template <element C>
-std::optional<index_t> bin_of(C x, const C* edges, index_t count) {
-    if (count == 0 || !(x >= edges[0] && x <= edges[count])) return std::nullopt;
-    const index_t after = std::upper_bound(edges, edges + count + 1, x) - edges;
-    return std::min(after - 1, count - 1);
+std::vector<edge_run> number_runs(const tensor<C>& edges) {
+    std::vector<edge_run> runs;
+    for (index_t i = 0; i < edges.size(); ++i) {
+        if (is_nan(edges.data()[i])) continue;
+        if (runs.empty() || runs.back().end != i) runs.push_back({i, i});
+        runs.back().end = i + 1;
+    }
+    return runs;
 }
 
-// The bin of each value (or -1), for histogram: compared in the promoted
-// type with given edges, and as NumPy's evenly spaced bins do otherwise:
-// kept when in the outer range (in double), then placed among the edges in
-// their type.
+// Calls add(bin, +1 or -1) for each of the `count` bins of edges
+// e[0..count] whose count `x` changes, `runs` the edges' runs of numbers
+// (Note [edges holding NaN]).
+template <element C, class Add>
+void shares_of(C x, const C* edges, index_t count, const std::vector<edge_run>& runs, Add&& add) {
+    if (is_nan(x)) {  // NaN sorts before no edge but a NaN last one
+        if (count > 0 && is_nan(edges[count])) add(count - 1, 1);
+        return;
+    }
+    for (const edge_run& run : runs) {
+        // The first edge of the run that x sorts before (or, the last edge, equals), or the run's end.
+        index_t before = std::upper_bound(edges + run.first, edges + std::min(run.end, count), x) - edges;
+        if (before == count && run.end > count && x > edges[count]) before = count + 1;
+        if (before == run.first) continue;  // as before the NaN edge ahead of the run: no change
+        if (run.first > 0) add(run.first - 1, -1);
+        if (before <= count) add(before - 1, 1);
+    }
+}
+
+// The data of a histogram as it counts them (bools as uint8), its edges, and
+// the range a value must lie in to be counted when the edges are spread over
+// it (nothing when they are given).
 template <element T, element E>
-std::vector<index_t> bins_of(const tensor<T>& values, const tensor<E>& edges,
-                             const std::optional<std::pair<double, double>>& keep) {
-    // NumPy's common type: one type as it is, integers promoted, float64 otherwise.
+struct binned_data {
+    tensor<T> values;
+    tensor<E> edges;
+    std::optional<std::pair<double, double>> keep;
+
+    index_t bins() const { return std::max<index_t>(edges.size() - 1, 0); }
+};
+
+// Calls add(i, bin, +1 or -1) for each bin whose count value i changes: with
+// edges spread over a range, the value's bin when it lies in the range (in
+// double), placed among the edges in their type, as NumPy's evenly spaced
+// bins do; with edges given, compared in NumPy's common type (one type as
+// it is, integers promoted, float64 otherwise) as Note [edges holding NaN] says.
+template <element T, element E, class Add>
+void for_each_share(const binned_data<T, E>& data, Add&& add) {
+    const index_t count = data.bins();
+    const T* values = data.values.data();
+    if (data.keep) {
+        const E* edges = data.edges.data();
+        for (index_t i = 0; i < data.values.size(); ++i) {
+            const auto wide = static_cast<double>(values[i]);
+            if (!(wide >= data.keep->first && wide <= data.keep->second)) continue;
+            const index_t after = std::upper_bound(edges, edges + count + 1, static_cast<E>(values[i])) - edges;
+            add(i, std::clamp<index_t>(after - 1, 0, count - 1), 1);
+        }
+        return;
+    }
     using C = std::conditional_t<std::same_as<T, E>, T,
                                  std::conditional_t<std::integral<T> && std::integral<E>, promote_t<T, E>, double>>;
-    const index_t count = std::max<index_t>(edges.size() - 1, 0);
-    const tensor<C> compared = astype<C>(edges);
-    std::vector<index_t> bins(static_cast<std::size_t>(values.size()), -1);
-    for (index_t i = 0; i < values.size(); ++i) {
-        const T x = values.data()[i];
-        std::optional<index_t> bin;
-        if (keep) {
-            const auto wide = static_cast<double>(x);
-            if (wide >= keep->first && wide <= keep->second) {
-                const E seen = static_cast<E>(x);
-                const index_t after = std::upper_bound(edges.data(), edges.data() + count + 1, seen) - edges.data();
-                bin = std::clamp<index_t>(after - 1, 0, count - 1);
-            }
-        } else {
-            bin = bin_of(static_cast<C>(x), compared.data(), count);
-        }
-        if (bin) bins[static_cast<std::size_t>(i)] = *bin;
+    const tensor<C> compared = astype<C>(data.edges);
+    const std::vector<edge_run> runs = number_runs(compared);
+    for (index_t i = 0; i < data.values.size(); ++i) {
+        const auto add_for_value = [&](index_t bin, int sign) { add(i, bin, sign); };
+        shares_of(static_cast<C>(values[i]), compared.data(), count, runs, add_for_value);
     }
-    return bins;
 }
 
 // The sum of the weights in each bin, in W: floating weights summed in
 // double per block of histogram_block data, then added in W; integers wrap
 // around as NumPy's do.
-template <element W>
-tensor<W> weights_in_bins(const std::vector<index_t>& bins, const W* weights, index_t count) {
+template <element T, element E, element W>
+tensor<W> weights_in_bins(const binned_data<T, E>& data, const W* weights) {
+    const index_t count = data.bins();
     tensor<W> result(shape_type{count});
-    if constexpr (std::floating_point<W>) {
-        std::vector<double> block(static_cast<std::size_t>(count));
-        const auto size = static_cast<index_t>(bins.size());
-        for (index_t first = 0; first < size; first += histogram_block) {
-            std::fill(block.begin(), block.end(), 0.0);
-            for (index_t i = first; i < std::min(size, first + histogram_block); ++i) {
-                if (bins[std::size_t(i)] >= 0) block[std::size_t(bins[std::size_t(i)])] += weights[i];
-            }
+    if constexpr (floating_element<W>) {
+        std::vector<double> block(static_cast<std::size_t>(count), 0.0);
+        const auto add_block = [&] {
             for (index_t b = 0; b < count; ++b) result.data()[b] += static_cast<W>(block[std::size_t(b)]);
-        }
+            std::fill(block.begin(), block.end(), 0.0);
+        };
+        index_t block_start = 0;
+        for_each_share(data, [&](index_t i, index_t bin, int sign) {
+            if (i >= block_start + histogram_block) {
+                add_block();
+                block_start = i - i % histogram_block;
+            }
+            block[std::size_t(bin)] += sign * static_cast<double>(weights[i]);
+        });
+        add_block();
     } else {
         std::vector<std::uint64_t> sums(static_cast<std::size_t>(count), 0);
-        for (std::size_t i = 0; i < bins.size(); ++i) {
-            if (bins[i] >= 0) sums[std::size_t(bins[i])] += static_cast<std::uint64_t>(weights[i]);
-        }
+        for_each_share(data, [&](index_t i, index_t bin, int sign) {
+            const auto weight = static_cast<std::uint64_t>(weights[i]);
+            sums[std::size_t(bin)] += sign > 0 ? weight : 0 - weight;
+        });
         for (index_t b = 0; b < count; ++b) result.data()[b] = static_cast<W>(sums[std::size_t(b)]);
     }
     return result;
 }
 
-inline tensor<index_t> counts_in_bins(const std::vector<index_t>& bins, index_t count) {
-    tensor<index_t> result(shape_type{count});
-    for (const index_t b : bins) {
-        if (b >= 0) ++result.data()[b];
-    }
+template <element T, element E>
+tensor<index_t> counts_in_bins(const binned_data<T, E>& data) {
+    tensor<index_t> result(shape_type{data.bins()});
+    for_each_share(data, [&](index_t, index_t bin, int sign) { result.data()[bin] += sign; });
     return result;
 }
 
@@ -253,15 +333,13 @@ tensor<double> as_density(const Counts& counts, const tensor<E>& edges) {
     return result;
 }
 
+// The data of a histogram of `a` and its edges for `bins` and `range`.
 template <expression A, histogram_bins B>
-auto histogram_bins_of(const std::string& name, const A& a, const B& bins, const histogram_range& range) {
+auto binned(const std::string& name, const A& a, const B& bins, const histogram_range& range) {
     using T = histogram_data_t<value_type_of<A>>;
-    using E = bins_edge_t<T, B>;
-    tensor<T> values = astype<T>(a);
-    std::optional<std::pair<double, double>> keep;
-    tensor<E> edges = bin_edges<E>(name, values, bins, range, keep);
-    std::vector<index_t> chosen = bins_of(values, edges, keep);
-    return std::pair{std::move(chosen), std::move(edges)};
+    binned_data<T, bins_edge_t<T, B>> data{astype<T>(a), {}, std::nullopt};
+    data.edges = bin_edges<bins_edge_t<T, B>>(name, data.values, bins, range, data.keep);
+    return data;
 }
 
 }  // namespace detail
@@ -273,16 +351,19 @@ auto histogram_bins_of(const std::string& name, const A& a, const B& bins, const
 /// edges of histogram_edge_t; or a rank-1 tensor of edges, increasing, whose
 /// type the edges keep (`range` is then unused). Bin i holds the values x
 /// with e[i] <= x < e[i + 1], the last bin e[n - 1] <= x <= e[n]; values
-/// outside, and NaN, are not counted. Counts are int64. Bools count as 0 and 1.
-/// Throws std::invalid_argument for fewer than 1 bin, a range whose maximum is below its minimum or
-/// that is not finite, data holding NaN or infinity without a range (as NumPy raises), edges of a
-/// rank other than 1 or that decrease.
+/// outside, and NaN, are not counted. Edges given that hold NaN count as
+/// NumPy's do (Note [edges holding NaN]): a value may take from a bin, NaN
+/// data count in the last bin when the last edge is NaN. Counts are int64.
+/// Bools count as 0 and 1.
+/// Throws std::invalid_argument for fewer than 1 bin, a range whose maximum is below its minimum, that
+/// is not finite or that is wider than a double holds, data holding NaN or infinity without a range
+/// (as NumPy raises; float16 and bfloat16 data too), edges of a rank other than 1 or that decrease;
+/// std::length_error for a number of bins whose edges index_t does not count.
 template <expression A, histogram_bins B = index_t>
 auto histogram(const A& a, const B& bins = 10, const histogram_range& range = std::nullopt) {
-    auto [chosen, edges] = detail::histogram_bins_of("histogram", a, bins, range);
-    const index_t count = std::max<index_t>(edges.size() - 1, 0);
-    return histogram_result<index_t, value_type_of<decltype(edges)>>{detail::counts_in_bins(chosen, count),
-                                                                     std::move(edges)};
+    auto data = detail::binned("histogram", a, bins, range);
+    return histogram_result<index_t, value_type_of<decltype(data.edges)>>{detail::counts_in_bins(data),
+                                                                          std::move(data.edges)};
 }
 
 /// numpy.histogram with weights: the sum of the weights of the elements in
@@ -292,10 +373,9 @@ auto histogram(const A& a, const B& bins = 10, const histogram_range& range = st
 template <expression A, histogram_bins B, expression W>
 auto histogram(const A& a, const B& bins, const histogram_range& range, const W& weights) {
     const auto values = detail::checked_weights("histogram", a, weights);
-    auto [chosen, edges] = detail::histogram_bins_of("histogram", a, bins, range);
-    const index_t count = std::max<index_t>(edges.size() - 1, 0);
-    return histogram_result<value_type_of<W>, value_type_of<decltype(edges)>>{
-        detail::weights_in_bins(chosen, values.data(), count), std::move(edges)};
+    auto data = detail::binned("histogram", a, bins, range);
+    return histogram_result<value_type_of<W>, value_type_of<decltype(data.edges)>>{
+        detail::weights_in_bins(data, values.data()), std::move(data.edges)};
 }
 
 /// numpy.histogram with density=True: the counts divided by their total and
@@ -331,7 +411,7 @@ template <histogram_bins B>
 using bins2d_edge_t = bins_edge_t<double, B>;
 
 // One axis of histogram2d: its edges, and each value's bin (NumPy's
-// searchsorted(edges, x, 'right'), x equal to the last edge in the last bin), or -1.
+// searchsorted(edges, x, 'right') - 1, x equal to the last edge in the last bin), or -1.
 template <histogram_bins B>
 std::pair<tensor<bins2d_edge_t<B>>, std::vector<index_t>> axis_bins(const std::string& name, const tensor<double>& values,
                                                                     const B& bins, const histogram_range& range) {
@@ -343,10 +423,18 @@ std::pair<tensor<bins2d_edge_t<B>>, std::vector<index_t>> axis_bins(const std::s
                                            "accepts none, histogram2d refuses them, as NumPy)");
     }
     const tensor<double> compared = astype<double>(edges);
-    const index_t count = std::max<index_t>(edges.size() - 1, 0);
+    const index_t count = edges.size() - 1;
+    const tensor<index_t> after = searchsorted(compared, values, side::right);
     std::vector<index_t> chosen(static_cast<std::size_t>(values.size()), -1);
     for (index_t i = 0; i < values.size(); ++i) {
-        if (const auto bin = bin_of(values.data()[i], compared.data(), count)) chosen[std::size_t(i)] = *bin;
+        const double x = values.data()[i];
+        const index_t bin = after.data()[i] - (x == compared.data()[count] ? 2 : 1);
+        if (bin < -1) {  // only NaN among the edges puts the last edge's value before the first edge
+            throw std::invalid_argument(name + ": value " + std::to_string(i) + " (" + number_text(x) +
+                                        ") equals the last edge, but the NaN among the edges places it before the "
+                                        "first (NumPy raises ValueError); pass edges that are numbers");
+        }
+        if (bin >= 0 && bin < count) chosen[std::size_t(i)] = bin;
     }
     return {std::move(edges), std::move(chosen)};
 }
@@ -401,10 +489,13 @@ std::vector<double> weights2d(const X& x, const W& weights) {
 /// grid of bins, [x bins, y bins], float64 as NumPy's, with the edges along
 /// x and y. `bins` serves both axes as histogram's does, except that a
 /// number of bins gives float64 edges; `range` holds one histogram_range
-/// per axis. The values are compared with the edges in float64. With
-/// `density`, each count is divided by the total and by its cell's area.
+/// per axis. The values are compared with the edges in float64, each
+/// placed by NumPy's binary search (with edges holding NaN, a point's bin
+/// depends on the points before it, as in NumPy: Note [edges holding NaN]).
+/// With `density`, each count is divided by the total and by its cell's area.
 /// Throws std::invalid_argument when x and y are not of rank 1 and one length, for empty edges (as
-/// NumPy raises), and as histogram does for each axis.
+/// NumPy raises), for a value equal to the last edge that edges holding NaN place before the first
+/// (NumPy raises ValueError), and as histogram does for each axis.
 template <expression X, expression Y, histogram_bins B = index_t>
 auto histogram2d(const X& x, const Y& y, const B& bins = 10, const std::array<histogram_range, 2>& range = {},
                  bool density = false) {
@@ -515,26 +606,19 @@ tensor<double> bincount(const X& x, const W& weights, index_t minlength = 0) {
 namespace detail {
 
 // NumPy's check_array_monotonic on the edges as float64: 1 increasing (or
-// all equal, or none), -1 decreasing, 0 neither.
+// all equal, or none), -1 decreasing, 0 neither. As NumPy's, whatever does
+// not increase after the first values (a NaN too) may decrease.
 inline int monotonicity(const tensor<double>& edges) {
     const double* e = edges.data();
     const index_t n = edges.size();
     index_t i = 1;
     while (i < n && e[i] == e[0]) ++i;
     if (i >= n) return 1;
-    if (e[i - 1] < e[i]) {
-        for (++i; i < n; ++i) {
-            if (e[i - 1] > e[i]) return 0;
-        }
-        return 1;
+    const bool increasing = e[i - 1] < e[i];
+    for (++i; i < n; ++i) {
+        if (increasing ? e[i - 1] > e[i] : e[i - 1] < e[i]) return 0;
     }
-    if (e[i - 1] > e[i]) {
-        for (++i; i < n; ++i) {
-            if (e[i - 1] < e[i]) return 0;
-        }
-        return -1;
-    }
-    return 0;  // a NaN next to the first values
+    return increasing ? 1 : -1;
 }
 
 }  // namespace detail
@@ -543,7 +627,10 @@ inline int monotonicity(const tensor<double>& edges) {
 /// rank-1 `bins`, increasing or decreasing: with increasing bins, i such that
 /// bins[i-1] <= x < bins[i] (bins[i-1] < x <= bins[i] with `right`), 0 below
 /// and len(bins) above; decreasing bins mirror it. int64, of x's shape;
-/// values are compared in the promoted type, NaN after every number.
+/// values are compared in the promoted type, NaN after every number, by
+/// NumPy's binary search (bins holding NaN inside pass NumPy's check of
+/// their order, and a value's index then depends on the values before it,
+/// as in NumPy: Note [edges holding NaN]).
 /// Throws std::invalid_argument when bins does not have rank 1 or is neither increasing nor
 /// decreasing.
 template <expression X, expression B>
