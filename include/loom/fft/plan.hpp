@@ -2,11 +2,13 @@
 // The one-dimensional discrete Fourier transform of a contiguous line of
 // complex<double>: a plan holds the twiddle factors of one length, computed
 // once, and applies them to as many lines as the caller has. Stockham's
-// self-sorting passes of radix 4, 2, 3 and 5 and a plain sum for any other
-// odd factor (Note [self-sorting passes]) while every prime factor of the
-// length is small; Bluestein's chirp-z algorithm (a convolution through a
-// power-of-two transform) otherwise; the transform of real input through a
-// complex one of half its length (Note [real transform]).
+// self-sorting passes of radix 2, 4, 3 and 5 and a plain sum for any other
+// odd factor (Note [self-sorting passes]), or Bluestein's chirp-z algorithm
+// (a convolution through a power-of-two transform) for the lengths NumPy
+// gives it (Note [choice of algorithm]); the transform of real input
+// through a complex one of half its length (Note [real transform]).
+// Infinities and NaN go through the same operations as in NumPy's
+// transforms (Note [non-finite input]).
 // fft_plan_for keeps the plans of the last lengths used on a thread (Note
 // [plan cache]).
 // Includes only <algorithm>, <cmath>, <complex>, <cstddef>, <memory> and
@@ -46,17 +48,17 @@ inline fft_complex fft_root(std::size_t k, std::size_t n) {
 }
 
 // a * b without the checks for infinite parts that std::complex's operator*
-// makes (C99 Annex G): the plain formula, which the compiler vectorises.
-// The roots are finite, so only inputs holding infinities or NaN can differ,
-// and those give NaN either way.
+// makes (C99 Annex G): the plain formula, which the compiler vectorises, and
+// the one NumPy's transforms use (Note [non-finite input]).
 inline fft_complex fft_times(fft_complex a, fft_complex b) {
     return {a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real()};
 }
 
-// Note [self-sorting passes]: a length n = p_1 p_2 ... p_t of factors up
-// to 64 is transformed by Stockham's autosort, a decimation in frequency in
-// t passes that each read one buffer and write the other. Before pass i,
-// with s = p_1 ... p_(i-1) and the sub-length l = n / s, the data holds s
+// Note [self-sorting passes]: a length n = p_1 p_2 ... p_t that does not go
+// through Bluestein's algorithm (Note [choice of algorithm]) is transformed
+// by Stockham's autosort, a decimation in frequency in t passes that each
+// read one buffer and write the other. Before pass i, with
+// s = p_1 ... p_(i-1) and the sub-length l = n / s, the data holds s
 // interleaved sequences of l points: point a of sequence q at q + s a. Pass i
 // splits each into p = p_i sequences of m = l / p points: for j < m and
 // k < p, the k-th output of the p-point DFT of the points j, j + m, ...,
@@ -70,6 +72,68 @@ inline fft_complex fft_times(fft_complex a, fft_complex b) {
 // same positions, so it can run in place: the passes before it alternate
 // between the caller's line and one buffer of the plan, and the last writes
 // the caller's line, whichever holds its input.
+
+// Note [non-finite input]: in IEEE arithmetic inf * 0 is NaN, so a
+// multiplication by a root of exactly 1 (or -i) turns an infinite part into
+// NaN where the product is plainly the value itself. The passes therefore
+// multiply only where NumPy's do: the outputs of a butterfly of j = 0 keep
+// twiddles of exactly 1 unapplied, as does output 0 of a plain sum, and the
+// turns by -i inside the butterflies of radix 3, 4 and 5 swap and negate
+// parts; the factors come in NumPy's order (a factor 2 first, then the 4s,
+// then the odd primes upwards), since the order decides which values meet
+// which twiddles. fft({inf, 0, 0}) is then {inf, inf, inf} and fft({1, inf})
+// {inf, -inf}, as NumPy gives; NaN meets a multiplication only where
+// NumPy's does too, so the complex transforms give NaN and infinities at
+// the same outputs as NumPy's (tests/unit/test_hostile_fft_linalg.cpp).
+// Bluestein's algorithm multiplies every input by a chirp, the first of
+// which is 1, and mixes every product into every output: any infinity or
+// NaN gives NaN everywhere, in NumPy too.
+
+// Note [choice of algorithm]: a length goes through Bluestein's algorithm
+// when NumPy's transforms would: 50 points or more, a prime factor above
+// the square root of the length, and the estimated work of the passes more
+// than that of Bluestein's (three transforms of the smallest product of
+// 2, 3, 5, 7 and 11 of at least 2n - 1 points), each estimated as the
+// length times the sum of its prime factors (a factor above 5 weighing 1.1
+// times its size). The largest factor a plain sum then handles is 227 (for
+// lengths below 20000); the same choice keeps non-finite results equal to
+// NumPy's, as Bluestein's spreads NaN everywhere (Note [non-finite input]).
+
+// NumPy's estimate of the work of the passes for n points (Note [choice of algorithm]).
+inline double fft_pass_cost(std::size_t n) {
+    const auto weight = [](std::size_t p) { return p <= 5 ? static_cast<double>(p) : 1.1 * static_cast<double>(p); };
+    double per_point = 0;
+    std::size_t rest = n;
+    for (std::size_t p = 2; p * p <= rest; p += p == 2 ? 1 : 2) {
+        while (rest % p == 0) per_point += weight(p), rest /= p;
+    }
+    if (rest > 1) per_point += weight(rest);
+    return per_point * static_cast<double>(n);
+}
+
+// The smallest product of powers of 2, 3, 5, 7 and 11 of at least n (n itself up to 6).
+inline std::size_t fft_smooth_size(std::size_t n) {
+    if (n <= 6) return n;
+    std::size_t best = 2 * n;  // a power of two at most 2n - 2 is always there
+    for (std::size_t f2 = 1; f2 < best; f2 *= 2) {
+        for (std::size_t f3 = f2; f3 < best; f3 *= 3) {
+            for (std::size_t f5 = f3; f5 < best; f5 *= 5) {
+                for (std::size_t f7 = f5; f7 < best; f7 *= 7) {
+                    for (std::size_t f11 = f7; f11 < best; f11 *= 11) {
+                        if (f11 >= n) best = f11;
+                    }
+                }
+            }
+        }
+    }
+    return best;
+}
+
+// Whether n points, of largest prime factor `largest_prime`, go through Bluestein's algorithm.
+inline bool fft_chooses_bluestein(std::size_t n, std::size_t largest_prime) {
+    if (n < 50 || largest_prime * largest_prime <= n) return false;
+    return 3 * fft_pass_cost(fft_smooth_size(2 * n - 1)) < fft_pass_cost(n);
+}
 
 // Note [real transform]: the transform X of 2h real points x is found from
 // the h-point complex transform Z of z_j = x_2j + i x_(2j+1): with E and O
@@ -88,16 +152,17 @@ inline fft_complex fft_times(fft_complex a, fft_complex b) {
 class fft_plan {
 public:
     explicit fft_plan(std::size_t n) : n_(n) {
+        // NumPy's order of factors (Note [non-finite input]): a 2 first, the 4s, the odd primes upwards.
         std::size_t rest = n;
         while (rest % 4 == 0) factors_.push_back(4), rest /= 4;
-        while (rest % 2 == 0) factors_.push_back(2), rest /= 2;
+        if (rest % 2 == 0) factors_.insert(factors_.begin(), 2), rest /= 2;
         for (std::size_t p = 3; p * p <= rest; p += 2) {
             while (rest % p == 0) factors_.push_back(p), rest /= p;
         }
         if (rest > 1) factors_.push_back(rest);
         std::size_t largest = 1;
         for (std::size_t p : factors_) largest = p > largest ? p : largest;
-        if (largest > largest_direct_factor) {
+        if (fft_chooses_bluestein(n, largest == 4 ? 2 : largest)) {
             make_bluestein();
         } else {
             roots_.resize(n);
@@ -199,10 +264,6 @@ private:
         return even + fft_times(root, odd);
     }
 
-    // Prime factors above this go through Bluestein's algorithm: a factor p
-    // costs p*p per p outputs in the plain sum.
-    static constexpr std::size_t largest_direct_factor = 64;
-
     // The passes of Note [self-sorting passes], data to work_ and back, the last into data.
     void transform(fft_complex* data) {
         fft_complex* from = data;
@@ -227,31 +288,33 @@ private:
 
     // One pass of radix P (Note [self-sorting passes]). The loop over q runs
     // along contiguous runs with one set of twiddles; the first pass, where
-    // s is 1, has no such run, and loops over j alone.
+    // s is 1, has no such run, and loops over j alone. The butterflies of
+    // j = 0, whose twiddles are 1, are not multiplied (Note [non-finite input]).
     template <std::size_t P>
     static void pass(const fft_complex* in, fft_complex* out, std::size_t m, std::size_t s, const fft_complex* w) {
+        for (std::size_t q = 0; q < s; ++q) point<P, false>(in + q, out + q, s * m, s, w);
         if (s == 1) {
-            for (std::size_t j = 0; j < m; ++j) point<P>(in + j, out + P * j, m, 1, w + j * (P - 1));
+            for (std::size_t j = 1; j < m; ++j) point<P, true>(in + j, out + P * j, m, 1, w + j * (P - 1));
         } else {
-            for (std::size_t j = 0; j < m; ++j) {
+            for (std::size_t j = 1; j < m; ++j) {
                 const fft_complex* wj = w + j * (P - 1);
                 const fft_complex* x = in + s * j;
                 fft_complex* y = out + s * P * j;
-                for (std::size_t q = 0; q < s; ++q) point<P>(x + q, y + q, s * m, s, wj);
+                for (std::size_t q = 0; q < s; ++q) point<P, true>(x + q, y + q, s * m, s, wj);
             }
         }
     }
 
     // The P points in[0], in[in_step], ... transformed, times the twiddles
-    // w[0 .. P-1) from the second on, into out[0], out[out_step], ...
-    template <std::size_t P>
+    // w[0 .. P-1) from the second on when `twiddled`, into out[0], out[out_step], ...
+    template <std::size_t P, bool twiddled>
     static void point(const fft_complex* in, fft_complex* out, std::size_t in_step, std::size_t out_step,
                       const fft_complex* w) {
         fft_complex a[P];
         for (std::size_t r = 0; r < P; ++r) a[r] = in[r * in_step];
         butterfly(a);
         out[0] = a[0];
-        for (std::size_t k = 1; k < P; ++k) out[k * out_step] = fft_times(a[k], w[k - 1]);
+        for (std::size_t k = 1; k < P; ++k) out[k * out_step] = twiddled ? fft_times(a[k], w[k - 1]) : a[k];
     }
 
     static void butterfly(fft_complex (&a)[2]) {
@@ -306,17 +369,27 @@ private:
         a[3] = real2 - turned2;
     }
 
-    // A pass of any factor p: each butterfly's p outputs as plain sums.
+    // A pass of any (prime) factor p: each butterfly's p outputs as plain
+    // sums. Output 0 is the sum alone and j = 0 takes no twiddles: their
+    // roots are 1 (Note [non-finite input]).
     void pass_any(const fft_complex* in, fft_complex* out, std::size_t p, std::size_t m, std::size_t s,
                   const fft_complex* w) {
         const std::size_t p_step = n_ / p;
         for (std::size_t j = 0; j < m; ++j) {
             for (std::size_t q = 0; q < s; ++q) {
                 for (std::size_t r = 0; r < p; ++r) scratch_[r] = in[q + s * (j + r * m)];
-                for (std::size_t k = 0; k < p; ++k) {
+                fft_complex total = scratch_[0];
+                for (std::size_t r = 1; r < p; ++r) total += scratch_[r];
+                out[q + s * p * j] = total;
+                for (std::size_t k = 1; k < p; ++k) {
                     fft_complex sum = scratch_[0];
-                    for (std::size_t r = 1; r < p; ++r) sum += fft_times(scratch_[r], roots_[((r * k) % p) * p_step]);
-                    out[q + s * (p * j + k)] = k == 0 ? sum : fft_times(sum, w[j * (p - 1) + k - 1]);
+                    std::size_t turn = 0;  // r k mod p, kept without a division
+                    for (std::size_t r = 1; r < p; ++r) {
+                        turn += k;
+                        if (turn >= p) turn -= p;
+                        sum += fft_times(scratch_[r], roots_[turn * p_step]);
+                    }
+                    out[q + s * (p * j + k)] = j == 0 ? sum : fft_times(sum, w[j * (p - 1) + k - 1]);
                 }
             }
         }

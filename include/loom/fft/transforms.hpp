@@ -84,13 +84,29 @@ tensor<fft_complex> fft_input(const X& x) {
     return tensor<fft_complex>(astype<fft_complex>(view_of(x)));
 }
 
+// True when every element of x is finite.
+inline bool fft_all_finite(const tensor<fft_complex>& x) {
+    return std::all_of(x.data(), x.data() + x.size(),
+                       [](fft_complex v) { return std::isfinite(v.real()) && std::isfinite(v.imag()); });
+}
+
+// Whether rfft or irfft of `points` points of x goes through the complex
+// transform of half the points (Note [real transform] in plan.hpp): for an
+// even length of finite values. Infinities and NaN take the transform of
+// every point instead, where they meet no multiplication NumPy's real
+// transforms do not make in most places (Note [non-finite input] in plan.hpp
+// and docs/fft.md).
+inline bool fft_through_half(const tensor<fft_complex>& x, index_t points) {
+    return points % 2 == 0 && fft_all_finite(x);
+}
+
 // One line of fft_along: in[0..copied) (zeros after it, up to `points`)
-// transformed, the first `kept` outputs scaled into out. rfft of an even
-// length goes through the transform of half the points (Note [real
-// transform] in plan.hpp); `work` holds a line when out cannot.
+// transformed, the first `kept` outputs scaled into out. `through_half`: rfft
+// through the transform of half the points (Note [real transform] in
+// plan.hpp); `work` holds a line when out cannot.
 inline void fft_line(fft_plan& plan, const fft_complex* in, index_t copied, index_t points, fft_complex* out,
-                     index_t kept, bool inverse, double scale, std::vector<fft_complex>& work) {
-    if (kept != points && points % 2 == 0) {
+                     index_t kept, bool through_half, bool inverse, double scale, std::vector<fft_complex>& work) {
+    if (through_half) {
         plan.apply_real(in, static_cast<std::size_t>(copied), out);
     } else {
         fft_complex* line = kept == points ? out : work.data();
@@ -98,9 +114,11 @@ inline void fft_line(fft_plan& plan, const fft_complex* in, index_t copied, inde
         std::fill(line + copied, line + points, fft_complex{});
         plan.apply(line, inverse);
         if (line != out) {
-            // rfft of an odd length: the zero frequency of real input is real, as NumPy's.
+            // rfft: the zero frequency of real input is real, and so is the
+            // Nyquist frequency of an even length, as NumPy's.
             std::copy(line, line + kept, out);
             out[0].imag(0.0);
+            if (points % 2 == 0) out[kept - 1].imag(0.0);
         }
     }
     if (scale != 1.0) {
@@ -125,15 +143,15 @@ inline tensor<fft_complex> fft_along(const char* name, const tensor<fft_complex>
     index_t inner = 1;  // the distance between neighbours along the axis
     for (std::size_t d = axis + 1; d < shape.size(); ++d) inner *= shape[d];
     const index_t outer = out.size() / (kept * inner);
-    const bool real = kept != points && points % 2 == 0;
-    fft_plan& plan = fft_plan_for(static_cast<std::size_t>(real ? points / 2 : points));
+    const bool through_half = kept != points && fft_through_half(x, points);
+    fft_plan& plan = fft_plan_for(static_cast<std::size_t>(through_half ? points / 2 : points));
     const double scale = fft_scale(mode, points, inverse);
     const index_t copied = length < points ? length : points;
-    std::vector<fft_complex> work(kept != points && !real ? static_cast<std::size_t>(points) : 0);
+    std::vector<fft_complex> work(kept != points && !through_half ? static_cast<std::size_t>(points) : 0);
     if (inner == 1) {
         for (index_t line = 0; line < outer; ++line) {
-            fft_line(plan, x.data() + line * length, copied, points, out.data() + line * kept, kept, inverse, scale,
-                     work);
+            fft_line(plan, x.data() + line * length, copied, points, out.data() + line * kept, kept, through_half,
+                     inverse, scale, work);
         }
         return out;
     }
@@ -154,7 +172,7 @@ inline tensor<fft_complex> fft_along(const char* name, const tensor<fft_complex>
             }
             for (index_t b = 0; b < lines; ++b) {
                 fft_line(plan, gathered.data() + b * in_step, copied, points, results.data() + b * out_step, kept,
-                         inverse, scale, work);
+                         through_half, inverse, scale, work);
             }
             for (index_t k = 0; k < kept; ++k) {
                 for (index_t b = 0; b < lines; ++b) to[k * inner + first + b] = results[b * out_step + k];
@@ -180,10 +198,9 @@ inline tensor<double> irfft_along(const char* name, const tensor<fft_complex>& x
     tensor<double> out(uninitialized, line_shape);
     if (out.size() != 0) {
         const auto n = static_cast<std::size_t>(points);
-        const bool even = n % 2 == 0;
-        // An even length through the transform of half the points (Note [real transform] in plan.hpp).
-        fft_plan& plan = fft_plan_for(even ? n / 2 : n);
-        std::vector<fft_complex> buffer(even ? 0 : n);
+        const bool through_half = fft_through_half(lines, points);
+        fft_plan& plan = fft_plan_for(through_half ? n / 2 : n);
+        std::vector<fft_complex> buffer(through_half ? 0 : n);
         const double scale = fft_scale(mode, points, true);
         const index_t half = points / 2 + 1;
         const index_t copied = length < half ? length : half;
@@ -191,7 +208,7 @@ inline tensor<double> irfft_along(const char* name, const tensor<fft_complex>& x
         for (index_t line = 0; line < count; ++line) {
             const fft_complex* from = lines.data() + line * length;
             double* to = out.data() + line * points;
-            if (even) {
+            if (through_half) {
                 plan.apply_real_inverse(from, static_cast<std::size_t>(copied), to);
                 if (scale != 1.0) {
                     for (std::size_t k = 0; k < n; ++k) to[k] *= scale;
@@ -200,6 +217,10 @@ inline tensor<double> irfft_along(const char* name, const tensor<fft_complex>& x
             }
             std::fill(buffer.begin(), buffer.end(), fft_complex{});
             std::copy(from, from + copied, buffer.begin());
+            // The Hermitian spectrum; as in NumPy, the imaginary parts of the
+            // zero and the Nyquist frequencies are ignored.
+            buffer[0].imag(0.0);
+            if (n % 2 == 0) buffer[n / 2].imag(0.0);
             for (std::size_t k = 1; k < n - k; ++k) buffer[n - k] = std::conj(buffer[k]);
             plan.apply(buffer.data(), true);
             for (std::size_t k = 0; k < n; ++k) to[k] = buffer[k].real() * scale;

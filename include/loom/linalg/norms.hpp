@@ -5,8 +5,9 @@
 // singular values, and cond takes singular values or inv, from LAPACK
 // (Note [compiled without LAPACK] in lapack.hpp; norm, whose order is known
 // only at run time, throws there instead).
-// Cost of including: <cmath>, <limits>, <string> beyond decompositions.hpp.
+// Cost of including: <charconv>, <cmath>, <limits>, <string> beyond decompositions.hpp.
 
+#include <charconv>
 #include <cmath>
 #include <complex>
 #include <concepts>
@@ -71,11 +72,9 @@ public:
         if (none()) return "None";
         if (frobenius()) return "'fro'";
         if (nuclear()) return "'nuc'";
-        if (std::isinf(p_)) return p_ > 0 ? "inf" : "-inf";
-        std::string number = std::to_string(p_);
-        number.erase(number.find_last_not_of('0') + 1);
-        if (number.back() == '.') number.pop_back();
-        return number;
+        // The shortest digits that read back as p: 2.0000001 stays 2.0000001, 3 prints as 3, inf as inf.
+        char buffer[32];
+        return std::string(buffer, std::to_chars(buffer, buffer + sizeof buffer, p_).ptr);
     }
 
 private:

@@ -28,7 +28,8 @@ tensor<value_type_of<X>> roll(const X& x, index_t shift, index_t axis) {
     tensor<T> result(uninitialized, v.shape());
     const index_t n = v.shape()[a];
     if (result.size() == 0) return result;
-    const index_t s = (shift % n + n) % n;
+    const index_t rest = shift % n;  // in (-n, n): adding n to a negative one cannot overflow
+    const index_t s = rest < 0 ? rest + n : rest;
     detail::part_along(result.view(), a, s, n) = detail::part_along(v, a, 0, n - s);
     detail::part_along(result.view(), a, 0, s) = detail::part_along(v, a, n - s, n);
     return result;
