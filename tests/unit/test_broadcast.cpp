@@ -14,8 +14,10 @@
 namespace {
 
 using loom::broadcast_error;
+using loom::index_t;
 using loom::shape_type;
 using loom::testing::contains;
+using loom::testing::expect_error_text;
 using loom::testing::message_of;
 
 namespace broadcast = loom::broadcast;
@@ -119,6 +121,88 @@ TEST(BroadcastShapes, NestedExpressionReportsTheShapesOfItsOwnOperands) {
     const loom::tensor<float> a(shape_type{2, 1}), b(shape_type{1, 3}), c(shape_type{4});
     const std::string message = message_of([&] { (void)((a + b) * c); });
     EXPECT_TRUE(contains(message, "shapes [2, 3] and [4]")) << message;
+}
+
+// ---- Results with more elements than an index counts ----
+//
+// NumPy refuses them when the shapes are combined: np.broadcast_shapes((2**32, 1), (1, 2**32))
+// raises "broadcast dimensions too large", and a + b of such views "iterator is too large".
+
+constexpr index_t two_to_31 = index_t{1} << 31;
+constexpr index_t two_to_32 = index_t{1} << 32;
+const std::string too_large_2_32 =
+    "shapes [4294967296, 1] and [1, 4294967296] broadcast to [4294967296, 4294967296], which has more elements "
+    "than fit in a 64-bit index; use smaller sizes";
+
+// A view of `shape` over one element: stride 0 everywhere, so however large, nothing is allocated.
+auto one_element_seen_as(const shape_type& shape) {
+    return loom::broadcast_to(loom::tensor<float>(shape_type(shape.size(), 1)), shape);
+}
+
+TEST(BroadcastTooLarge, TwoShapesWhoseResultHasTwoToThe64ElementsAreRefused) {
+    expect_error_text<std::length_error>(
+        [] { loom::broadcast_shapes(shape_type{two_to_32, 1}, shape_type{1, two_to_32}); }, too_large_2_32);
+    // 2^62 * 2 = 2^63 is one past the largest index: refused, as NumPy refuses (2**62, 1) with (1, 2).
+    EXPECT_THROW(loom::broadcast_shapes(shape_type{index_t{1} << 62, 1}, shape_type{1, 2}), std::length_error);
+}
+
+TEST(BroadcastTooLarge, ResultsThatFitAreAccepted) {
+    // np.broadcast_shapes((2**31, 1), (1, 2**31)) == (2**31, 2**31): 2^62 elements fit.
+    EXPECT_EQ(loom::broadcast_shapes(shape_type{two_to_31, 1}, shape_type{1, two_to_31}),
+              (shape_type{two_to_31, two_to_31}));
+    // A 0 among the sizes makes no element, whatever the others: NumPy gives (0, 2**32, 2**32).
+    EXPECT_EQ(loom::broadcast_shapes(shape_type{0, two_to_32, 1}, shape_type{1, two_to_32}),
+              (shape_type{0, two_to_32, two_to_32}));
+}
+
+TEST(BroadcastTooLarge, ThreeShapesAndOneAreRefusedToo) {
+    expect_error_text<std::length_error>(
+        [] { loom::broadcast_shapes(shape_type{two_to_32, 1, 1}, shape_type{1, two_to_32}, shape_type{1}); },
+        "shapes [4294967296, 1, 1], [1, 4294967296] and [1] broadcast to [4294967296, 1, 4294967296], which has "
+        "more elements than fit in a 64-bit index; use smaller sizes");
+    EXPECT_THROW(loom::broadcast_shapes(shape_type{two_to_32, two_to_32}), std::length_error);
+}
+
+TEST(BroadcastTooLarge, EveryRuleRefusesTheResult) {
+    const shape_type column{two_to_32, 1}, row{1, two_to_32}, square{two_to_32, two_to_32};
+    expect_error_text<std::length_error>([&] { loom::broadcast_shapes(column, row, broadcast::numpy); },
+                                         too_large_2_32);
+    expect_error_text<std::length_error>(
+        [&] { loom::broadcast_shapes(row, shape_type{two_to_32}, broadcast::paddle_elementwise(0)); },
+        "shape [4294967296] placed onto [1, 4294967296] at axis 0 gives [4294967296, 1]: shapes [1, 4294967296] "
+        "and [4294967296, 1] broadcast to [4294967296, 4294967296], which has more elements than fit in a 64-bit "
+        "index; use smaller sizes");
+    EXPECT_THROW(loom::broadcast_shapes(square, shape_type{two_to_32}, broadcast::pdpd(0)), std::length_error);
+    EXPECT_THROW(loom::broadcast_shapes(square, square, broadcast::none), std::length_error);
+    expect_error_text<std::length_error>([&] { loom::broadcast_bidirectional_shape(column, row); }, too_large_2_32);
+    // The in-place rule: a destination never grows, so it is its error, naming the destination.
+    expect_error_text<broadcast_error>([&] { loom::check_fits_destination(column, row); },
+                                       "output with shape [4294967296, 1] cannot take a value of shape "
+                                       "[1, 4294967296]: " + too_large_2_32);
+}
+
+TEST(BroadcastTooLarge, BuildingTheExpressionIsRefused) {
+    const auto column = one_element_seen_as({two_to_32, 1});
+    const auto row = one_element_seen_as({1, two_to_32});
+    expect_error_text<std::length_error>([&] { (void)(column + row); }, too_large_2_32);
+    EXPECT_THROW((void)(column * 2.f + row), std::length_error);
+    EXPECT_THROW((void)loom::where(loom::tensor<bool>(shape_type{1}, true), column, row), std::length_error);
+    EXPECT_THROW((void)loom::add(row, one_element_seen_as({two_to_32}), broadcast::paddle_elementwise(0)),
+                 std::length_error);
+    // A view of the result's shape is refused as well, when it is made.
+    EXPECT_THROW((void)one_element_seen_as({two_to_32, two_to_32}), std::length_error);
+}
+
+TEST(BroadcastTooLarge, AnExpressionThatFitsIsBuiltAndItsTensorRefusedForItsBytes) {
+    // 2^62 elements fit in an index; 2^62 floats of 4 bytes do not fit in its bytes (NumPy: "array is too big").
+    const auto column = one_element_seen_as({two_to_31, 1});
+    const auto row = one_element_seen_as({1, two_to_31});
+    const auto sum = column + row;
+    EXPECT_EQ(sum.shape(), (shape_type{two_to_31, two_to_31}));
+    EXPECT_EQ(sum.size(), index_t{1} << 62);
+    const std::string message = message_of([&] { (void)loom::tensor<float>(sum); });
+    EXPECT_TRUE(contains(message, "[2147483648, 2147483648] of 4-byte elements spans more bytes")) << message;
+    EXPECT_THROW((void)loom::tensor<float>(sum), std::length_error);
 }
 
 // ---- Broadcast specs on shapes ----

@@ -104,7 +104,8 @@ tensor<float> ones(const shape_type& shape) { return tensor<float>(shape, 1.f); 
 
 // The explanation agrees with what `operation` did: the same result shape,
 // or both refuse. A refusal by the operation is a std::invalid_argument
-// (broadcast_error, or the core-size and loss errors).
+// (broadcast_error, or the core-size and loss errors) where a step or a check
+// fails, or a std::length_error where the result is refused.
 template <class Operation>
 void expect_agreement(const broadcast_explanation& e, Operation operation) {
     SCOPED_TRACE(loom::to_string(e));
@@ -115,6 +116,10 @@ void expect_agreement(const broadcast_explanation& e, Operation operation) {
     } catch (const std::invalid_argument& error) {
         EXPECT_FALSE(e.holds) << error.what();
         EXPECT_TRUE(e.failing_step() != nullptr || e.failing_check() != nullptr);
+    } catch (const std::length_error& error) {
+        EXPECT_FALSE(e.holds) << error.what();
+        EXPECT_FALSE(e.result_refusal.empty());
+        EXPECT_TRUE(e.failing_step() == nullptr && e.failing_check() == nullptr);
     }
 }
 
@@ -206,6 +211,76 @@ TEST(Explain, LossTargetAgreesWithCrossEntropy) {
             return loom::cross_entropy(ones(c.a), target, {.reduction = loom::loss_reduction::none}).shape();
         });
     }
+}
+
+// ---- Results with more elements than an index counts ----
+
+constexpr loom::index_t two_to_32 = loom::index_t{1} << 32;
+
+// A view of `shape` over one element (stride 0 everywhere): nothing allocated, however large.
+auto one_element_seen_as(const shape_type& shape) {
+    return loom::broadcast_to(tensor<float>(shape_type(shape.size(), 1)), shape);
+}
+
+// The explanation refuses, and agrees with `operation`, which must refuse too.
+template <class Operation>
+void expect_refused(const broadcast_explanation& e, Operation operation) {
+    EXPECT_FALSE(e.holds) << loom::to_string(e);
+    expect_agreement(e, operation);
+}
+
+TEST(Explain, EveryRuleAgreesOnAResultTooLargeToCount) {
+    const shape_type column{two_to_32, 1}, row{1, two_to_32}, square{two_to_32, two_to_32};
+    expect_refused(loom::explain(column, row), [&] { return loom::broadcast_shapes(column, row); });
+    expect_refused(loom::explain(one_element_seen_as(column), one_element_seen_as(row)),
+                   [&] { return (one_element_seen_as(column) + one_element_seen_as(row)).shape(); });
+    expect_refused(loom::explain({column, row, shape_type{1}}),
+                   [&] { return loom::broadcast_shapes(column, row, shape_type{1}); });
+    const shape_type long_row{two_to_32};
+    expect_refused(loom::explain(row, long_row, broadcast::paddle_elementwise(0)),
+                   [&] { return loom::broadcast_shapes(row, long_row, broadcast::paddle_elementwise(0)); });
+    expect_refused(loom::explain(square, long_row, broadcast::pdpd(0)),
+                   [&] { return loom::broadcast_shapes(square, long_row, broadcast::pdpd(0)); });
+    expect_refused(loom::explain(square, square, broadcast::none),
+                   [&] { return loom::broadcast_shapes(square, square, broadcast::none); });
+    expect_refused(loom::explain_bidirectional(column, row),
+                   [&] { return loom::broadcast_bidirectional_shape(column, row); });
+    expect_refused(loom::explain_in_place(column, row), [&] {
+        loom::check_fits_destination(column, row);
+        return column;
+    });
+    // broadcast_to counts every size of the target but 0, as a tensor's strides would.
+    const shape_type empty_target{two_to_32, two_to_32, 0};
+    expect_refused(loom::explain_broadcast_to(shape_type{1}, empty_target),
+                   [&] { return shape_type(loom::broadcast_to(ones({1}), empty_target).shape()); });
+    expect_refused(loom::explain_matmul(shape_type{two_to_32, 1, 2, 3}, shape_type{1, two_to_32, 3, 4}), [&] {
+        return shape_type(loom::matmul(one_element_seen_as({two_to_32, 1, 2, 3}),
+                                       one_element_seen_as({1, two_to_32, 3, 4})).shape());
+    });
+}
+
+TEST(Explain, AResultWithAZeroIsCountedAsEmpty) {
+    // NumPy: np.broadcast_shapes((0, 2**32, 1), (1, 2**32)) == (0, 2**32, 2**32).
+    const shape_type a{0, two_to_32, 1}, b{1, two_to_32};
+    const broadcast_explanation e = loom::explain(a, b);
+    EXPECT_TRUE(e.holds);
+    EXPECT_TRUE(e.result_refusal.empty());
+    expect_agreement(e, [&] { return loom::broadcast_shapes(a, b); });
+}
+
+TEST(Explain, PrintsTheResultTooLargeToCount) {
+    const broadcast_explanation e = loom::explain(shape_type{two_to_32, 1}, shape_type{1, two_to_32});
+    EXPECT_FALSE(e.holds);
+    EXPECT_EQ(e.failing_step(), nullptr);
+    EXPECT_EQ(loom::to_string(e),
+              "NumPy's rule: x [4294967296, 1] and y [1, 4294967296]\n"
+              "  x  4294967296           1\n"
+              "  y           1  4294967296\n"
+              "compared from back to front:\n"
+              "  1st step (dimension 1): 1 and 4294967296 -> 4294967296: x's dimension is 1\n"
+              "  2nd step (dimension 0): 4294967296 and 1 -> 4294967296: y's dimension is 1\n"
+              "so x and y are not broadcastable: the result [4294967296, 4294967296] has more elements than fit "
+              "in a 64-bit index; use smaller sizes\n");
 }
 
 TEST(Explain, PrintsThePaddleGuidesWalk) {

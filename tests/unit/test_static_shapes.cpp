@@ -62,6 +62,17 @@ static_assert(std::is_same_v<broadcast_fixed_t<fixed<1, 8, 1>, fixed<12, 10, 1, 
 static_assert(std::is_same_v<broadcast_fixed_t<fixed<0, 1, 0>, fixed<1, 2, 1>>, fixed<0, 2, 0>>);
 static_assert(std::is_same_v<broadcast_fixed_t<fixed<8, 1, 6, 1>, fixed<7, 1, 5>, fixed<6, 1>>, fixed<8, 7, 6, 5>>);
 
+// The count that refuses, at compile time, fixed shapes whose broadcast has more elements than
+// index_t counts (static_broadcast_too_large, Note [static broadcasting]): [2^32, 2^32]
+// is refused, [2^31, 2^31] and [0, 2^32, 2^32] are not, as NumPy's np.broadcast_shapes decides.
+constexpr index_t static_shapes_2_31 = index_t{1} << 31, static_shapes_2_32 = index_t{1} << 32;
+static_assert(!loom::checked_element_count(std::array{static_shapes_2_32, static_shapes_2_32}).has_value());
+static_assert(loom::checked_element_count(std::array{index_t{0}, static_shapes_2_32, static_shapes_2_32}) == 0);
+static_assert(std::is_same_v<broadcast_fixed_t<fixed<static_shapes_2_31, 1>, fixed<1, static_shapes_2_31>>,
+                             fixed<static_shapes_2_31, static_shapes_2_31>>);
+static_assert(std::is_same_v<broadcast_fixed_t<fixed<0, static_shapes_2_32, 1>, fixed<1, static_shapes_2_32>>,
+                             fixed<0, static_shapes_2_32, static_shapes_2_32>>);
+
 TEST(StaticShapes, ANodeOfFixedOperandsHasTheBroadcastShapeInItsType) {
     const static_shapes_m34 a;
     const static_shapes_v4 b;

@@ -19,12 +19,20 @@
 #include "error_text.hpp"
 #include "loom/loom.hpp"
 
+#if defined(__linux__)
+#include <sys/resource.h>
+
+#include <iostream>
+#endif
+
 namespace {
 
 using loom::flat;
 using loom::index_t;
 using loom::tensor;
+using loom::testing::contains;
 using loom::testing::expect_error_text;
+using loom::testing::message_of;
 
 // Uniform in [low, high]; integers are whole numbers in that range.
 template <class T = float>
@@ -289,5 +297,53 @@ TEST_F(Threads, TheCountIsAtLeastOne) {
                                                  "; give a number in that range");
     EXPECT_GE(loom::num_threads(), 1);
 }
+
+TEST_F(Threads, CountsAreJudgedAsGivenNeverNarrowed) {
+    loom::set_num_threads(2);
+    const int before = loom::num_threads();
+    // 2^32 + 4 taken as an int would be 4; 2^31 would be -2^31.
+    for (const std::int64_t threads : {std::int64_t{-1}, std::int64_t{1} << 31, (std::int64_t{1} << 32) + 4}) {
+        const std::string message = message_of([&] { loom::set_num_threads(threads); });
+        const std::string call = "set_num_threads(" + std::to_string(threads) + ")";
+        EXPECT_TRUE(contains(message, call + ": the number of threads must be from 1 to ")) << message;
+        EXPECT_THROW(loom::set_num_threads(threads), std::invalid_argument);
+    }
+    EXPECT_THROW(loom::set_num_threads(std::uint64_t{1} << 63), std::invalid_argument);
+    EXPECT_EQ(loom::num_threads(), before);
+    loom::set_num_threads(std::size_t{1});
+    EXPECT_EQ(loom::num_threads(), 1);
+}
+
+#if defined(__linux__)
+// RLIMIT_NPROC bounds the user's processes and threads together; a parallel
+// region that cannot start its threads ends the process in libgomp. The limit
+// is lowered in a child process, which exits with 0 when set_num_threads
+// accepts the limit and refuses one more with the expected text. The kernel
+// exempts root from the limit, but loom judges by its value, for anyone.
+TEST_F(Threads, ACountAboveTheUsersProcessLimitIsRefused) {
+    GTEST_FLAG_SET(death_test_style, "threadsafe");
+    EXPECT_EXIT(
+        {
+            rlimit limit{};
+            getrlimit(RLIMIT_NPROC, &limit);
+            limit.rlim_cur = 8;
+            if (limit.rlim_max != RLIM_INFINITY && limit.rlim_max < 8) limit.rlim_cur = limit.rlim_max;
+            if (setrlimit(RLIMIT_NPROC, &limit) != 0 || limit.rlim_cur != 8) std::_Exit(2);
+#if defined(_OPENMP)
+            const std::string expected =
+                "set_num_threads(9): the number of threads must be from 1 to 8, the processes and threads this user "
+                "may run (RLIMIT_NPROC, `ulimit -u`); give a number in that range, or raise the limit";
+            const std::string refused = message_of([] { loom::set_num_threads(9); });
+            std::cerr << refused << '\n';
+            loom::set_num_threads(8);
+            std::_Exit(refused == expected && loom::max_num_threads() == 8 && loom::num_threads() == 8 ? 0 : 1);
+#else
+            loom::set_num_threads(9);  // no thread is ever started without OpenMP
+            std::_Exit(loom::max_num_threads() == loom::max_threads ? 0 : 1);
+#endif
+        },
+        ::testing::ExitedWithCode(0), "");
+}
+#endif
 
 }  // namespace

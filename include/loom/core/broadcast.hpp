@@ -5,10 +5,14 @@
 // them, and the in-place rule that a destination never grows. Each
 // broadcast_error they throw carries the rule and the shapes it refused,
 // and explains the rule when asked (Note [explanations on demand] in
-// core/errors.hpp).
+// core/errors.hpp). A result whose elements do not fit in index_t is refused
+// with std::length_error (check_countable_result), as NumPy refuses it ("broadcast
+// dimensions too large").
 
 #include <algorithm>
 #include <array>
+#include <limits>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -31,6 +35,30 @@ namespace detail {
                           std::to_string(dim) +
                           " (shapes align on the right; each pair of sizes must be equal or one of them 1)",
                           broadcast_refusal{explained_rule::numpy, std::move(shapes)});
+}
+
+// Throws std::length_error for `result`, the shape a rule gives `operands`,
+// whose elements do not fit in index_t. The text is built only here, when it
+// throws (NumPy: "broadcast dimensions too large").
+template <class... Shapes>
+[[noreturn, gnu::cold, gnu::noinline]] void throw_result_too_large(const shape_type& result,
+                                                                  const Shapes&... operands) {
+    const bool one = sizeof...(Shapes) == 1;
+    throw std::length_error((one ? "shape " : "shapes ") + joined({to_string(operands)...}) +
+                            (one ? " broadcasts to " : " broadcast to ") + to_string(result) +
+                            ", which has more elements than fit in a " +
+                            std::to_string(std::numeric_limits<index_t>::digits + 1) +
+                            "-bit index; use smaller sizes");
+}
+
+// Throws std::length_error unless the element count of `result`, the shape a
+// rule gives `operands`, fits in index_t (checked_element_count), as every
+// array's must. Every rule's result passes here, so that no expression of a
+// shape too large to count is ever built; a few multiplications, and no
+// allocation unless it throws.
+template <class... Shapes>
+void check_countable_result(const shape_type& result, const Shapes&... operands) {
+    if (!checked_element_count(result)) [[unlikely]] throw_result_too_large(result, operands...);
 }
 
 // The refusal of a PDPD rule: spec's kind names it.
@@ -83,6 +111,7 @@ inline shape_type broadcast_two(const shape_type& a, const shape_type& b) {
         }
         taken = size;
     }
+    check_countable_result(result, a, b);
     return result;
 }
 
@@ -157,6 +186,7 @@ template <class... Shapes>
     requires(std::same_as<Shapes, shape_type> && ...)
 shape_type broadcast_valid_shapes(const shape_type& first, const Shapes&... rest) {
     if constexpr (sizeof...(Shapes) == 0) {
+        check_countable_result(first, first);
         return first;
     } else if constexpr (sizeof...(Shapes) == 1) {
         return broadcast_two(first, rest...);
@@ -181,6 +211,7 @@ shape_type broadcast_valid_shapes(const shape_type& first, const Shapes&... rest
                 }
             }
         }
+        check_countable_result(result, first, rest...);
         return result;
     }
 }
@@ -191,7 +222,8 @@ shape_type broadcast_valid_shapes(const shape_type& first, const Shapes&... rest
 /// 1s; per dimension the sizes are equal or one is 1, and the result takes
 /// the one that is not 1 (so 0 with 1 gives 0). Throws broadcast_error
 /// naming the two shapes that disagree and the dimension, counted in the
-/// result, and std::invalid_argument for a negative size.
+/// result, std::invalid_argument for a negative size, and std::length_error
+/// for a result with more elements than index_t counts.
 template <class... Shapes>
     requires(std::same_as<Shapes, shape_type> && ...)
 shape_type broadcast_shapes(const shape_type& first, const Shapes&... rest) {
@@ -254,6 +286,9 @@ inline shape_type pdpd_placement(const shape_type& a, const shape_type& b, index
 
 /// Result shape of an element-wise binary operation on shapes `a` and `b`
 /// under `spec`. For the PDPD specs, `placed_b` receives B's placed shape.
+/// Throws broadcast_error when the shapes do not fit under the spec,
+/// std::invalid_argument for a negative size, and std::length_error for a
+/// result with more elements than index_t counts.
 inline shape_type broadcast_shapes(const shape_type& a, const shape_type& b, const broadcast_spec& spec,
                                    shape_type* placed_b = nullptr) {
     check_shape(a);
@@ -266,6 +301,7 @@ inline shape_type broadcast_shapes(const shape_type& a, const shape_type& b, con
                                       "use broadcast::numpy to broadcast them",
                                       broadcast_refusal{explained_rule::none, {a, b}});
             }
+            detail::check_countable_result(a, a, b);
             return a;
         case broadcast_spec::mode::numpy:
             return broadcast_shapes(a, b);
@@ -274,26 +310,30 @@ inline shape_type broadcast_shapes(const shape_type& a, const shape_type& b, con
             placement placed = detail::place_under_spec(a, b, spec);
             const shape_type& p = placed.shape;
             if (placed_b != nullptr) *placed_b = p;
+            // The messages name B as given, beside B placed.
+            const auto placed_text = [&] {
+                return "shape " + to_string(b) + " placed onto " + to_string(a) + " at axis " +
+                       std::to_string(spec.axis) + " gives " + to_string(p) + ": ";
+            };
             if (spec.kind == broadcast_spec::mode::paddle_elementwise) {
                 try {
                     return broadcast_shapes(a, p);
-                } catch (const broadcast_error& error) {  // name B as given, beside B placed
-                    throw broadcast_error("shape " + to_string(b) + " placed onto " + to_string(a) + " at axis " +
-                                          std::to_string(spec.axis) + " gives " + to_string(p) + ": " + error.what(),
-                                          detail::placed_refusal(a, b, spec));
+                } catch (const broadcast_error& error) {
+                    throw broadcast_error(placed_text() + error.what(), detail::placed_refusal(a, b, spec));
+                } catch (const std::length_error& error) {
+                    throw std::length_error(placed_text() + error.what());
                 }
             }
             for (std::size_t d = 0; d < a.size(); ++d) {
                 if (!size_broadcasts(p[d], a[d])) {
-                    throw broadcast_error("shape " + to_string(b) + " placed onto " + to_string(a) + " at axis " +
-                                          std::to_string(spec.axis) + " gives " + to_string(p) + ": size " +
-                                          std::to_string(p[d]) + " vs " + std::to_string(a[d]) +
-                                          " at dimension " + std::to_string(d) +
-                                          "; broadcast::pdpd only broadcasts B onto A "
-                                          "(broadcast::paddle_elementwise also lets A's 1s grow)",
+                    throw broadcast_error(placed_text() + "size " + std::to_string(p[d]) + " vs " +
+                                              std::to_string(a[d]) + " at dimension " + std::to_string(d) +
+                                              "; broadcast::pdpd only broadcasts B onto A "
+                                              "(broadcast::paddle_elementwise also lets A's 1s grow)",
                                           detail::placed_refusal(a, b, spec));
                 }
             }
+            detail::check_countable_result(a, a, b);
             return a;
         }
     }
@@ -301,7 +341,8 @@ inline shape_type broadcast_shapes(const shape_type& a, const shape_type& b, con
 }
 
 /// Where `spec` puts B's dimensions beside A's: NumPy's right alignment, or
-/// the PDPD placement. Checks the shapes under the spec (broadcast_error).
+/// the PDPD placement. Checks the shapes under the spec (broadcast_error), and
+/// the result's element count (std::length_error).
 inline placement placement_under(const shape_type& a, const shape_type& b, const broadcast_spec& spec) {
     broadcast_shapes(a, b, spec);
     const bool placed = spec.kind == broadcast_spec::mode::pdpd || spec.kind == broadcast_spec::mode::paddle_elementwise;
@@ -310,7 +351,8 @@ inline placement placement_under(const shape_type& a, const shape_type& b, const
 
 /// OpenVINO's bidirectional rule, from its broadcast rules: the shape of
 /// `x * ones(target)`, which may differ from `target`. Throws broadcast_error
-/// when the shapes do not broadcast.
+/// when the shapes do not broadcast, and std::length_error for a result with
+/// more elements than index_t counts.
 inline shape_type broadcast_bidirectional_shape(const shape_type& x, const shape_type& target) {
     try {
         return broadcast_shapes(x, target);
@@ -318,6 +360,19 @@ inline shape_type broadcast_bidirectional_shape(const shape_type& x, const shape
         throw broadcast_error(error.what(), broadcast_refusal{explained_rule::bidirectional, {x, target}});
     }
 }
+
+namespace detail {
+
+// The in-place rule refusing `value` for `destination`, after the words of
+// `error`, which the rule's broadcast of them threw.
+[[noreturn]] inline void refuse_in_place(const shape_type& destination, const shape_type& value,
+                                         const std::exception& error) {
+    throw broadcast_error("output with shape " + to_string(destination) + " cannot take a value of shape " +
+                              to_string(value) + ": " + error.what(),
+                          broadcast_refusal{explained_rule::in_place, {destination, value}});
+}
+
+}  // namespace detail
 
 /// The in-place rule (docs/semantics.md, "Assignment"): an in-place
 /// operation or an assignment into a view never changes the destination's
@@ -328,9 +383,9 @@ inline void check_fits_destination(const shape_type& destination, const shape_ty
     try {
         combined = broadcast_shapes(destination, value);
     } catch (const broadcast_error& error) {
-        throw broadcast_error("output with shape " + to_string(destination) + " cannot take a value of shape " +
-                              to_string(value) + ": " + error.what(),
-                              broadcast_refusal{explained_rule::in_place, {destination, value}});
+        detail::refuse_in_place(destination, value, error);
+    } catch (const std::length_error& error) {  // a combined shape too large to count is not the destination's
+        detail::refuse_in_place(destination, value, error);
     }
     if (!(combined == destination)) {
         throw broadcast_error("output with shape " + to_string(destination) + " doesn't match the broadcast shape " +

@@ -10,12 +10,13 @@
 // tests. broadcast_error explains the rule that threw it when asked (Note
 // [explanations on demand] in core/errors.hpp).
 //
-// Cost of including: <algorithm>, <concepts>, <string>, <utility> and <vector>, beside
+// Cost of including: <algorithm>, <concepts>, <limits>, <string>, <utility> and <vector>, beside
 // core/shape.hpp, core/broadcast_spec.hpp and core/explanation.hpp.
 
 #include <algorithm>
 #include <concepts>
 #include <cstddef>
+#include <limits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -135,6 +136,24 @@ inline void numpy_walk(broadcast_explanation& e, const std::vector<std::string>&
     });
 }
 
+// Refuses `shape`, what the steps of e gave (`what` names it: "the result"),
+// when they all held but `countable` is false: no array of that shape can
+// exist, as `counted` says how its elements were counted.
+inline void refuse_uncountable(broadcast_explanation& e, bool countable, const std::string& what,
+                               const shape_type& shape, const std::string& counted) {
+    if (!e.holds || countable) return;
+    e.holds = false;
+    e.result_refusal = what + " " + to_string(shape) + " has more elements than fit in a " +
+                       std::to_string(std::numeric_limits<index_t>::digits + 1) + "-bit index" + counted +
+                       "; use smaller sizes";
+}
+
+// The rules' refusal of a result whose element count does not fit in index_t
+// (check_countable_result in core/broadcast.hpp).
+inline void refuse_too_many_elements(broadcast_explanation& e, const std::string& what, const shape_type& shape) {
+    refuse_uncountable(e, checked_element_count(shape).has_value(), what, shape, "");
+}
+
 // The PDPD placement of y onto x (core/broadcast.hpp, place_onto), as
 // checks; on success e.compared is x and y placed, and `first`, `count`
 // the dimensions y's sizes (without its trailing 1s) occupy.
@@ -220,6 +239,7 @@ inline broadcast_explanation explain_placed(const shape_type& a, const shape_typ
         e.result[d] = step.result;
     }
     e.compared_result = e.result;
+    refuse_too_many_elements(e, "the result", e.result);
     return e;
 }
 
@@ -241,6 +261,7 @@ inline broadcast_explanation explain_none(const shape_type& a, const shape_type&
         reason = "the two dimensions are the same";
         return sizes[0];
     });
+    refuse_too_many_elements(e, "the result", e.result);
     return e;
 }
 
@@ -260,6 +281,7 @@ inline broadcast_explanation explain_numpy(std::vector<shape_type> shapes) {
     e.compared_names = names;
     e.compared = e.shapes;
     numpy_walk(e, names);
+    refuse_too_many_elements(e, "the result", e.result);
     return e;
 }
 
@@ -305,6 +327,7 @@ broadcast_explanation explain_bidirectional(const X& x, const shape_type& target
     e.compared_names = e.names;
     e.compared = e.shapes;
     detail::numpy_walk(e, e.names);
+    detail::refuse_too_many_elements(e, "the result", e.result);
     return e;
 }
 
@@ -364,6 +387,9 @@ broadcast_explanation explain_broadcast_to(const X& x, const shape_type& target)
         }
         return t;
     });
+    // broadcast_to refuses a target whose sizes other than 0 multiply past index_t, as a tensor's strides would.
+    detail::refuse_uncountable(e, checked_span_bytes(target, 1).has_value(), "the target", target,
+                               " (counting every size but 0)");
     return e;
 }
 
@@ -406,6 +432,7 @@ broadcast_explanation explain_matmul(const A& a_operand, const B& b_operand) {
     e.compared_names = {"a's batch", "b's batch"};
     e.compared = {shape_type(a.begin(), a.end() - 2), shape_type(b.begin(), b.end() - 2)};
     detail::numpy_walk(e, {"a", "b"});
+    detail::refuse_too_many_elements(e, "the batch shape", e.result);
     if (!e.holds) return e;
     if (!a_vector) e.result.push_back(n);
     if (!b_vector) e.result.push_back(m);

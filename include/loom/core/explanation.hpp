@@ -58,10 +58,13 @@ struct broadcast_explanation {
     bool front_to_back = false;         ///< the steps go from the left (the PDPD rules, from the axis)
     std::vector<explanation_step> steps;  ///< the dimensions compared, in the order compared, up to one that fails
     bool holds = true;                  ///< true when the rule accepts the shapes
+    std::string result_refusal;         ///< why the rule refuses what every step held for: a result with more
+                                        ///< elements than index_t counts; empty otherwise
     shape_type compared_result;         ///< what the steps give: the last row of the table (matmul's batch shape)
     shape_type result;                  ///< the result's shape, when the rule accepts the shapes
 
-    /// The step that fails, or nullptr (all steps hold, or a check failed first).
+    /// The step that fails, or nullptr (all steps hold, or a check failed
+    /// first, or the result is refused: result_refusal).
     const explanation_step* failing_step() const {
         const auto it = std::find_if(steps.begin(), steps.end(), [](const explanation_step& s) { return !s.holds; });
         return it == steps.end() ? nullptr : &*it;
@@ -145,7 +148,8 @@ inline std::string verdict(const broadcast_explanation& e) {
 
 /// The explanation as text: the rule and the operands, the rule's checks,
 /// the compared shapes right-aligned in columns (`-` where a shape has no
-/// such dimension), the numbered steps, and the result or what fails.
+/// such dimension), the numbered steps, and the result or what fails: a
+/// step, a check, or the result itself (result_refusal).
 inline std::string to_string(const broadcast_explanation& e) {
     std::string text = detail::rule_title(e) + ":";
     for (std::size_t k = 0; k < e.names.size(); ++k) {
@@ -195,6 +199,7 @@ inline std::string to_string(const broadcast_explanation& e) {
 
     text += "so " + detail::verdict(e);
     if (e.holds) return text + "; the result has shape " + to_string(e.result) + '\n';
+    if (!e.result_refusal.empty()) return text + ": " + e.result_refusal + '\n';
     std::size_t failing = 0;
     while (failing < e.steps.size() && e.steps[failing].holds) ++failing;
     if (failing < e.steps.size()) {

@@ -125,19 +125,29 @@ inline index_t add_size(index_t total, index_t size, const shape_type& shape) {
 
 }  // namespace detail
 
-/// Number of elements of `shape` (1 for rank 0). Throws std::length_error
-/// when the count does not fit in index_t, instead of wrapping around.
-inline index_t element_count(const shape_type& shape) {
+/// Number of elements of the sizes `sizes` (1 for none; 0 when one is 0,
+/// whatever the others), or nothing when the count does not fit in index_t.
+/// A shape_type at run time, or a std::array of fixed sizes at compile time.
+template <class Sizes>
+[[nodiscard]] constexpr std::optional<index_t> checked_element_count(const Sizes& sizes) noexcept {
     index_t count = 1;
     bool overflow = false;
-    for (index_t size : shape) {
+    for (const index_t size : sizes) {
         if (size == 0) return 0;
         const auto product = checked_mul(count, size);
         overflow = overflow || !product;
         count = product.value_or(count);
     }
-    if (overflow) detail::throw_too_many_elements(shape);
+    if (overflow) return std::nullopt;
     return count;
+}
+
+/// Number of elements of `shape` (1 for rank 0). Throws std::length_error
+/// when the count does not fit in index_t, instead of wrapping around.
+inline index_t element_count(const shape_type& shape) {
+    const auto count = checked_element_count(shape);
+    if (!count) detail::throw_too_many_elements(shape);
+    return *count;
 }
 
 namespace detail {
@@ -171,21 +181,31 @@ inline strides_type row_major_strides(const shape_type& shape) {
     return strides;
 }
 
+/// The sizes of `shape` other than 0 multiplied, times `element_size`: the
+/// bytes a row-major array of `shape` spans, counting every size but 0, which
+/// its strides must reach; nothing when that does not fit in index_t. The
+/// sizes must be 0 or more (check_shape).
+[[nodiscard]] inline std::optional<index_t> checked_span_bytes(const shape_type& shape,
+                                                               std::size_t element_size) noexcept {
+    std::optional<index_t> bytes = static_cast<index_t>(element_size);
+    for (const index_t size : shape) {
+        bytes = checked_mul(*bytes, size == 0 ? index_t{1} : size);
+        if (!bytes) return std::nullopt;
+    }
+    return bytes;
+}
+
 /// Throws std::length_error when an array of `shape` whose elements take
 /// `element_size` bytes cannot exist: its sizes other than 0 times the
 /// element size must fit in index_t, so that its strides and extent in bytes
 /// do (NumPy refuses such shapes too, even with a 0 among them: "array is
 /// too big"). The sizes must be 0 or more (check_shape).
 inline void check_byte_size(const shape_type& shape, std::size_t element_size) {
-    std::optional<index_t> bytes = static_cast<index_t>(element_size);
-    for (index_t size : shape) {
-        bytes = checked_mul(*bytes, size == 0 ? index_t{1} : size);
-        if (!bytes) {
-            throw std::length_error("shape " + to_string(shape) + " of " + std::to_string(element_size) +
-                                    "-byte elements spans more bytes than fit in a " +
-                                    std::to_string(std::numeric_limits<index_t>::digits + 1) +
-                                    "-bit index (counting every size but 0); use smaller sizes");
-        }
+    if (!checked_span_bytes(shape, element_size)) {
+        throw std::length_error("shape " + to_string(shape) + " of " + std::to_string(element_size) +
+                                "-byte elements spans more bytes than fit in a " +
+                                std::to_string(std::numeric_limits<index_t>::digits + 1) +
+                                "-bit index (counting every size but 0); use smaller sizes");
     }
 }
 

@@ -71,7 +71,9 @@ inline constexpr bool is_rank_shape<rank<Rank>> = true;
 //                    loom::fixed<3, 4>, loom::fixed<5>, loom::at_dimension<1>>'
 //
 // the compile-time form of broadcast_error's "shapes [3, 4] and [5] are not
-// broadcastable: size 4 vs 5 at dimension 1". Assigning a value of one fixed
+// broadcastable: size 4 vs 5 at dimension 1". A broadcast whose elements do
+// not fit in index_t is refused the same way (static_broadcast_too_large, the
+// run-time rule's std::length_error). Assigning a value of one fixed
 // shape into a destination of another is refused the same way
 // (static_assignment_shapes_differ).
 
@@ -84,6 +86,12 @@ struct at_dimension {};
 /// (Note [static broadcasting]). Make the sizes at that dimension equal, or one of them 1.
 template <class A, class B, class Dimension>
 struct static_shapes_not_broadcastable;
+
+/// Never defined: its name is the compile error of two fixed shapes whose broadcast has more
+/// elements than index_t counts (Note [static broadcasting]; at run time, std::length_error).
+/// Use smaller sizes.
+template <class A, class B>
+struct static_broadcast_too_large;
 
 /// Never defined: its name is the compile error of assigning a value of fixed shape Value into a
 /// destination of fixed shape Destination, which keeps its shape (Note [static broadcasting]).
@@ -133,6 +141,15 @@ struct broadcast_verdict<false, A, B, Dimension> : static_shapes_not_broadcastab
     static constexpr bool value = false;
 };
 
+template <bool Countable, class A, class B>
+struct count_verdict {
+    static constexpr bool value = true;
+};
+template <class A, class B>
+struct count_verdict<false, A, B> : static_broadcast_too_large<A, B> {
+    static constexpr bool value = false;
+};
+
 template <bool Equal, class Destination, class Value>
 struct assignment_verdict {
     static constexpr bool value = true;
@@ -158,6 +175,7 @@ struct broadcast_two_fixed<fixed<A...>, fixed<B...>> {
     static constexpr index_t mismatch = first_mismatch(fixed<A...>::sizes, fixed<B...>::sizes);
     static_assert(broadcast_verdict<mismatch < 0, fixed<A...>, fixed<B...>, at_dimension<mismatch>>::value);
     static constexpr auto sizes = broadcast_sizes(fixed<A...>::sizes, fixed<B...>::sizes);
+    static_assert(count_verdict<checked_element_count(sizes).has_value(), fixed<A...>, fixed<B...>>::value);
     template <std::size_t... I>
     static fixed<sizes[I]...> of(std::index_sequence<I...>);
     using type = decltype(of(std::make_index_sequence<sizes.size()>{}));

@@ -11,8 +11,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <concepts>
+#include <limits>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "loom/core/shape.hpp"
 #include "loom/eval/path_trace.hpp"
@@ -20,6 +23,9 @@
 
 #if defined(_OPENMP)
 #include <omp.h>
+#endif
+#if defined(__linux__)
+#include <sys/resource.h>
 #endif
 
 namespace loom {
@@ -52,28 +58,64 @@ inline int num_threads() {
 /// machine loom runs on.
 inline constexpr int max_threads = 1024;
 
+namespace detail {
+
+// Note [the user's thread limit]: on Linux, RLIMIT_NPROC (`ulimit -u`)
+// bounds the processes and threads of the user, all of them together, and
+// libgomp ends the process ("Thread creation failed") when a parallel region
+// cannot start its threads. A region of n threads holds n of them at once,
+// the calling one included, so n above the soft limit always fails (for a
+// user other than root, whom the kernel exempts); n within it fails only when
+// the user's other processes and threads take the rest, which is not cheaply
+// known (counting them reads /proc, and starting the n threads to see takes
+// about 0.35 ms each). So the limit itself is the bound.
+
+// The soft RLIMIT_NPROC, at least 1 (one thread starts no other, whatever
+// the limit), or the largest int when it is unlimited or not Linux's.
+inline int user_thread_limit() {
+#if defined(__linux__)
+    rlimit limit{};
+    if (getrlimit(RLIMIT_NPROC, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY) {
+        return static_cast<int>(std::clamp<rlim_t>(limit.rlim_cur, 1, std::numeric_limits<int>::max()));
+    }
+#endif
+    return std::numeric_limits<int>::max();
+}
+
+}  // namespace detail
+
 /// The most threads set_num_threads accepts: max_threads, and with OpenMP
-/// no more than its thread limit (omp_get_thread_limit(): OMP_THREAD_LIMIT).
+/// no more than its thread limit (omp_get_thread_limit(): OMP_THREAD_LIMIT)
+/// nor, on Linux, than the user may run (the soft RLIMIT_NPROC, `ulimit -u`;
+/// Note [the user's thread limit]).
 inline int max_num_threads() {
 #if defined(_OPENMP)
-    return std::min(max_threads, omp_get_thread_limit());
+    return std::min({max_threads, omp_get_thread_limit(), detail::user_thread_limit()});
 #else
     return max_threads;
 #endif
 }
 
 /// Sets the number of threads large evaluations use (1: no threads), from 1
-/// to max_num_threads().
-/// Throws std::invalid_argument for a number outside that range, naming it and the range.
+/// to max_num_threads(). Any integer type: the count is judged as given, never
+/// narrowed first (2^32 + 4 is refused, not taken for 4).
+/// Throws std::invalid_argument for a number outside that range, naming it,
+/// the range and, when RLIMIT_NPROC sets it, that limit.
 /// PyTorch: torch.set_num_threads.
-inline void set_num_threads(int threads) {
+template <std::integral Count>
+    requires(!std::same_as<Count, bool>)
+void set_num_threads(Count threads) {
     const int most = max_num_threads();
-    if (threads < 1 || threads > most) {
-        throw std::invalid_argument("set_num_threads(" + std::to_string(threads) +
-                                    "): the number of threads must be from 1 to " + std::to_string(most) +
-                                    "; give a number in that range");
+    if (std::cmp_less(threads, 1) || std::cmp_greater(threads, most)) {
+        const bool user_limit = most == detail::user_thread_limit() && most < max_threads;
+        throw std::invalid_argument(
+            "set_num_threads(" + std::to_string(threads) + "): the number of threads must be from 1 to " +
+            std::to_string(most) +
+            (user_limit ? ", the processes and threads this user may run (RLIMIT_NPROC, `ulimit -u`); give a "
+                          "number in that range, or raise the limit"
+                        : "; give a number in that range"));
     }
-    detail::thread_setting().store(threads, std::memory_order_relaxed);
+    detail::thread_setting().store(static_cast<int>(threads), std::memory_order_relaxed);
 }
 
 namespace detail {
