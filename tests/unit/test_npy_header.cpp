@@ -10,6 +10,7 @@
 #include <string>
 
 #include "error_text.hpp"
+#include "file_support.hpp"
 #include "loom/loom.hpp"
 
 namespace {
@@ -24,6 +25,10 @@ using ::testing::HasSubstr;
 
 std::string header_refusal(const std::string& text) {
     return message_of([&] { parse_header(text); });
+}
+
+std::string header_refusal_in_version_3(const std::string& text) {
+    return message_of([&] { parse_header(text, 3); });
 }
 
 // ---- Parsing ----
@@ -104,7 +109,84 @@ TEST(NpyHeader, RefusesAHeaderThatNeverEnds) {
 
 TEST(NpyHeader, RefusesTextAfterTheDict) {
     EXPECT_THAT(header_refusal("{'descr': '<f4', 'fortran_order': False, 'shape': (3,), }  x\n"),
-                HasSubstr("has 'x?' after the dict"));
+                HasSubstr("has 'x\\n' after the dict"));
+}
+
+// What np.load of NumPy 1.24 reads, through ast.literal_eval, and refuses.
+std::string header_with_shape(const std::string& shape) {
+    return "{'descr': '<f8', 'fortran_order': False, 'shape': " + shape + ", }\n";
+}
+
+TEST(NpyHeader, ParsesParenthesesAroundTheShapeAndItsSizes) {
+    const std::pair<const char*, shape_type> accepted[] = {
+        {"((6),)", {6}},       {"(((6)),)", {6}},      {"((6, 1))", {6, 1}}, {"((6),(1),)", {6, 1}},
+        {"((6) ,)", {6}},      {"(+(6),)", {6}},       {"(-(0),)", {0}},     {"(())", {}},
+        {"(6, (1))", {6, 1}},  {"(((2, 3)))", {2, 3}}, {"( (-0) , )", {0}},
+    };
+    for (const auto& [text, shape] : accepted) EXPECT_EQ(parse_header(header_with_shape(text)).shape, shape) << text;
+    // Python reads 200 brackets nested, the dict's among them.
+    const auto nested = [](int n) { return "(" + std::string(n, '(') + "6" + std::string(n, ')') + ",)"; };
+    EXPECT_EQ(parse_header(header_with_shape(nested(198))).shape, shape_type{6});
+    EXPECT_THAT(header_refusal(header_with_shape(nested(199))),
+                HasSubstr("in more than 199 parentheses, which Python does not read"));
+}
+
+TEST(NpyHeader, ParsesWhitespaceAndCommentsAsPythonDoes) {
+    const std::pair<const char*, shape_type> accepted[] = {
+        {"(6,\f)", {6}}, {"(\f6,)", {6}}, {"(6\\\n,)", {6}}, {"(6, # c\n)", {6}}, {"(6 ,\n 1)", {6, 1}},
+        {"(6,\r)", {6}},
+    };
+    for (const auto& [text, shape] : accepted) EXPECT_EQ(parse_header(header_with_shape(text)).shape, shape) << text;
+    EXPECT_EQ(parse_header("{'descr': '<f8', 'fortran_order': False, 'shape': (6,), } # end\n").shape, shape_type{6});
+    EXPECT_THAT(header_refusal(header_with_shape("(6,\v)")), HasSubstr("has '\\x0b), }\\n' where a size"));
+}
+
+TEST(NpyHeader, ParsesTheLongSuffixAfterSpacesInVersionsOneAndTwo) {
+    const std::pair<const char*, shape_type> accepted[] = {
+        {"(6 L,)", {6}}, {"(6\tL,)", {6}}, {"((6L),)", {6}}, {"(6L , 1L , )", {6, 1}}, {"(6 \\\n L,)", {6}},
+        {"(0x6L,)", {6}},
+    };
+    for (const auto& [text, shape] : accepted) {
+        EXPECT_EQ(parse_header(header_with_shape(text), 1).shape, shape) << text;
+        EXPECT_EQ(parse_header(header_with_shape(text), 2).shape, shape) << text;
+        // Version 3.0 reads the header as Python 3 does, without the suffix.
+        EXPECT_THAT(header_refusal_in_version_3(header_with_shape(text)), HasSubstr("Python 2's L suffix")) << text;
+    }
+    EXPECT_EQ(header_refusal_in_version_3(header_with_shape("(6 L,)")),
+              "its header has '6 L' as the size at dimension 0 of its shape: Python 2's L suffix, which np.load "
+              "reads in format versions 1.0 and 2.0 only; write the size without it");
+}
+
+TEST(NpyHeader, ReadsTheLongSuffixByTheFilesVersion) {
+    // NumPy: np.load of these bytes gives array([7, 8], dtype=int8), and refuses version 3.0's.
+    const std::string dict = "{'descr': '|i1', 'fortran_order': False, 'shape': (2 L,), }\n";
+    const auto version_1 = loom::testing::bytes_of(loom::testing::npy_image(1, dict, "\x07\x08"));
+    EXPECT_TRUE(loom::array_equal(loom::read_npy<std::int8_t>(version_1), loom::tensor<std::int8_t>{7, 8}));
+    const auto version_3 = loom::testing::bytes_of(loom::testing::npy_image(3, dict, "\x07\x08"));
+    EXPECT_EQ(message_of([&] { (void)loom::read_npy<std::int8_t>(version_3); }),
+              "cannot read .npy bytes: its header has '2 L' as the size at dimension 0 of its shape: Python 2's L "
+              "suffix, which np.load reads in format versions 1.0 and 2.0 only; write the size without it");
+}
+
+TEST(NpyHeader, RefusesWhatNumPyRefusesQuotingTheHeader) {
+    const std::pair<const char*, const char*> refused[] = {
+        {"((6)L,)", "has 'L,), }\\n' where ',' or ')' should be"},
+        {"(6\nL,)", "has 'L,), }\\n' where ',' or ')' should be"},
+        {"(6l,)", "has '6l' as the size at dimension 0"},
+        {"(6LL,)", "has '6LL' as the size at dimension 0"},
+        {"(6L)", "has the shape (6L), which is not a tuple"},
+        {"((6))", "has the shape ((6)), which is not a tuple"},
+        {"((6,),)", "has the shape ((6,),, with a tuple within the tuple of sizes"},
+        {"((),)", "has the shape ((),, with a tuple within the tuple of sizes"},
+        {"(6, ())", "has the shape (6, (), with a tuple within the tuple of sizes"},
+        {"(+(6,),)", "has the shape (+(6,, with a sign before a tuple"},
+        {"(-(),)", "has the shape (-(), with a sign before a tuple"},
+        {"(-(-6),)", "has '-(-6' as the size at dimension 0"},
+        {"(6 x,)", "has 'x,), }\\n' where ',' or ')' should be"},
+    };
+    for (const auto& [text, quoted] : refused) {
+        EXPECT_THAT(header_refusal(header_with_shape(text)), HasSubstr(quoted)) << text;
+    }
 }
 
 // ---- Writing ----
@@ -191,6 +273,7 @@ TEST(NpyDescr, RefusesWhatLoomCannotHold) {
     EXPECT_THAT(message_of([] { parse_descr("<U5"); }), HasSubstr("strings"));
     EXPECT_THAT(message_of([] { parse_descr("<i3"); }), HasSubstr("is not one of loom's element types"));
     EXPECT_THAT(message_of([] { parse_descr("<i99999999999999999999"); }), HasSubstr("is not a dtype loom knows"));
+    EXPECT_THAT(message_of([] { parse_descr("\xef\xbb\xbf<f\x01"); }), HasSubstr("the dtype '\\ufeff<f\\x01'"));
 }
 
 }  // namespace

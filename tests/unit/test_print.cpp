@@ -473,6 +473,26 @@ TEST(PrintOptions, LineWidth) {
     EXPECT_EQ(to_string(iota<std::int64_t>({12}), print_options{.linewidth = 20}), "[ 0  1  2  3  4  5\n  6  7  8  9 10 11]");
 }
 
+TEST(PrintOptions, ExtremeOptionsPrintAsNumPyPrints) {
+    // np.array2string(np.array([1.5, 1/3]), precision=2**31 - 1), and of np.array([1e-300, 1/3])
+    constexpr int largest_precision = std::numeric_limits<int>::max();
+    EXPECT_EQ(to_string(tensor<double>{1.5, 1.0 / 3.0}, print_options{.precision = largest_precision}),
+              "[1.5                0.3333333333333333]");
+    EXPECT_EQ(to_string(tensor<double>{1e-300, 1.0 / 3.0}, print_options{.precision = largest_precision}),
+              "[1.000000000000000e-300 3.333333333333333e-001]");
+    // np.array2string(np.arange(12), threshold=0, edgeitems=2**62 - 1, max_line_width=2**63 - 1)
+    constexpr loom::index_t index_max = std::numeric_limits<loom::index_t>::max();
+    EXPECT_EQ(to_string(iota<std::int64_t>({12}),
+                        print_options{.threshold = 0, .edgeitems = (index_max - 1) / 2, .linewidth = index_max}),
+              "[ 0  1  2  3  4  5  6  7  8  9 10 11]");
+    // np.array2string(np.arange(12), threshold=0, edgeitems=1, max_line_width=1), and of np.arange(3).reshape(1, 3)
+    EXPECT_EQ(to_string(iota<std::int64_t>({12}), print_options{.threshold = 0, .edgeitems = 1, .linewidth = 1}),
+              "[ 0\n ...\n 11]");
+    EXPECT_EQ(to_string(iota<std::int64_t>({1, 3}), print_options{.linewidth = 1}), "[[0\n  1\n  2]]");
+    EXPECT_THROW(to_string(tensor<double>{1.0}, print_options{.edgeitems = (index_max - 1) / 2 + 1}),
+                 std::invalid_argument);
+}
+
 TEST(PrintOptions, NegativePrecisionIsRefused) {
     EXPECT_THROW(to_string(tensor<double>{1.0}, print_options{.precision = -1}), std::invalid_argument);
 }

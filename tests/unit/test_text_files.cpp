@@ -80,6 +80,68 @@ TEST(TextSave, IntegerConversionsAsPython) {
     EXPECT_EQ(text_saved(tensor<std::int64_t>{{255, 16}}, {.fmt = "%#06X"}), "0X00FF 0X0010\n");
     EXPECT_EQ(text_saved(tensor<std::uint64_t>{{18446744073709551615u}}, {.fmt = "%d"}), "18446744073709551615\n");
     EXPECT_EQ(text_saved(tensor<int>{{-3}}, {.fmt = "%u"}), "-3\n");  // Python's %u is %d
+    EXPECT_EQ(text_saved(tensor<double>{{1.7, -0.5, -2.5}}, {.fmt = "%+05d"}), "+0001 +0000 -0002\n");
+    EXPECT_EQ(text_saved(tensor<bool>{{true, false}}, {.fmt = "%+d"}), "+1 +0\n");
+}
+
+TEST(TextSave, FlagsOfIntegerConversionsAsPython) {
+    // NumPy: np.savetxt(f, np.array([[2**64 - 1, 5]], dtype=np.uint64), fmt=...), and of
+    // np.array([[-255, 0, 5]]): C's %u, %o and %x drop '+' and ' ', Python's keep them.
+    const tensor<std::uint64_t> u{{18446744073709551615u, 5}};
+    const tensor<std::int64_t> i{{-255, 0, 5}};
+    const struct {
+        const char* fmt;
+        const char* unsigned_text;
+        const char* signed_text;
+    } cases[] = {
+        {"%+d", "+18446744073709551615 +5\n", "-255 +0 +5\n"},
+        {"% d", " 18446744073709551615  5\n", "-255  0  5\n"},
+        {"%+25d", "    +18446744073709551615                        +5\n",
+         "                     -255                        +0                        +5\n"},
+        {"%-+25d|", "+18446744073709551615    | +5                       |\n",
+         "-255                     | +0                       | +5                       |\n"},
+        {"%+025d", "+000018446744073709551615 +000000000000000000000005\n",
+         "-000000000000000000000255 +000000000000000000000000 +000000000000000000000005\n"},
+        {"%+.22d", "+0018446744073709551615 +0000000000000000000005\n",
+         "-0000000000000000000255 +0000000000000000000000 +0000000000000000000005\n"},
+        {"%+u", "+18446744073709551615 +5\n", "-255 +0 +5\n"},
+        {"%+x", "+ffffffffffffffff +5\n", "-ff +0 +5\n"},
+        {"% X", " FFFFFFFFFFFFFFFF  5\n", "-FF  0  5\n"},
+        {"%#o", "0o1777777777777777777777 0o5\n", "-0o377 0o0 0o5\n"},
+        {"%#x", "0xffffffffffffffff 0x5\n", "-0xff 0x0 0x5\n"},
+        {"%#010o", "0o1777777777777777777777 0o00000005\n", "-0o0000377 0o00000000 0o00000005\n"},
+        {"%-#6x|", "0xffffffffffffffff| 0x5   |\n", "-0xff | 0x0   | 0x5   |\n"},
+        {"%010.3d", "18446744073709551615 0000000005\n", "-000000255 0000000000 0000000005\n"},
+        {"%#5.3o", "0o1777777777777777777777 0o005\n", "-0o377 0o000 0o005\n"},
+        {"%.0d", "18446744073709551615 5\n", "-255 0 5\n"},
+        {"%03.5d", "18446744073709551615 00005\n", "-00255 00000 00005\n"},
+    };
+    for (const auto& c : cases) {
+        EXPECT_EQ(text_saved(u, {.fmt = c.fmt}), c.unsigned_text) << c.fmt;
+        EXPECT_EQ(text_saved(i, {.fmt = c.fmt}), c.signed_text) << c.fmt;
+    }
+    EXPECT_EQ(text_saved(tensor<std::int8_t>{{-128}}, {.fmt = "%x"}), "-80\n");
+    EXPECT_EQ(text_saved(tensor<std::int64_t>{{-9223372036854775807 - 1}}, {.fmt = "%x"}), "-8000000000000000\n");
+}
+
+TEST(TextSave, RefusesWidthsAndPrecisionsPrintfCannotHonour) {
+    // Python refuses precisions past INT_MAX ("precision too big"); printf takes no larger width either.
+    const tensor<double> a{1.5};
+    EXPECT_EQ(message_of([&] { text_saved(a, {.fmt = "%.9999999999f"}); }),
+              "savetxt: fmt \"%.9999999999f\" has a precision past 2147483647, more than a printf-style format "
+              "takes; give a smaller precision");
+    EXPECT_EQ(message_of([&] { text_saved(tensor<int>{1}, {.fmt = "%2147483648d"}); }),
+              "savetxt: fmt \"%2147483648d\" has a width past 2147483647, more than a printf-style format takes; "
+              "give a smaller width");
+    EXPECT_THROW(text_saved(tensor<int>{1}, {.fmt = "%.99999999999999999999d"}), std::invalid_argument);
+    EXPECT_THROW(text_saved(a, {.fmt = "%99999999999999999999.1f"}), std::invalid_argument);
+    // The text of 1e308 with that precision would be longer than the INT_MAX characters snprintf writes.
+    EXPECT_EQ(message_of([&] { text_saved(a, {.fmt = "%.2147483647f"}); }),
+              "savetxt: fmt \"%.2147483647f\" has the precision 2147483647, for which a value's text could be "
+              "longer than the 2147483647 characters std::snprintf writes; give a smaller precision");
+    // The largest width and precision are read, leading zeros and all.
+    EXPECT_EQ(text_saved(a, {.fmt = "%.000002f"}), "1.50\n");
+    EXPECT_EQ(text_saved(tensor<int>{7}, {.fmt = "%.0000000000000000000003d"}), "007\n");
 }
 
 TEST(TextSave, OtherTypesAndSpecialValues) {
@@ -118,9 +180,9 @@ TEST(TextSave, RefusesBadFormatsAndRanks) {
               "savetxt: fmt \"%d\" prints integers, and the value nan has none that int64 holds; use \"%f\", \"%e\" "
               "or \"%g\"");
     EXPECT_THROW(text_saved(tensor<double>{1e19}, {.fmt = "%d"}), std::invalid_argument);
-    EXPECT_THROW(text_saved(tensor<double>{1.0}, {.fmt = "%x"}), std::invalid_argument);
-    EXPECT_EQ(message_of([] { text_saved(tensor<int>{-255}, {.fmt = "%x"}); }),
-              "savetxt: fmt \"%x\" prints non-negative integers only, and -255 is negative; use \"%d\"");
+    EXPECT_EQ(message_of([] { text_saved(tensor<double>{1.0}, {.fmt = "%x"}); }),
+              "savetxt: fmt \"%x\" prints integers in base 16, not float64 values; use \"%d\", \"%f\" or \"%e\", or "
+              "astype an integer type first");
     // Nothing was written before the refusal.
     std::ostringstream out;
     EXPECT_THROW(loom::savetxt(out, tensor<double>{1.0, loom::testing::nan}, {.fmt = "%d"}), std::invalid_argument);
@@ -226,6 +288,40 @@ TEST(TextLoad, MalformedLinesNameTheLineAndText) {
                                         "line 1, \"1 " + std::string(55, 'y') + "...\": column 2"));
 }
 
+TEST(TextLoad, SkipsAByteOrderMark) {
+    // NumPy: np.loadtxt(f, encoding='utf-8-sig') of the same bytes gives [[1., 2.], [3., 4.]].
+    const auto a = text_loaded("\xef\xbb\xbf" "1 2\n3 4\n");
+    EXPECT_EQ(a.shape(), (shape_type{2, 2}));
+    EXPECT_EQ(elements_of(a), (std::vector<double>{1, 2, 3, 4}));
+    EXPECT_EQ(elements_of(text_loaded("\xef\xbb\xbf" "# c\n5\n", {.skiprows = 1})), (std::vector<double>{5}));
+    // Only at the start of the text.
+    EXPECT_EQ(message_of([] { text_loaded("1 2\n\xef\xbb\xbf" "3 4\n"); }),
+              "cannot load text from the stream: line 2, \"\\ufeff3 4\": column 1, \"\\ufeff3\", is not a number of "
+              "type float64; fix it, or leave the column out with usecols");
+}
+
+TEST(TextLoad, MessagesEscapeWhatDoesNotPrint) {
+    EXPECT_EQ(message_of([] { text_loaded("1 \x01x\\\n"); }),
+              "cannot load text from the stream: line 1, \"1 \\x01x\\\\\": column 2, \"\\x01x\\\\\", is not a number "
+              "of type float64; fix it, or leave the column out with usecols");
+    EXPECT_TRUE(loom::testing::contains(message_of([] { text_loaded("1,a\tb\xff\xc3\xa9\xf0\x9f\x98\x80\n", {.delimiter = ','}); }),
+                                        "column 2, \"a\\tb\\xff\\u00e9\\U0001f600\""));
+    // A character cut by the 57 bytes quoted of a long line shows as its bytes.
+    const std::string long_line = std::string(56, '1') + "\xc3\xa9 x x x x";
+    EXPECT_TRUE(loom::testing::contains(message_of([&] { text_loaded(long_line); }),
+                                        "line 1, \"" + std::string(56, '1') + "\\xc3...\""));
+}
+
+TEST(TextLoad, RefusesALineLongerThanTheLimit) {
+    const std::string line(100, '1');
+    EXPECT_EQ(elements_of(text_loaded(line + "\n", {.max_line_length = 100})).size(), 1u);
+    EXPECT_EQ(message_of([&] { text_loaded("1\n" + line + "1\n", {.max_line_length = 100}); }),
+              "cannot load text from the stream: line 2 is longer than max_line_length, 100 bytes; check that it is "
+              "a text file, or raise loadtxt_options::max_line_length");
+    // A skipped line too: every line is read before it is skipped.
+    EXPECT_THROW(text_loaded(line + "1\n2\n", {.skiprows = 1, .max_line_length = 100}), std::runtime_error);
+}
+
 TEST(TextLoad, RefusesBadOptions) {
     EXPECT_EQ(message_of([] { text_loaded("1", {.ndmin = 3}); }), "loadtxt: ndmin is 3; pass 0, 1 or 2");
     EXPECT_THROW(text_loaded("1", {.skiprows = -1}), std::invalid_argument);
@@ -265,6 +361,17 @@ TEST(TextFiles, ErrorsNameTheFile) {
                  std::invalid_argument);
     EXPECT_FALSE(std::filesystem::exists(folder / "no.txt"));
     EXPECT_THROW(loom::savetxt(folder / "absent" / "x.txt", tensor<double>{1.0}), std::runtime_error);
+    std::filesystem::create_directory(folder / "dir");
+    EXPECT_EQ(message_of([&] { loom::loadtxt(folder / "dir"); }),
+              "cannot load " + (folder / "dir").string() +
+                  ": reading failed after line 0; check that it is a readable file, not a folder");
+}
+
+TEST(TextFiles, AFileWithoutLineEndsIsRefusedAtTheLimit) {
+    if (!std::filesystem::exists("/dev/zero")) GTEST_SKIP() << "no /dev/zero";
+    EXPECT_EQ(message_of([] { loom::loadtxt("/dev/zero"); }),
+              "cannot load /dev/zero: line 1 is longer than max_line_length, 16777216 bytes; check that it is a text "
+              "file, or raise loadtxt_options::max_line_length");
 }
 
 // --- tolist --------------------------------------------------------------------------------

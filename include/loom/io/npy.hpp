@@ -60,7 +60,7 @@ npy_layout read_npy_layout(const S& source) {
     }
     std::string text(preamble.header_length, '\0');
     source.read(preamble.header_offset, reinterpret_cast<std::byte*>(text.data()), text.size());
-    npy::header header = npy::parse_header(text);
+    npy::header header = npy::parse_header(text, preamble.major_version);
     const npy::element_format format = npy::parse_descr(header.descr);
     const std::uint64_t data_offset = preamble.header_offset + preamble.header_length;
     const std::uint64_t available = source.size() - data_offset;

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "loom/core/types.hpp"
+#include "loom/io/escaped_text.hpp"
 #include "loom/tensor/any_tensor.hpp"
 
 namespace loom::npy {
@@ -41,7 +42,7 @@ std::string descr_of() {
 /// loom's element types, saying which dtype it is.
 inline element_format parse_descr(std::string_view descr) {
     const auto refuse = [&](const std::string& why) -> element_format {
-        throw std::runtime_error("the dtype '" + std::string(descr) + "' " + why);
+        throw std::runtime_error("the dtype '" + loom::detail::escaped(descr) + "' " + why);
     };
     std::string_view rest = descr;
     bool swap = false;

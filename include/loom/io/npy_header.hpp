@@ -3,9 +3,12 @@
 // (magic string, version, header length) and the header proper, a Python
 // dict literal such as `{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }`.
 // Parsing accepts what NumPy writes and what a Python literal of the same
-// dict may look like (either quote, any spacing, trailing commas); it throws
-// std::runtime_error, saying what is wrong, for anything else.
+// dict may look like (either quote, any spacing, comments, trailing commas,
+// parentheses around the shape or its sizes), as np.load reads it through
+// ast.literal_eval; it throws std::runtime_error, saying what is wrong and
+// quoting the header, for anything else.
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -17,6 +20,7 @@
 
 #include "loom/core/checked_arithmetic.hpp"
 #include "loom/core/shape.hpp"
+#include "loom/io/escaped_text.hpp"
 
 namespace loom::npy {
 
@@ -61,7 +65,8 @@ namespace detail {
 /// A cursor over the header text with the few productions of a Python literal the header uses.
 class header_parser {
 public:
-    explicit header_parser(std::string_view text) : text_(text) {}
+    /// The header text of a file of format version `major_version`.
+    header_parser(std::string_view text, int major_version) : text_(text), major_version_(major_version) {}
 
     header parse() {
         header result;
@@ -74,8 +79,8 @@ public:
             constexpr std::array<std::string_view, 3> keys{"descr", "fortran_order", "shape"};
             std::size_t k = 0;
             while (k < keys.size() && keys[k] != key) ++k;
-            if (k == keys.size()) fail("has the key '" + key + "', which is not one of 'descr', 'fortran_order', 'shape'");
-            if (seen[k]) fail("has the key '" + key + "' twice");
+            if (k == keys.size()) fail("has the key '" + loom::detail::escaped(key) + "', which is not one of 'descr', 'fortran_order', 'shape'");
+            if (seen[k]) fail("has the key '" + loom::detail::escaped(key) + "' twice");
             seen[k] = true;
             if (k == 0) {
                 if (peek() == '[') fail("has a list of fields as descr (a structured dtype), which loom cannot read; save each field as its own array");
@@ -102,16 +107,25 @@ private:
     [[noreturn]] void fail(const std::string& why) const { throw std::runtime_error("its header " + why); }
 
     char peek() const { return at_ < text_.size() ? text_[at_] : '\0'; }
+    bool at(std::string_view word) const { return text_.substr(at_, word.size()) == word; }
+
+    // Python's space within a line: spaces, tabs, form feeds, and a
+    // backslash that continues the line.
+    void skip_line_space() {
+        while (peek() == ' ' || peek() == '\t' || peek() == '\f' || at("\\\n") || at("\\\r")) {
+            at_ += peek() == '\\' ? (at("\\\r\n") ? 3 : 2) : 1;
+        }
+    }
+    // Space, line ends and comments, all of which Python skips between the tokens of a bracketed literal.
     void skip_space() {
-        while (at_ < text_.size() && (text_[at_] == ' ' || text_[at_] == '\t' || text_[at_] == '\n' || text_[at_] == '\r')) ++at_;
+        for (skip_line_space(); peek() == '\n' || peek() == '\r' || peek() == '#'; skip_line_space()) {
+            if (peek() == '#') at_ = std::min(text_.find_first_of("\r\n", at_), text_.size());
+            else ++at_;
+        }
     }
-    // Header text as a message shows it: anything but printable ASCII as '?'.
-    static std::string shown(std::string_view part) {
-        std::string text;
-        for (char c : part) text += (c >= 0x20 && c < 0x7f) ? c : '?';
-        return text;
-    }
-    std::string excerpt() const { return shown(text_.substr(at_, 20)); }
+    // Header text as a message shows it: at most `length` bytes from `from`, escaped.
+    std::string shown(std::size_t from, std::size_t length) const { return loom::detail::escaped(text_.substr(from, length)); }
+    std::string excerpt() const { return shown(at_, 20); }
     void expect(char c) {
         skip_space();
         if (peek() != c) fail(std::string("has '") + excerpt() + "' where '" + c + "' should be");
@@ -126,7 +140,7 @@ private:
         const std::size_t end = text_.find(quote, at_ + 1);
         if (end == std::string_view::npos) fail("has a string that never ends");
         std::string value(text_.substr(at_ + 1, end - at_ - 1));
-        if (value.find('\\') != std::string::npos) fail("has the string '" + value + "' with an escape, which no dtype has");
+        if (value.find('\\') != std::string::npos) fail("has the string '" + loom::detail::escaped(value) + "' with an escape, which no dtype has");
         at_ = end + 1;
         return value;
     }
@@ -142,32 +156,79 @@ private:
         fail("has '" + excerpt() + "' where fortran_order's True or False should be");
     }
 
-    // `()`, `(3,)`, `(2, 3)`: sizes as Python int literals, as np.load reads
-    // them (through ast.literal_eval): decimal, 0x, 0o or 0b, with single
-    // underscores between digits and one sign, and Python 2's L suffix. A
-    // loop, not a recursion, however many sizes; at most max_rank are kept.
+    // Python reads at most 200 brackets nested; the header's dict is one of them.
+    static constexpr int max_shape_depth = 199;
+
+    // The header from `from` to `end` as a message shows it: at most 60 bytes, escaped.
+    std::string quoted(std::size_t from, std::size_t end) const {
+        const std::size_t length = std::min(end, text_.size()) - from;
+        return length <= 60 ? shown(from, length) : shown(from, 57) + "...";
+    }
+
+    // The shape: a tuple of sizes, as np.load reads it through
+    // ast.literal_eval. `()`, `(3,)`, `(2, 3)`, also with parentheses
+    // around the tuple or around a size (`((2, 3))`, `((6),)`, `(-(0),)`):
+    // the tuple is the group that holds a comma, or nothing; the groups
+    // around it hold it alone, and each group within it one size. A loop
+    // over the text, not a recursion, however deep the parentheses and many
+    // the sizes; at most max_rank sizes are kept.
     shape_type shape_literal() {
-        shape_type shape;
-        std::size_t rank = 0;
-        bool trailing_comma = false;
         skip_space();
         const std::size_t start = at_;
-        expect('(');
-        while (skip_space(), peek() != ')') {
-            const index_t size = size_literal(rank);
-            if (rank < max_rank) shape.push_back(size);
-            ++rank;
+        if (peek() != '(') fail("has '" + excerpt() + "' where the shape's '(' should be");
+        const auto refuse_shape = [&](const std::string& why) {
+            fail("has the shape " + quoted(start, at_ + 1) + ", " + why + "; a shape is a tuple of sizes such as (2, 3)");
+        };
+        shape_type shape;
+        std::size_t rank = 0;
+        int depth = 0;                       // groups open
+        int tuple_depth = 0;                 // the tuple's group, once a comma or `()` shows which; 0 before
+        std::optional<std::size_t> sign_at;  // of the sign of the size being read, if it has one
+        int sign_depth = 0;                  // groups open at that sign
+        char last = '(';                     // what came last: '(', ',', '-' for a sign, 'v' for a size or a group
+        do {
             skip_space();
-            trailing_comma = peek() == ',';
-            if (!trailing_comma) break;
+            const char c = peek();
+            if (last == 'v' && c == ',') {
+                if (sign_at && depth > sign_depth) refuse_shape("with a sign before a tuple");
+                if (tuple_depth == 0) tuple_depth = depth;
+                if (depth != tuple_depth) refuse_shape("with a tuple within the tuple of sizes");
+                sign_at.reset();
+                last = ',';
+            } else if (last == 'v' && c == ')') {
+                if (--depth < sign_depth) sign_at.reset();
+            } else if (last == 'v') {
+                fail("has '" + excerpt() + "' where ',' or ')' should be");
+            } else if (c == '(') {
+                if (++depth > max_shape_depth) {
+                    refuse_shape("in more than " + std::to_string(max_shape_depth) + " parentheses, which Python does not read");
+                }
+                last = '(';
+            } else if (c == ')' && last == '(') {  // `()`, the empty tuple
+                if (sign_at) refuse_shape("with a sign before a tuple");
+                if (tuple_depth != 0 || rank != 0) refuse_shape("with a tuple within the tuple of sizes");
+                tuple_depth = depth--;
+                last = 'v';
+            } else if (c == ')' && last == ',') {  // the tuple's trailing comma
+                --depth;
+                last = 'v';
+            } else if ((c == '+' || c == '-') && !sign_at) {
+                sign_at = at_;
+                sign_depth = depth;
+                last = '-';
+            } else if ((c >= '0' && c <= '9') || c == '+' || c == '-') {  // a second sign is refused with the size
+                const index_t size = size_literal(rank, sign_at.value_or(at_), sign_at && text_[*sign_at] == '-');
+                if (rank < max_rank) shape.push_back(size);
+                ++rank;
+                last = 'v';
+                continue;
+            } else {
+                fail("has '" + excerpt() + "' where a size of the shape should be");
+            }
             ++at_;
-        }
+        } while (depth > 0);
         // `(3)` is the int 3 in Python, not a tuple: NumPy refuses it too.
-        if (rank == 1 && !trailing_comma && peek() == ')') {
-            fail("has the shape " + shown(text_.substr(start, at_ + 1 - start)) +
-                 ", which is not a tuple; a 1-tuple is written (n,)");
-        }
-        expect(')');
+        if (tuple_depth == 0) fail("has the shape " + quoted(start, at_) + ", which is not a tuple; a 1-tuple is written (n,)");
         if (rank > max_rank) {
             fail("has a shape of rank " + std::to_string(rank) + ", above loom's maximum rank, " +
                  std::to_string(max_rank) + "; loom reads arrays of at most " + std::to_string(max_rank) +
@@ -176,21 +237,24 @@ private:
         return shape;
     }
 
-    // One size of the shape, at dimension `d`.
-    index_t size_literal(std::size_t d) {
-        const std::size_t start = at_;
+    // A character that may continue a Python number or name: a digit, a letter, '_' or '.'.
+    bool continues_token(std::size_t i) const {
+        const char c = i < text_.size() ? text_[i] : '\0';
+        return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || c == '_' || c == '.';
+    }
+
+    // One size of the shape, at dimension `d`, from its digits at the cursor
+    // (its sign, if it has one, at `start`): a Python int literal, decimal,
+    // 0x, 0o or 0b, with single underscores between digits, and Python 2's
+    // L suffix after it, also after spaces, which np.load reads in format
+    // versions 1.0 and 2.0 (it drops an L token after a number).
+    index_t size_literal(std::size_t d, std::size_t start, bool negative) {
         const auto refuse = [&] {
             std::size_t end = at_;
             while (end < text_.size() && text_[end] != ',' && text_[end] != ')' && text_[end] != '}') ++end;
-            fail("has '" + shown(text_.substr(start, std::min<std::size_t>(end - start, 40))) +
-                 "' as the size at dimension " + std::to_string(d) +
-                 " of its shape; sizes are integers such as 6, 0x6 or 6_000");
+            fail("has '" + shown(start, std::min<std::size_t>(end - start, 40)) + "' as the size at dimension " +
+                 std::to_string(d) + " of its shape; sizes are integers such as 6, 0x6 or 6_000");
         };
-        const char sign = peek();
-        if (sign == '+' || sign == '-') {
-            ++at_;
-            skip_space();
-        }
         int base = 10;
         if (peek() == '0' && at_ + 1 < text_.size()) {
             const char letter = static_cast<char>(text_[at_ + 1] | 0x20);  // lower case
@@ -224,14 +288,22 @@ private:
             overflow = overflow || !sum;
             size = sum.value_or(0);
         }
-        if (digits == 0) {
-            if (at_ == start) fail("has '" + excerpt() + "' where a size of the shape should be");
-            refuse();
+        if (digits == 0) refuse();
+        const bool long_suffix_next = peek() == 'L' && !continues_token(at_ + 1);
+        if (continues_token(at_) && !long_suffix_next) refuse();
+        const std::size_t end = at_;
+        skip_line_space();
+        if (peek() == 'L' && !continues_token(at_ + 1)) {
+            if (major_version_ >= 3) {
+                fail("has '" + shown(start, at_ + 1 - start) + "' as the size at dimension " + std::to_string(d) +
+                     " of its shape: Python 2's L suffix, which np.load reads in format versions 1.0 and 2.0 only; "
+                     "write the size without it");
+            }
+            ++at_;
+        } else {
+            at_ = end;
         }
-        if (peek() == 'L') ++at_;
-        const char after = peek();
-        if ((after >= '0' && after <= '9') || ((after | 0x20) >= 'a' && (after | 0x20) <= 'z') || after == '_' || after == '.') refuse();
-        if (sign == '-' && nonzero_digit) {
+        if (negative && nonzero_digit) {
             fail("has a negative size at dimension " + std::to_string(d) + " of its shape; sizes are 0 or more");
         }
         if (overflow) {
@@ -241,17 +313,19 @@ private:
     }
 
     std::string_view text_;
+    int major_version_;
     std::size_t at_ = 0;
 };
 
 }  // namespace detail
 
-/// The fields of a header text (what follows the preamble, padding included).
+/// The fields of a header text (what follows the preamble, padding included)
+/// of a file of format version `major_version` (the preamble's).
 /// Throws std::runtime_error when it is not a dict of exactly 'descr' (a
 /// string), 'fortran_order' (True or False) and 'shape' (a tuple of sizes),
 /// when the shape's rank is above max_rank, or when its element count overflows.
-inline header parse_header(std::string_view text) {
-    header result = detail::header_parser(text).parse();
+inline header parse_header(std::string_view text, int major_version = 1) {
+    header result = detail::header_parser(text, major_version).parse();
     // As row_major_strides, sizes of 0 count as 1: the strides of the other sizes must fit.
     std::optional<index_t> count = 1;
     for (index_t size : result.shape) {

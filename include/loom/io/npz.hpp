@@ -23,6 +23,7 @@
 
 #include "loom/expr/expression.hpp"
 #include "loom/io/byte_source.hpp"
+#include "loom/io/escaped_text.hpp"
 #include "loom/io/named_tensors.hpp"
 #include "loom/io/npy.hpp"
 #include "loom/io/zip.hpp"
@@ -61,12 +62,12 @@ named_tensors read_npz_from(const S& source) {
     for (const zip_entry& entry : read_zip_directory(source)) {
         constexpr std::string_view suffix = ".npy";
         if (entry.name.size() < suffix.size() || !entry.name.ends_with(suffix)) {
-            throw std::runtime_error("its member '" + entry.name + "' is not a .npy array (np.savez writes only those)");
+            throw std::runtime_error("its member '" + escaped(entry.name) + "' is not a .npy array (np.savez writes only those)");
         }
         std::string name = entry.name.substr(0, entry.name.size() - suffix.size());
-        if (arrays.contains(name)) throw std::runtime_error("it holds the member '" + entry.name + "' twice");
+        if (arrays.contains(name)) throw std::runtime_error("it holds the member '" + escaped(entry.name) + "' twice");
         const std::vector<std::byte> bytes = read_zip_member(source, entry);
-        arrays.insert(std::move(name), reading("its member '" + entry.name + "'", [&] { return read_npy_any_from(memory_source(bytes)); }));
+        arrays.insert(std::move(name), reading("its member '" + escaped(entry.name) + "'", [&] { return read_npy_any_from(memory_source(bytes)); }));
     }
     return arrays;
 }

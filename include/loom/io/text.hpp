@@ -3,9 +3,10 @@
 // one row per line, the values of a row split by a delimiter, comments and
 // empty lines skipped; and genfromtxt's reading of empty fields as NaN.
 // From and to files, std::istream and std::ostream. Numbers are read with
-// std::from_chars (whatever the locale) and written with std::snprintf from
-// the caller's printf-style format. Includes only <cstdio> and <istream>
-// beyond io/npy.hpp (whose file helpers it shares).
+// std::from_chars (whatever the locale) and written as Python's % operator
+// writes them with the caller's printf-style format: floats by std::snprintf,
+// integers here. Includes only <cstdio> and <istream> beyond io/npy.hpp
+// (whose file helpers it shares).
 
 #include <algorithm>
 #include <charconv>
@@ -24,9 +25,11 @@
 #include <type_traits>
 #include <vector>
 
+#include "loom/core/checked_arithmetic.hpp"
 #include "loom/core/shape.hpp"
 #include "loom/core/types.hpp"
 #include "loom/expr/expression.hpp"
+#include "loom/io/escaped_text.hpp"
 #include "loom/io/format_float.hpp"
 #include "loom/io/npy.hpp"
 #include "loom/tensor/tensor.hpp"
@@ -49,6 +52,10 @@ struct loadtxt_options {
     int ndmin = 0;
     /// Read an empty field as NaN instead of refusing it, as numpy.genfromtxt does (floating T only).
     bool missing_as_nan = false;
+    /// The longest line read, in bytes, 16 MiB unless raised (loom's own: NumPy has no limit). A
+    /// longer line is refused, so that a file that is not text (/dev/zero) is not read into memory
+    /// whole before it is found out.
+    std::size_t max_line_length = std::size_t{1} << 24;
 };
 
 /// How savetxt writes a text file; NumPy's numpy.savetxt arguments of the same names.
@@ -69,11 +76,41 @@ struct savetxt_options {
 
 namespace detail {
 
-/// A line as a message quotes it: at most 60 characters.
+/// A line as a message quotes it: at most 60 bytes of it, escaped.
 inline std::string quoted_line(std::string_view line) {
-    if (line.size() <= 60) return "\"" + std::string(line) + "\"";
-    return "\"" + std::string(line.substr(0, 57)) + "...\"";
+    if (line.size() <= 60) return "\"" + escaped(line) + "\"";
+    return "\"" + escaped(line.substr(0, 57)) + "...\"";
 }
+
+/// Reads the next line of `in` into `line`, without its '\n', as
+/// std::getline does, but stops after `limit` + 1 bytes, so that a line
+/// without end takes no more memory than that. False when there is no line
+/// left; badbit set when reading fails.
+inline bool read_line(std::istream& in, std::string& line, std::size_t limit) {
+    line.clear();
+    const std::istream::sentry ready(in, true);
+    if (!ready) return false;
+    using traits = std::istream::traits_type;
+    std::streambuf& buffer = *in.rdbuf();
+    try {
+        for (;;) {
+            const traits::int_type c = buffer.sbumpc();
+            if (traits::eq_int_type(c, traits::eof())) {
+                in.setstate(line.empty() ? std::ios::eofbit | std::ios::failbit : std::ios::eofbit);
+                return !line.empty();
+            }
+            if (traits::to_char_type(c) == '\n') return true;
+            line += traits::to_char_type(c);
+            if (line.size() > limit) return true;
+        }
+    } catch (...) {
+        in.setstate(std::ios::badbit);
+        return false;
+    }
+}
+
+/// UTF-8's byte-order mark, which some editors write at the start of a text file.
+inline constexpr std::string_view utf8_bom = "\xef\xbb\xbf";
 
 inline bool is_text_space(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f'; }
 
@@ -157,8 +194,15 @@ tensor<T> read_text(std::istream& in, const loadtxt_options& options) {
     index_t rows = 0;
     index_t line_number = 0;
     std::string line;
-    while ((!options.max_rows || rows < *options.max_rows) && std::getline(in, line)) {
+    while ((!options.max_rows || rows < *options.max_rows) && read_line(in, line, options.max_line_length)) {
         ++line_number;
+        if (line.size() > options.max_line_length) {
+            throw std::runtime_error("line " + std::to_string(line_number) + " is longer than max_line_length, " +
+                                     std::to_string(options.max_line_length) +
+                                     " bytes; check that it is a text file, or raise loadtxt_options::max_line_length");
+        }
+        // Skipped as Python's utf-8-sig encoding skips it.
+        if (line_number == 1 && line.starts_with(utf8_bom)) line.erase(0, utf8_bom.size());
         if (line_number <= options.skiprows) continue;
         if (!line.empty() && line.back() == '\r') line.pop_back();
         std::string_view content = line;
@@ -184,7 +228,7 @@ tensor<T> read_text(std::istream& in, const loadtxt_options& options) {
             }
             const std::optional<T> value = parse_text_value<T>(field);
             if (!value) {
-                throw std::runtime_error(at() + "column " + std::to_string(column + 1) + ", \"" + std::string(field) +
+                throw std::runtime_error(at() + "column " + std::to_string(column + 1) + ", \"" + escaped(field) +
                                          "\", is not a number of type " + type_name<T>() +
                                          "; fix it, or leave the column out with usecols");
             }
@@ -224,108 +268,173 @@ tensor<T> read_text(std::istream& in, const loadtxt_options& options) {
     return result;
 }
 
-/// A savetxt fmt, checked: the C format that prints one value, and whether its conversion takes an integer.
+/// A savetxt fmt, checked and taken apart: the text around its one
+/// conversion, and the conversion's flags, width, precision and letter.
 struct text_format {
-    std::string c_format;
-    std::size_t conversion_at;  // in c_format
-    char conversion;
-    bool integer;
+    std::string fmt;     // as the caller gave it, for messages
+    std::string before;  // the text before the '%'
+    std::string after;   // the text after the conversion
+    std::string flags;   // of "-+ #0"
+    int width = 0;
+    std::optional<int> precision;
+    char conversion = 0;
+    bool integer = false;  // d i u o x X
+    std::string c_spec;  // the conversion as std::snprintf takes it for a double (floating conversions only)
+
+    bool has(char flag) const { return flags.find(flag) != std::string::npos; }
 };
 
 /// Checks `fmt` as NumPy does for one value (exactly one '%'), and as
-/// Python's % operator does for the conversion; the C format gets the
-/// length modifier its argument needs (long long, or double).
+/// Python's % operator does for the conversion: a width or a precision past
+/// INT_MAX is refused, as is a floating one whose text could be longer than
+/// the INT_MAX characters std::snprintf writes. Length modifiers (h l L)
+/// are read and ignored, as Python ignores them.
 inline text_format parse_text_format(const std::string& fmt) {
-    const auto refuse = [&](const std::string& why) {
-        return std::invalid_argument("savetxt: fmt \"" + fmt + "\" " + why +
-                                     "; give one printf-style conversion for a value, such as \"%.18e\", \"%.3f\" "
-                                     "or \"%d\"");
+    constexpr int int_max = std::numeric_limits<int>::max();
+    const auto refuse = [&](const std::string& why, const std::string& remedy) {
+        return std::invalid_argument("savetxt: fmt \"" + fmt + "\" " + why + "; " + remedy);
     };
+    const std::string one_conversion =
+        "give one printf-style conversion for a value, such as \"%.18e\", \"%.3f\" or \"%d\"";
     const std::size_t percent = fmt.find('%');
-    if (percent == std::string::npos) throw refuse("has no conversion");
-    if (fmt.find('%', percent + 1) != std::string::npos) throw refuse("has more than one '%'");
+    if (percent == std::string::npos) throw refuse("has no conversion", one_conversion);
+    if (fmt.find('%', percent + 1) != std::string::npos) throw refuse("has more than one '%'", one_conversion);
     std::size_t i = percent + 1;
     const auto skip = [&](std::string_view set) {
+        const std::size_t start = i;
         while (i < fmt.size() && set.find(fmt[i]) != std::string_view::npos) ++i;
+        return fmt.substr(start, i - start);
     };
-    skip("-+ #0");
-    skip("0123456789");
+    const auto number = [&](const char* what) {
+        int value = 0;
+        for (const char digit : skip("0123456789")) {
+            const auto next = checked_mul(value, 10);
+            const auto sum = next ? checked_add(*next, digit - '0') : std::nullopt;
+            if (!sum) {
+                throw refuse(std::string("has a ") + what + " past " + std::to_string(int_max) +
+                                 ", more than a printf-style format takes",
+                             std::string("give a smaller ") + what);
+            }
+            value = *sum;
+        }
+        return value;
+    };
+    text_format format;
+    format.fmt = fmt;
+    format.before = fmt.substr(0, percent);
+    format.flags = skip("-+ #0");
+    format.width = number("width");
     if (i < fmt.size() && fmt[i] == '.') {
         ++i;
-        skip("0123456789");
+        format.precision = number("precision");
     }
-    const std::size_t length_start = i;
     skip("hlL");
-    if (i == fmt.size()) throw refuse("ends before its conversion letter");
-    const char conversion = fmt[i];
-    if (std::string_view("diuoxXeEfFgG").find(conversion) == std::string_view::npos) {
-        throw refuse(std::string("has the conversion '") + conversion + "', which does not print a number");
+    if (i == fmt.size()) throw refuse("ends before its conversion letter", one_conversion);
+    format.conversion = fmt[i];
+    format.after = fmt.substr(i + 1);
+    if (std::string_view("diuoxXeEfFgG").find(format.conversion) == std::string_view::npos) {
+        throw refuse(std::string("has the conversion '") + format.conversion + "', which does not print a number",
+                     one_conversion);
     }
-    const bool integer = std::string_view("diuoxX").find(conversion) != std::string_view::npos;
-    // Python's %u is %d: a C %u would print a negative value modulo 2^64.
-    const char c_conversion = conversion == 'u' || conversion == 'i' ? 'd' : conversion;
-    const std::string head = fmt.substr(0, length_start) + (integer ? "ll" : "");
-    return {head + c_conversion + fmt.substr(i + 1), head.size(), conversion, integer};
+    format.integer = std::string_view("diuoxX").find(format.conversion) != std::string_view::npos;
+    if (format.integer) return format;
+    // The longest text of a double: a sign, the 309 integer digits of the largest, the point and the precision.
+    constexpr int longest_without_precision = 311;
+    if (format.precision.value_or(6) > int_max - longest_without_precision) {
+        throw refuse("has the precision " + std::to_string(*format.precision) + ", for which a value's text could be longer than the " +
+                         std::to_string(int_max) + " characters std::snprintf writes",
+                     "give a smaller precision");
+    }
+    format.c_spec = "%" + format.flags + (format.width > 0 ? std::to_string(format.width) : "") +
+                    (format.precision ? "." + std::to_string(*format.precision) : "") + format.conversion;
+    return format;
 }
 
-/// Appends one value printed by std::snprintf with `format`.
-template <class V>
-void append_printed(std::string& out, const std::string& format, V value) {
+/// Appends `value` printed by std::snprintf with the floating conversion of `format`.
+inline void append_printed(std::string& out, const text_format& format, double value) {
     char buffer[128];
-    const int length = std::snprintf(buffer, sizeof buffer, format.c_str(), value);
-    if (length < 0) throw std::runtime_error("formatting a value failed");
+    const int length = std::snprintf(buffer, sizeof buffer, format.c_spec.c_str(), value);
+    if (length < 0) {
+        throw std::runtime_error("savetxt: fmt \"" + format.fmt + "\" cannot print the value " + scalar_float_text(value) +
+                                 ": std::snprintf failed; give a smaller width or precision");
+    }
     if (static_cast<std::size_t>(length) < sizeof buffer) {
         out.append(buffer, static_cast<std::size_t>(length));
         return;
     }
     std::string large(static_cast<std::size_t>(length) + 1, '\0');
-    std::snprintf(large.data(), large.size(), format.c_str(), value);
+    std::snprintf(large.data(), large.size(), format.c_spec.c_str(), value);
     out.append(large.data(), static_cast<std::size_t>(length));
+}
+
+/// Appends an integer as Python's % writes it with the integer conversion of
+/// `format` (which C's printf does not: its %u, %o and %x ignore '+' and ' ',
+/// and it pads with zeros or with the precision, not both): the digits of
+/// `magnitude` in the conversion's base, zeros before them up to the
+/// precision; before those the sign, or '+' or ' ' for a flag of those, then
+/// "0o", "0x" or "0X" under '#'; the whole padded to the width with spaces
+/// before it, zeros after the sign under '0', or spaces after it under '-'.
+inline void append_python_integer(std::string& out, const text_format& format, bool negative,
+                                  unsigned long long magnitude) {
+    const char letter = format.conversion;
+    const int base = letter == 'o' ? 8 : letter == 'x' || letter == 'X' ? 16 : 10;
+    char buffer[24];  // 2^64 - 1 has 22 octal digits
+    std::string digits(buffer, std::to_chars(buffer, buffer + sizeof buffer, magnitude, base).ptr);
+    if (letter == 'X') std::transform(digits.begin(), digits.end(), digits.begin(), [](char c) { return c >= 'a' ? static_cast<char>(c - 'a' + 'A') : c; });
+    const auto precision = static_cast<std::size_t>(format.precision.value_or(0));
+    if (digits.size() < precision) digits.insert(0, precision - digits.size(), '0');
+    std::string prefix = negative ? "-" : format.has('+') ? "+" : format.has(' ') ? " " : "";
+    if (format.has('#') && base != 10) prefix += letter == 'o' ? "0o" : letter == 'x' ? "0x" : "0X";
+    const std::size_t length = prefix.size() + digits.size();
+    const std::size_t padding = static_cast<std::size_t>(format.width) > length ? static_cast<std::size_t>(format.width) - length : 0;
+    if (format.has('-')) {
+        out += prefix + digits;
+        out.append(padding, ' ');
+    } else if (format.has('0')) {
+        out += prefix;
+        out.append(padding, '0');
+        out += digits;
+    } else {
+        out.append(padding, ' ');
+        out += prefix + digits;
+    }
 }
 
 /// Appends `value` printed by `format` as Python's % prints it: a NaN
 /// without a sign, a float truncated for an integer conversion.
 template <element T>
 void append_text_value(std::string& out, const text_format& format, T value) {
+    out += format.before;
     if (!format.integer) {
         const auto x = static_cast<double>(value);
-        append_printed(out, format.c_format, std::isnan(x) ? std::numeric_limits<double>::quiet_NaN() : x);
-    } else if constexpr (std::floating_point<T>) {
-        append_printed(out, format.c_format, static_cast<long long>(value));  // checked by check_text_values
-    } else if constexpr (std::unsigned_integral<T> && sizeof(T) == 8) {
-        std::string c_format = format.c_format;
-        if (c_format[format.conversion_at] == 'd') c_format[format.conversion_at] = 'u';  // values past int64
-        append_printed(out, c_format, static_cast<unsigned long long>(value));
+        append_printed(out, format, std::isnan(x) ? std::numeric_limits<double>::quiet_NaN() : x);
+    } else if constexpr (std::unsigned_integral<T>) {
+        append_python_integer(out, format, false, value);
     } else {
-        append_printed(out, format.c_format, static_cast<long long>(value));
+        const auto whole = static_cast<long long>(value);  // a float's is checked by check_text_values
+        const auto bits = static_cast<unsigned long long>(whole);
+        append_python_integer(out, format, whole < 0, whole < 0 ? 0 - bits : bits);
     }
+    out += format.after;
 }
 
 /// Refuses, before anything is written, the values an integer conversion
-/// cannot print as Python would: floats that are not finite or beyond int64,
-/// and negative numbers in octal or hexadecimal.
+/// cannot print as Python would: floats in octal or hexadecimal, and floats
+/// that are not finite or beyond int64.
 template <element T>
-void check_text_values(const tensor<T>& values, const text_format& format, const std::string& fmt) {
-    if (!format.integer) return;
-    const bool unsigned_digits = format.conversion == 'o' || format.conversion == 'x' || format.conversion == 'X';
+void check_text_values(const tensor<T>& values, const text_format& format) {
     if constexpr (std::floating_point<T>) {
-        if (unsigned_digits) {
-            throw std::invalid_argument("savetxt: fmt \"" + fmt + "\" prints integers in base " +
+        if (!format.integer) return;
+        if (format.conversion == 'o' || format.conversion == 'x' || format.conversion == 'X') {
+            throw std::invalid_argument("savetxt: fmt \"" + format.fmt + "\" prints integers in base " +
                                         (format.conversion == 'o' ? "8" : "16") + ", not " + type_name<T>() +
                                         " values; use \"%d\", \"%f\" or \"%e\", or astype an integer type first");
         }
-    }
-    for (const T value : values) {
-        if constexpr (std::floating_point<T>) {
+        for (const T value : values) {
             if (!(value >= T(-0x1p63) && value < T(0x1p63))) {
-                throw std::invalid_argument("savetxt: fmt \"" + fmt + "\" prints integers, and the value " +
+                throw std::invalid_argument("savetxt: fmt \"" + format.fmt + "\" prints integers, and the value " +
                                             detail::scalar_float_text(value) +
                                             " has none that int64 holds; use \"%f\", \"%e\" or \"%g\"");
-            }
-        } else if constexpr (std::signed_integral<T>) {
-            if (unsigned_digits && value < 0) {
-                throw std::invalid_argument("savetxt: fmt \"" + fmt + "\" prints non-negative integers only, and " +
-                                            std::to_string(value) + " is negative; use \"%d\"");
             }
         }
     }
@@ -344,7 +453,7 @@ void write_text(std::ostream& out, const E& x, const savetxt_options& options) {
     }
     const text_format format = parse_text_format(options.fmt);
     const tensor<T> values(x);
-    check_text_values(values, format, options.fmt);
+    check_text_values(values, format);
     const index_t rows = values.shape()[0];
     const index_t columns = values.ndim() == 2 ? values.shape()[1] : 1;
     const auto write_comment = [&](const std::string& text) {

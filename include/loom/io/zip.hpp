@@ -17,6 +17,7 @@
 #include "loom/io/byte_source.hpp"
 #include "loom/io/crc32.hpp"
 #include "loom/io/deflate.hpp"
+#include "loom/io/escaped_text.hpp"
 
 namespace loom::detail {
 
@@ -113,7 +114,7 @@ std::vector<zip_entry> read_zip_directory(const S& source) {
 template <byte_source S>
 std::vector<std::byte> read_zip_member(const S& source, const zip_entry& entry) {
     const auto fail = [&](const std::string& why) -> std::vector<std::byte> {
-        throw std::runtime_error("its member '" + entry.name + "' " + why);
+        throw std::runtime_error("its member '" + escaped(entry.name) + "' " + why);
     };
     std::vector<std::byte> local(zip_local_size);
     if (entry.header_offset > source.size() || source.size() - entry.header_offset < zip_local_size) {
