@@ -315,34 +315,35 @@ TEST_F(Threads, CountsAreJudgedAsGivenNeverNarrowed) {
 }
 
 #if defined(__linux__)
+// In a child process: lowers RLIMIT_NPROC to 8 and exits with 0 when set_num_threads accepts the limit and
+// refuses one more with the expected text.
+[[noreturn]] void threads_under_a_process_limit_of_8() {
+    rlimit limit{};
+    getrlimit(RLIMIT_NPROC, &limit);
+    limit.rlim_cur = 8;
+    if (limit.rlim_max != RLIM_INFINITY && limit.rlim_max < 8) limit.rlim_cur = limit.rlim_max;
+    if (setrlimit(RLIMIT_NPROC, &limit) != 0 || limit.rlim_cur != 8) std::_Exit(2);
+#if defined(_OPENMP)
+    const std::string expected =
+        "set_num_threads(9): the number of threads must be from 1 to 8, the processes and threads this user "
+        "may run (RLIMIT_NPROC, `ulimit -u`); give a number in that range, or raise the limit";
+    const std::string refused = message_of([] { loom::set_num_threads(9); });
+    std::cerr << refused << '\n';
+    loom::set_num_threads(8);
+    std::_Exit(refused == expected && loom::max_num_threads() == 8 && loom::num_threads() == 8 ? 0 : 1);
+#else
+    loom::set_num_threads(9);  // no thread is ever started without OpenMP
+    std::_Exit(loom::max_num_threads() == loom::max_threads ? 0 : 1);
+#endif
+}
+
 // RLIMIT_NPROC bounds the user's processes and threads together; a parallel
 // region that cannot start its threads ends the process in libgomp. The limit
-// is lowered in a child process, which exits with 0 when set_num_threads
-// accepts the limit and refuses one more with the expected text. The kernel
-// exempts root from the limit, but loom judges by its value, for anyone.
+// is lowered in a child process. The kernel exempts root from the limit, but
+// loom judges by its value, for anyone.
 TEST_F(Threads, ACountAboveTheUsersProcessLimitIsRefused) {
     GTEST_FLAG_SET(death_test_style, "threadsafe");
-    EXPECT_EXIT(
-        {
-            rlimit limit{};
-            getrlimit(RLIMIT_NPROC, &limit);
-            limit.rlim_cur = 8;
-            if (limit.rlim_max != RLIM_INFINITY && limit.rlim_max < 8) limit.rlim_cur = limit.rlim_max;
-            if (setrlimit(RLIMIT_NPROC, &limit) != 0 || limit.rlim_cur != 8) std::_Exit(2);
-#if defined(_OPENMP)
-            const std::string expected =
-                "set_num_threads(9): the number of threads must be from 1 to 8, the processes and threads this user "
-                "may run (RLIMIT_NPROC, `ulimit -u`); give a number in that range, or raise the limit";
-            const std::string refused = message_of([] { loom::set_num_threads(9); });
-            std::cerr << refused << '\n';
-            loom::set_num_threads(8);
-            std::_Exit(refused == expected && loom::max_num_threads() == 8 && loom::num_threads() == 8 ? 0 : 1);
-#else
-            loom::set_num_threads(9);  // no thread is ever started without OpenMP
-            std::_Exit(loom::max_num_threads() == loom::max_threads ? 0 : 1);
-#endif
-        },
-        ::testing::ExitedWithCode(0), "");
+    EXPECT_EXIT(threads_under_a_process_limit_of_8(), ::testing::ExitedWithCode(0), "");
 }
 #endif
 

@@ -217,7 +217,8 @@ private:
                 sign_depth = depth;
                 last = '-';
             } else if ((c >= '0' && c <= '9') || c == '+' || c == '-') {  // a second sign is refused with the size
-                const index_t size = size_literal(rank, sign_at.value_or(at_), sign_at && text_[*sign_at] == '-');
+                const std::size_t sign_position = sign_at.value_or(at_);  // a digit's, without a sign
+                const index_t size = size_literal(rank, sign_position, text_[sign_position] == '-');
                 if (rank < max_rank) shape.push_back(size);
                 ++rank;
                 last = 'v';
