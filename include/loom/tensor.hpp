@@ -27,6 +27,7 @@
 #include "loom/create/creation.hpp"
 #include "loom/create/matrices.hpp"
 #include "loom/create/sequences.hpp"
+#include "loom/create/windows.hpp"
 #include "loom/manipulate/broadcast_views.hpp"
 #include "loom/manipulate/manipulation.hpp"
 #include "loom/manipulate/masking.hpp"
