@@ -470,6 +470,17 @@ TEST(SamplingChoice, RefusesBadArguments) {
     EXPECT_NO_THROW(loom::choice(2, {2}, 1, {.p = {0.5, 0.5 + 1e-9}}));
 }
 
+// A size of 2^40 draws (8 TiB of indices) is refused for what it asks of the population, before anything
+// of its size is allocated (allocating first gave std::bad_alloc instead).
+TEST(SamplingChoice, RefusesBeforeAllocatingTheResult) {
+    const shape_type huge{loom::index_t{1} << 40};
+    EXPECT_EQ(message_of([&] { loom::choice(0, huge, 1); }),
+              "choice(n 0, size [1099511627776]): the population is empty; pass n > 0 or an empty size");
+    EXPECT_THROW(loom::choice(3, huge, 1, {.replace = false}), std::invalid_argument);
+    EXPECT_THROW(loom::choice(3, huge, 1, {.replace = false, .p = {0.5, 0.5, 0.0}}), std::invalid_argument);
+    EXPECT_THROW(loom::choice(loom::tensor<int>{1, 2, 3}, huge, 1, {.replace = false}), std::invalid_argument);
+}
+
 // --- permutation and shuffle -----------------------------------------------------------
 
 TEST(SamplingPermutation, IsAPermutation) {

@@ -86,6 +86,21 @@ TEST(StatsMedian, NaNAndEmptyAreNumPys) {
     stats_expect_values(loom::median(tensor<double>(shape_type{}, 4.0)), {4});
 }
 
+// NumPy's median of 16-bit floats is the mean of the middle two, which NumPy adds in float32: two values
+// near float16's largest, 65504, give 65504, not infinity (float32 and float64 add in their own type).
+TEST(StatsMedian, SixteenBitFloatsAddTheMiddleTwoInFloat) {
+    const tensor<loom::float16> largest{loom::float16(65504.f), loom::float16(65504.f)};
+    EXPECT_EQ(static_cast<float>(loom::median(largest).item()), 65504.f);
+    const tensor<loom::float16> with_nan{loom::float16(65504.f), loom::float16(nan), loom::float16(65504.f)};
+    EXPECT_EQ(static_cast<float>(loom::nanmedian(with_nan).item()), 65504.f);
+    // NumPy: np.median(np.array([0.1, 0.2, 0.3, 0.7], np.float16)) is float16 0.25
+    const tensor<loom::bfloat16> quarter{loom::bfloat16(0.1f), loom::bfloat16(0.2f), loom::bfloat16(0.3f),
+                                         loom::bfloat16(0.7f)};
+    const float middle_two = float(loom::bfloat16(0.2f)) + float(loom::bfloat16(0.3f));
+    EXPECT_EQ(loom::median(quarter).item(), loom::bfloat16(middle_two / 2));
+    stats_expect_values(loom::median(tensor<float>{3.4e38f, 3.4e38f}), {inf});  // NumPy: inf, added in float32
+}
+
 TEST(StatsPercentile, NumPyDocumentedExample) {
     stats_expect_values(loom::percentile(stats_example, 50), {3.5});
     stats_expect_values(loom::percentile(stats_example, 50, 0), {6.5, 4.5, 2.5});

@@ -267,9 +267,9 @@ template <random_bit_source G>
 std::vector<std::uint64_t> choice_indices(G& generator, std::uint64_t population, std::uint64_t count,
                                           bool replace, const std::vector<double>& p, const std::string& call) {
     std::vector<std::uint64_t> chosen;
-    chosen.reserve(count);
     if (p.empty()) {
         if (replace) {
+            chosen.reserve(count);
             for (std::uint64_t i = 0; i < count; ++i) chosen.push_back(random_below(generator, population));
             return chosen;
         }
@@ -283,6 +283,7 @@ std::vector<std::uint64_t> choice_indices(G& generator, std::uint64_t population
             return order;
         }
         // The same swaps, on the positions they moved alone.
+        chosen.reserve(count);
         std::unordered_map<std::uint64_t, std::uint64_t> moved;
         const auto at = [&](std::uint64_t i) {
             const auto found = moved.find(i);
@@ -298,6 +299,7 @@ std::vector<std::uint64_t> choice_indices(G& generator, std::uint64_t population
     }
     const std::vector<double> cumulative = choice_cumulative(p, population, call);
     if (replace) {
+        chosen.reserve(count);
         for (std::uint64_t i = 0; i < count; ++i) chosen.push_back(random_weighted_index(generator, cumulative));
         return chosen;
     }
@@ -307,6 +309,7 @@ std::vector<std::uint64_t> choice_indices(G& generator, std::uint64_t population
                                     " elements, but only " + std::to_string(nonzero) +
                                     " have a probability above 0; take fewer or pass replace = true");
     }
+    chosen.reserve(count);
     // Efraimidis and Spirakis's keys: the largest log(1 - U) / p_i first.
     std::vector<std::pair<double, std::uint64_t>> keys;
     keys.reserve(nonzero);
@@ -488,9 +491,9 @@ tensor<std::int64_t> choice(std::int64_t n, const shape_type& size, G& generator
     const std::string call = "choice(n " + std::to_string(n) + ", size " + to_string(size) +
                              (options.replace ? ")" : ", replace false)");
     if (n < 0) throw std::invalid_argument(call + ": the population is negative; pass n >= 0");
-    tensor<std::int64_t> result(size);
-    const auto count = static_cast<std::uint64_t>(result.size());
-    if (count == 0) return result;
+    // Refused before the result is allocated, which a size too large to draw from n could not be.
+    const auto count = static_cast<std::uint64_t>(element_count(size));
+    if (count == 0) return tensor<std::int64_t>(size);
     if (n == 0) throw std::invalid_argument(call + ": the population is empty; pass n > 0 or an empty size");
     const auto population = static_cast<std::uint64_t>(n);
     if (!options.replace && count > population) {
@@ -499,6 +502,7 @@ tensor<std::int64_t> choice(std::int64_t n, const shape_type& size, G& generator
                                     " or pass replace = true");
     }
     const auto chosen = detail::choice_indices(generator, population, count, options.replace, options.p, call);
+    tensor<std::int64_t> result(uninitialized, size);
     std::copy(chosen.begin(), chosen.end(), result.begin());
     return result;
 }

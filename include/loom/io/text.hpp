@@ -520,9 +520,10 @@ tensor<T> loadtxt(const std::filesystem::path& path, const loadtxt_options& opti
 /// NumPy: numpy.savetxt, with one format for every value (NumPy also takes
 /// one per column).
 /// Throws std::invalid_argument, before writing anything, for a rank other
-/// than 1 or 2, a fmt that is not one conversion of a number, a float an
-/// integer conversion cannot print (NaN, infinite, beyond int64), or a
-/// negative integer for %o, %x or %X.
+/// than 1 or 2, a fmt that is not one conversion of a number or whose width
+/// or precision cannot be honoured, or a float an integer conversion cannot
+/// print (NaN, infinite, beyond int64). Integers are written as Python's %
+/// writes them (a negative one for %x as -ff, flags kept for unsigned ones).
 template <expression E>
 void savetxt(std::ostream& out, const E& x, const savetxt_options& options = {}) {
     detail::write_text(out, x, options);

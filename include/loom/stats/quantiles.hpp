@@ -255,8 +255,11 @@ tensor<quantile_type_t<value_type_of<X>>> medians(const char* name, const X& x, 
         if (count % 2 == 1) {
             result.data()[lane] = first[half];
         } else {
-            const W below = *std::max_element(first, first + half);
-            result.data()[lane] = (below + first[half]) / W(2);
+            // The mean of the middle two, in float for 16-bit floats as NumPy's mean of them is, so that
+            // two values near the largest do not add up to infinity.
+            using A = arithmetic_t<W>;
+            const A below = static_cast<A>(*std::max_element(first, first + half));
+            result.data()[lane] = static_cast<W>((below + static_cast<A>(first[half])) / A(2));
         }
     }
     return result;
