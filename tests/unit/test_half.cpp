@@ -11,7 +11,9 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <limits>
+#include <sstream>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -472,6 +474,74 @@ TEST(HalfPrint, BFloat16PrintsItsShortestRoundTripDigits) {
     EXPECT_EQ(loom::to_string(loom::astype<bfloat16>(tensor<double>{0.1, 3.14159, 100.0})), "[  0.1    3.14 100.  ]");
     EXPECT_EQ(loom::to_string(loom::full<bfloat16>({}, 1e30)), "1e+30");
 }
+
+// Prints `values` as one array, never summarised, and checks that every
+// finite element's text reads back, as Python reads it (std::strtod) and
+// rounded to H, as the same bits.
+template <class H>
+void expect_printed_elements_read_back(const std::vector<H>& values) {
+    tensor<H> t(shape_type{static_cast<loom::index_t>(values.size())});
+    for (std::size_t i = 0; i < values.size(); ++i) t.data()[i] = values[i];
+    std::string text = loom::to_string(t, loom::print_options{.threshold = loom::index_t{1} << 20});
+    for (char& c : text) c = c == '[' || c == ']' ? ' ' : c;
+    std::istringstream words(text);
+    std::size_t i = 0;
+    int failures = 0;
+    for (std::string word; words >> word && i < values.size(); ++i) {
+        if (!std::isfinite(static_cast<float>(values[i]))) continue;
+        const std::uint16_t back = H(std::strtod(word.c_str(), nullptr)).bits();
+        if (back != values[i].bits() && ++failures <= 5) {
+            ADD_FAILURE() << "bits " << values[i].bits() << " print as " << word << ", which reads back as bits " << back;
+        }
+    }
+    EXPECT_EQ(i, values.size());
+}
+
+// Every finite value of H printed in arrays that pad it to each number of
+// digits after the point from its own shortest up to the most any value of
+// H needs (scientific notation, beside the smallest subnormal: the values
+// of at most k digits with one of exactly k), and positionally (the values
+// of one decade from 1e-4 to 1e8, which print positionally together).
+template <class H>
+void expect_every_value_reads_back_however_padded() {
+    std::vector<std::vector<H>> by_fraction_digits(std::numeric_limits<H>::max_digits10);
+    std::vector<std::vector<H>> by_decade(12);
+    for (std::uint32_t i = 0; i < 65536; ++i) {
+        const H x = H::from_bits(std::uint16_t(i));
+        const float wide = x;
+        if (!std::isfinite(wide)) continue;
+        by_fraction_digits.at(loom::detail::shortest_scientific(x).fraction.size()).push_back(x);
+        const int decade = static_cast<int>(std::floor(std::log10(std::fabs(double(wide)))));
+        if (decade >= -4 && decade < 8) by_decade.at(static_cast<std::size_t>(decade + 4)).push_back(x);
+    }
+    std::vector<H> scientific{H::from_bits(0x0001)};
+    for (const std::vector<H>& values : by_fraction_digits) {
+        if (values.empty()) continue;
+        scientific.insert(scientific.end(), values.begin(), values.end());
+        expect_printed_elements_read_back(scientific);
+    }
+    for (const std::vector<H>& values : by_decade) {
+        if (!values.empty()) expect_printed_elements_read_back(values);
+    }
+}
+
+TEST(HalfPrint, BFloat16PaddedToMoreDigitsReadsBack) {
+    // -2^-69 alone is -1.7e-21; padded to two digits after the point its
+    // nearest text, -1.69e-21, is nearer the next bfloat16 towards zero, and
+    // it prints as -1.70e-21, as NumPy's rule pads a float16 (see
+    // io/format_float.hpp).
+    tensor<bfloat16> t(shape_type{4});
+    const std::uint16_t bits[] = {0xd59d, 0x9d00, 0x7f80, 0x402d};
+    for (int i = 0; i < 4; ++i) t.data()[i] = bfloat16::from_bits(bits[i]);
+    EXPECT_EQ(loom::to_string(t), "[-2.16e+13 -1.70e-21       inf  2.70e+00]");
+    EXPECT_EQ(loom::to_string(loom::full<bfloat16>({1}, bfloat16::from_bits(0x9d00))), "[-1.7e-21]");
+    EXPECT_EQ(bfloat16(std::strtod("-1.70e-21", nullptr)).bits(), 0x9d00);
+    EXPECT_EQ(bfloat16(std::strtod("-1.69e-21", nullptr)).bits(), 0x9cff);
+}
+
+TEST(HalfPrint, EveryBFloat16ReadsBackHoweverPadded) { expect_every_value_reads_back_however_padded<bfloat16>(); }
+
+TEST(HalfPrint, EveryFloat16ReadsBackHoweverPadded) { expect_every_value_reads_back_however_padded<float16>(); }
 
 // ---- .npy files ----
 

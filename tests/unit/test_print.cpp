@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <numeric>
@@ -204,6 +205,22 @@ TEST(PrintFloat, RatioAboveOneThousandIsScientific) {
 TEST(PrintFloat, ThreeDigitExponentsWidenEveryExponent) {
     // str(np.array([1e100, -1e-100]))
     EXPECT_EQ(to_string(tensor<double>{1e100, -1e-100}), "[ 1.e+100 -1.e-100]");
+}
+
+TEST(PrintFloat, DigitsPaddedPastTheShortestStillReadBack) {
+    // np.array2string(np.array([2.0**149, 0.1 + 0.7]), precision=16) and the
+    // same with 2.0**-645: padded to 15 digits after the point, the nearest
+    // texts 7.136238463529799e+44 and 6.849404215651259e-195 read back as
+    // the doubles below; Dragon4 takes the text on the other side.
+    const print_options sixteen{.precision = 16};
+    EXPECT_EQ(to_string(tensor<double>{std::ldexp(1.0, 149), 0.1 + 0.7}, sixteen),
+              "[7.136238463529800e+44 7.999999999999999e-01]");
+    EXPECT_EQ(to_string(tensor<double>{std::ldexp(1.0, -645), 0.1 + 0.7}, sixteen),
+              "[6.849404215651260e-195 7.999999999999999e-001]");
+    // np.array2string(np.array([2.0**-645, 0.1 + 0.2]), precision=16): with
+    // 16 digits the nearest text reads back.
+    EXPECT_EQ(to_string(tensor<double>{std::ldexp(1.0, -645), 0.1 + 0.2}, sixteen),
+              "[6.8494042156512595e-195 3.0000000000000004e-001]");
 }
 
 // ---- Floating point: nan and inf ------------------------------------------

@@ -6,16 +6,28 @@
 //
 // Note [shortest or exact digits]: in its 'unique' mode Dragon4 writes the
 // shortest digits that read back as the same value. A `precision` may cut
-// them short, and `min_digits` may ask for more; in both cases the digits
-// printed are the exact binary value correctly rounded, ties to even.
-// std::to_chars gives both: without a precision the shortest round-trip
-// digits (of float's own precision for a float, so 0.1f gives "0.1"), with
-// one the exact value correctly rounded, ties to even. float16 and bfloat16
-// have no std::to_chars of their own: their shortest digits are the fewest
-// that read back as the same 16-bit value (shortest_half_scientific). Their
-// texts have at most 5 digits, so a double holds each exactly enough: it
-// is never rounded onto a halfway point of the 16-bit type, and reading it
-// back through double gives the 16-bit value the text names.
+// them short: then the digits printed are the exact binary value correctly
+// rounded, ties to even. `min_digits` may ask for more (an array prints
+// every element with as many digits as the longest needs): then Dragon4
+// goes on with the digits of the exact value and rounds the last one to
+// the nearer side, ties to even, unless only the other side still reads
+// back as the same value, which it then takes. So every padded text reads
+// back. The bfloat16 -2^-69 = -1.6940659e-21, alone "-1.7e-21", prints as
+// "-1.70e-21" beside a value with two digits after the point: the nearest
+// "-1.69e-21" reads back as the next bfloat16 towards zero. The double
+// 2^149 = 7.1362384635297994e+44 padded to 15 digits after the point is
+// "7.136238463529800e+44" (NumPy), not the nearest "...799e+44". Only
+// types with few digits meet this often; no float16 does.
+// std::to_chars gives the exact digits: without a precision the shortest
+// round-trip digits (of float's own precision for a float, so 0.1f gives
+// "0.1"), with one the exact value correctly rounded, ties to even.
+// float16 and bfloat16 have no std::to_chars of their own: their shortest
+// digits are the fewest that read back as the same 16-bit value
+// (shortest_half_scientific), and a text of theirs reads back as a 16-bit
+// value through double, as Python reads it. Their texts have at most 5
+// digits, so a double holds each exactly enough: it is never rounded onto
+// a halfway point of the 16-bit type, and reading it back through double
+// gives the 16-bit value the text names.
 
 #include <algorithm>
 #include <charconv>
@@ -76,20 +88,61 @@ inline void trim_trailing_zeros(std::string& digits) {
     digits.erase(digits.find_last_not_of('0') + 1);
 }
 
-/// A float_text in scientific notation from its sign, its significant
-/// digits as an integer (no trailing zeros needed) and its power of ten.
-inline float_text scientific_parts(bool negative, const std::string& digits, int exponent) {
-    return {std::string(negative ? "-" : "") + digits[0], digits.substr(1), exponent};
-}
-
-/// The number a float_text in scientific notation names, as a double:
-/// exact for the few digits of a 16-bit float's text, and never rounded
-/// onto a 16-bit float's halfway point (Note [shortest or exact digits]).
+/// The number a float_text in scientific notation names, as a double: ±0
+/// or ±infinity when it is beyond double's range; exact for the few digits
+/// of a 16-bit float's text, and never rounded onto a 16-bit float's
+/// halfway point (Note [shortest or exact digits]).
 inline double scientific_value(const float_text& text) {
     const std::string chars = text.integer + "." + text.fraction + "e" + std::to_string(text.exponent);
     double value = 0;
-    std::from_chars(chars.data(), chars.data() + chars.size(), value);
+    if (std::from_chars(chars.data(), chars.data() + chars.size(), value).ec == std::errc::result_out_of_range) {
+        value = text.exponent < 0 ? 0.0 : std::numeric_limits<double>::infinity();
+        if (text.integer[0] == '-') value = -value;
+    }
     return value;
+}
+
+/// Whether a float_text in scientific notation reads back as `value`: read
+/// as T, or for a 16-bit float read as a double and rounded to T.
+template <floating_element T>
+bool reads_back(const float_text& text, T value) {
+    if constexpr (half_element<T>) {
+        return T(scientific_value(text)) == value;
+    } else {
+        const std::string chars = text.integer + "." + text.fraction + "e" + std::to_string(text.exponent);
+        T back = 0;
+        const std::from_chars_result result = std::from_chars(chars.data(), chars.data() + chars.size(), back);
+        return result.ec == std::errc() && back == value;
+    }
+}
+
+/// The text in scientific notation with as many digits as `text` and one
+/// unit more (`up`) or less in the last digit of its magnitude, the power
+/// of ten moving when the digits run over: "9.9e+00" up gives "1.0e+01",
+/// "1.0e+01" down gives "9.9e+00".
+inline float_text next_text(const float_text& text, bool up) {
+    const bool negative = text.integer[0] == '-';
+    std::string digits = text.integer.substr(negative ? 1 : 0) + text.fraction;
+    int exponent = text.exponent;
+    std::size_t i = digits.size();
+    if (up) {
+        while (i > 0 && digits[i - 1] == '9') digits[--i] = '0';
+        if (i == 0) {  // 99 + 1: 10, one place up
+            digits.insert(0, 1, '1');
+            digits.pop_back();
+            ++exponent;
+        } else {
+            ++digits[i - 1];
+        }
+    } else {
+        while (i > 0 && digits[i - 1] == '0') digits[--i] = '9';
+        if (i > 0) --digits[i - 1];
+        if (digits[0] == '0') {  // 10 - 1: 99, one place down
+            digits.assign(digits.size(), '9');
+            --exponent;
+        }
+    }
+    return {std::string(negative ? "-" : "") + digits[0], digits.substr(1), exponent};
 }
 
 /// The shortest digits of a finite float16 or bfloat16, as Dragon4 finds
@@ -105,23 +158,9 @@ float_text shortest_half_scientific(T value) {
     const double exact = static_cast<float>(value);
     for (int digits = 1;; ++digits) {
         const float_text nearest = split_chars(rounded_chars(value, std::chars_format::scientific, digits - 1));
-        const double nearest_value = scientific_value(nearest);
-        if (T(nearest_value) == value || digits == std::numeric_limits<T>::max_digits10) return nearest;
-        // The other text: one unit more or less in the last digit, across the value.
-        const bool negative = nearest.integer[0] == '-';
-        const auto unit = std::stoll(nearest.integer.substr(negative ? 1 : 0) + nearest.fraction);
-        const long long other_unit = std::fabs(nearest_value) < std::fabs(exact) ? unit + 1 : unit - 1;
-        int other_exponent = nearest.exponent;
-        std::string other_digits = std::to_string(other_unit);
-        if (static_cast<int>(other_digits.size()) > digits) {  // 99 + 1: 10, one place up
-            other_digits.pop_back();
-            ++other_exponent;
-        } else if (static_cast<int>(other_digits.size()) < digits || other_unit == 0) {  // 10 - 1: 99, one place down
-            other_digits = std::string(static_cast<std::size_t>(digits), '9');
-            --other_exponent;
-        }
-        const float_text other = scientific_parts(negative, other_digits, other_exponent);
-        if (T(scientific_value(other)) == value) return other;
+        if (reads_back(nearest, value) || digits == std::numeric_limits<T>::max_digits10) return nearest;
+        const float_text other = next_text(nearest, std::fabs(scientific_value(nearest)) < std::fabs(exact));
+        if (reads_back(other, value)) return other;
     }
 }
 
@@ -160,7 +199,10 @@ inline float_text to_positional(const float_text& scientific) {
 /// digits of 77658576.f are 7765858e1) or go past `precision` digits after
 /// the point; then the value rounded to the units digit or to `precision`
 /// digits (Note [shortest or exact digits]). Trailing zeros are dropped,
-/// the point kept.
+/// the point kept. Rounded to the units digit the value is exact, and so
+/// reads back: a multiple of ten can be among the numbers that read back as
+/// a value only if that value is an integer (were the spacing of the type
+/// there below 1, the integer would be a value of the type itself).
 template <floating_element T>
 float_text positional_text(T value, int precision) {
     const float_text shortest = shortest_scientific(value);
@@ -175,17 +217,35 @@ float_text positional_text(T value, int precision) {
     return rounded;
 }
 
+/// `value` in scientific notation with `fraction_digits` digits after the
+/// point, at least as many as its shortest text has, as Dragon4 pads it
+/// (Note [shortest or exact digits]): the exact value correctly rounded,
+/// or, when that does not read back as `value`, the text one unit nearer
+/// `value`. That one does: it lies between `value` and the shortest text,
+/// which reads back, or is the shortest text itself.
+template <floating_element T>
+float_text padded_scientific(T value, int fraction_digits) {
+    const float_text nearest = split_chars(rounded_chars(value, std::chars_format::scientific, fraction_digits));
+    if (reads_back(nearest, value)) return nearest;
+    // The text is at least half a unit in the last place of T from `value`,
+    // so read as a double it is on the same side of `value` as the exact text.
+    const double magnitude = std::fabs(static_cast<double>(static_cast<arithmetic_t<T>>(value)));
+    return next_text(nearest, std::fabs(scientific_value(nearest)) < magnitude);
+}
+
 /// NumPy's dragon4_scientific(value, precision, min_digits, unique=True):
 /// the shortest digits if they number from `min_digits` to `precision` after
-/// the point, else the value rounded to the nearer bound (Note [shortest or
-/// exact digits]). `trim_zeros` drops trailing zeros (trim='.'); without it
-/// the digits are kept as produced (trim='k').
+/// the point, else the value rounded to `precision` digits or padded to
+/// `min_digits` (Note [shortest or exact digits]). `trim_zeros` drops
+/// trailing zeros (trim='.'); without it the digits are kept as produced
+/// (trim='k').
 template <floating_element T>
 float_text scientific_text(T value, int precision, int min_digits, bool trim_zeros) {
     float_text text = shortest_scientific(value);
     const int fraction_digits = static_cast<int>(text.fraction.size());
     const int wanted = std::clamp(fraction_digits, min_digits, precision);
-    if (wanted != fraction_digits) text = split_chars(rounded_chars(value, std::chars_format::scientific, wanted));
+    if (wanted > fraction_digits) text = padded_scientific(value, wanted);
+    else if (wanted < fraction_digits) text = split_chars(rounded_chars(value, std::chars_format::scientific, wanted));
     if (trim_zeros) trim_trailing_zeros(text.fraction);
     return text;
 }
