@@ -4,14 +4,17 @@
 // (docs/errors.md), shapes printed independently of loom, and the check
 // that a view's elements lie inside the memory it was taken from.
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "loom/loom.hpp"
@@ -183,6 +186,67 @@ void for_each_element(const shape_type& shape, const strides_type& strides, inde
         }
         if (shape.empty()) return;
     }
+}
+
+// A floating-point argument: mostly a multiple of 1/4 in [-10, 10], now and
+// then a value at the limits (NaN, infinities, -0.0, subnormals, the largest
+// doubles, whose differences and sums overflow), or any 64 bits.
+inline double hostile_real(byte_reader& in) {
+    static constexpr double values[] = {
+        std::numeric_limits<double>::quiet_NaN(), -std::numeric_limits<double>::quiet_NaN(),
+        std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
+        -0.0, 5e-324, 2.2250738585072014e-308, 1e-300, 0.1, 1.0 / 3.0, 1e300, -1e300, 1e308, -1e308,
+        std::numeric_limits<double>::max(), std::numeric_limits<double>::lowest(), 65504.0, 65520.0, 0x1p53 + 1,
+        0x1p63, -0x1p63, 0x1p64, 1e18, 3e38, 3.4028234663852886e38,
+    };
+    const unsigned c = in.next();
+    if (c < 200) return static_cast<double>(static_cast<int>(c % 81) - 40) / 4.0;
+    const unsigned pick = c - 200;
+    if (pick < sizeof(values) / sizeof(values[0])) return values[pick];
+    return std::bit_cast<double>(in.u64());
+}
+
+// Sizes of rank 0 to max_rank, each 0 to max_size.
+inline std::vector<index_t> small_sizes(byte_reader& in, index_t max_rank, index_t max_size) {
+    std::vector<index_t> sizes(static_cast<std::size_t>(in.below(max_rank + 1)));
+    for (index_t& s : sizes) s = in.below(max_size + 1);
+    return sizes;
+}
+
+// The product of the magnitudes of `sizes` other than 0, in 128 bits,
+// held at 2^126 once it reaches that (any rank, any sizes): what is
+// compared with index_t's largest value to tell a count that overflows.
+inline wide nonzero_product(const std::vector<index_t>& sizes) {
+    constexpr wide saturated = wide(1) << 126;
+    wide product = 1;
+    for (index_t s : sizes) {
+        if (s == 0) continue;
+        const wide magnitude = s < 0 ? -wide(s) : wide(s);
+        product = product > saturated / magnitude ? saturated : product * magnitude;
+    }
+    return product;
+}
+
+// A folder of its own for the files a fuzzer writes, made by mkdtemp under
+// $TMPDIR (or /tmp) on first use and removed with its contents at exit, so
+// that a run touches no other file (a crash, which ends the process without
+// exit, leaves the folder).
+inline const std::filesystem::path& scratch_directory() {
+    struct folder {
+        std::filesystem::path path;
+        folder() {
+            const char* tmp = std::getenv("TMPDIR");
+            std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/loom-fuzz-XXXXXX";
+            if (mkdtemp(pattern.data()) == nullptr) fail("mkdtemp could not make a scratch folder in " + pattern);
+            path = pattern;
+        }
+        ~folder() {
+            std::error_code ignored;
+            std::filesystem::remove_all(path, ignored);
+        }
+    };
+    static const folder made;
+    return made.path;
 }
 
 }  // namespace loom::fuzz

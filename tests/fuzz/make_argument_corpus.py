@@ -329,6 +329,147 @@ SEEDS = {
         'multi_dot_three': '00 0e 01 00 01 03 04 05 06 01 02 03 02 04 05 03 06 02 01 01 01 02 04 05 01 00',
         'multi_dot_two': '00 0e 01 00 02 02 03 04 05 03 06 02 01 01 02 02 02 04 05 03 06 01 00 04 01 01',
     },
+    'counting': {
+        # The first byte picks the function (fuzz_counting.cpp's LLVMFuzzerTestOneInput); data are read as
+        # hostile_real: a byte below 200 is (b % 81 - 40) / 4, 200 + k the k-th value at the limits (c8 NaN,
+        # ca inf, d4 1e308, d5 -1e308, d8 65504).
+        # histogram of float64 {1, 2, 2.5, 3}, 4 bins
+        'histogram': '00 01 04 2c 30 32 34 00 05 00',
+        # histogram of float64 {1, 2, 2.5}, 2 bins, with weights {1, 2, 3}
+        'histogram_weights': '00 01 03 2c 30 32 01 03 00 2c 30 34',
+        # histogram of float64 {1}, 2^64 - 1 bins (unsigned)
+        'histogram_huge_bins': '00 01 01 2c 03 00 00',
+        # histogram of float64 {1, 2}, range [-1e308, 1e308]: its width overflows
+        'histogram_range_overflow': '00 01 02 2c 30 00 05 01 d5 d4',
+        # histogram of float64 [2, 2], 3 bins, range [0, 2.5]
+        'histogram_matrix_range': '01 02 02 02 2c 30 32 34 00 04 01 28 32',
+        # histogram of float16 {1, NaN, 2} without a range: refused
+        'histogram_float16_nan': '03 01 03 2c c8 30 05 00',
+        # histogram of {1, NaN, 2} with edges {0, NaN, 2} (NumPy's sorted search), and edges {2, 0, 1} (refused)
+        'histogram_edges_nan': '04 01 03 2c c8 30 03 28 c8 30 00',
+        'histogram_edges_unsorted': '04 01 02 2c 30 03 30 28 2c 00',
+        # histogram2d of 3 points, 2 bins along x and edges {0, 1, 2} along y
+        'histogram2d': '05 03 2c 30 32 01 2c 2c 30 03 03 28 2c 30 00 00',
+        # bincount of {0, 2, 2, 5}, minlength 9; of {-1, 1} with weights: refused
+        'bincount': '06 04 01 03 03 06 0a 00 01 2c 2c 2c 2c',
+        'bincount_negative': '06 02 00 02 00 01 01 2c 2c',
+        # digitize of {1, 2, 3} among 4 increasing bins, and decreasing ones with right
+        'digitize': '07 01 03 2c 30 34 04 28 2c 30 34 01 00',
+        'digitize_decreasing': '07 01 03 2c 30 34 04 28 2c 30 34 02 01',
+        # quantile of float64 [2, 3] at q {0.5, 1}, linear, axis 1
+        'quantile': '08 02 02 03 2c 30 34 38 3c 40 00 00 00 02 05 0a 00 04 00',
+        # percentile 65504 of float64 {1, 2, 3}: refused; nanquantile of {NaN, NaN}: NaN
+        'percentile_outside': '08 01 03 2c 30 34 01 03 01 d8 01 00',
+        'nanquantile_all_nan': '08 01 02 c8 c8 02 01 01 05 01 00',
+        # quantile of float64 {1, 2, 3} along axis 2: out of range
+        'quantile_axis': '08 01 03 2c 30 34 00 02 01 03 00 05 00',
+        # median of float16 {65504, 65504}: NumPy's mean of the two (in float32) is 65504
+        'median_float16': '0a 01 02 d8 d8 04 00 01 00 01 00',
+        # nanargmax of [2, 2] along axis 0, keepdims; nanmean of the same, flat
+        'nanargmax': '0b 02 02 02 2c c8 30 c8 04 00 03 01',
+        'nanmean': '0b 02 02 02 2c c8 30 34 03 01 00',
+        # cov of a [2, 4] (rows are variables); with fweights and aweights; of a [3, 2] with rowvar false, bias, ddof 4
+        'cov': '0c 02 02 04 10 12 14 16 18 1a 1c 10 01 00 00 00 01',
+        'cov_weights': '0c 02 02 04 10 12 14 16 18 1a 1c 10 01 00 00 03 01 02 02 03 01 04 04 08 02',
+        'cov_ddof': '0c 02 03 02 10 12 14 16 18 1a 00 01 01 06 00 01',
+    },
+    'text': {
+        # The first byte picks loadtxt of float64 (00) or int64 (01), or savetxt of float64 (02), int64 (03) or
+        # uint64 (04). loadtxt reads its options from the next bytes and the text from byte 12 on: the delimiter
+        # (0a ',', 00 none), the comments (00 '#', 03 '%'), skiprows, usecols, max_rows, ndmin, missing_as_nan,
+        # and whether a byte-order mark goes before the text.
+        'load_csv': '00 0a 00 01 00 00 01 00 00 00 00 00 ' + b'1,2,3\n4,5,6\n'.hex(' '),
+        'load_bom': '00 0a 00 01 00 00 01 00 01 00 00 00 ' + b'1,2\n3,4\n'.hex(' '),
+        'load_usecols': '00 0a 00 01 05 02 03 02 00 01 00 00 ' + b'1,2,3\n4,5,6\n'.hex(' '),
+        'load_comments_skiprows': '00 00 03 03 00 00 01 00 00 00 00 00 ' + b'x y\n% note\n1 2 # end\n\n3 4\r\n'.hex(' '),
+        'load_missing': '00 0a 00 01 00 00 01 01 00 00 00 00 ' + b'1,,3\n4,5,\n'.hex(' '),
+        'load_int64_missing': '01 0a 00 01 00 00 01 01 00 00 00 00 ' + b'1,2\n'.hex(' '),
+        'load_max_rows_ndmin': '00 00 00 01 00 01 02 03 00 00 00 00 ' + b'1 2\n3 4\n5 6\n'.hex(' '),
+        'load_ragged': '01 00 00 01 00 00 01 00 00 00 00 00 ' + b'1 2\n3\n-9223372036854775809 +4\n'.hex(' '),
+        # savetxt reads: rank 2 or 1, rows, columns, the values, the format (below f0: one of fuzz_text.cpp's
+        # formats, 00 "%.17g", 07 "%d", 08 "%+d", 0f "%x", 1e "%.9999999999f"; f0 and above: the bytes from
+        # 24 on), the delimiter, then flags for "\r\n", a header, a footer and a file rather than a stream.
+        'save_float64_g': '02 01 02 01 2c 30 c8 ca 00 01 00 01 01 01',
+        'save_int64_d': '03 00 03 00 00 05 cc 07 00 00 00 00 00',
+        'save_uint64_plus': '04 00 02 00 a0 05 08 00 00 00 00 00',
+        'save_huge_precision': '02 00 01 00 2c 1e 00 00 00 00 00',
+        'save_hex_negative': '03 00 02 00 00 05 0f 00 00 00 00 00',
+        'save_float_hex': '02 00 01 00 2c 0f 00 00 00 00 00',
+        'save_fmt_bytes': '02 00 01 00 2c f0 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 ' + b'x%+08.3e;'.hex(' '),
+    },
+    'random': {
+        # The first byte picks the sampler (00 rand to 0b shuffle, fuzz_random.cpp's `op`), then the shape (its
+        # rank, 00 for hostile sizes, the sizes), the seed (01 and one byte, or 00 and eight), float32 or not,
+        # and two parameters read as hostile_real (c8 NaN, d4 1e308, d5 -1e308, d6 1e18).
+        'rand': '00 02 01 02 03 01 05 00 00 00',
+        'rand_negative_shape': '00 01 00 c2 01 05 00 00 00',
+        'randint_int8': '02 01 01 03 01 09 00 00 00 00 0c 01',
+        'randint_hostile': '02 01 01 03 01 09 00 00 00 ce cc 00',
+        'uniform': '03 01 01 04 01 07 00 24 34',
+        'uniform_infinite_range': '03 01 01 04 01 07 01 d5 d4',
+        'normal_nan': '04 01 01 03 01 02 00 c8 2c',
+        'exponential_negative': '05 01 01 03 01 02 00 20 00',
+        'poisson': '06 01 01 05 01 03 00 3c 00',
+        'poisson_huge': '06 01 01 02 01 03 00 d6 00 01',
+        'binomial': '07 01 01 04 01 09 00 00 00 1c 01 03',
+        'binomial_huge_n': '07 01 01 04 01 09 00 00 00 c9 01 05',
+        # choice of 5 without replacement; of 4 with p {1/6, 2/6, 3/6, 0}; of 0 for a size of 2^40 (refused)
+        'choice_no_replace': '08 01 01 03 01 04 00 00 00 06 00 00',
+        'choice_p': '08 01 01 04 01 04 00 00 00 05 01 01 01 02 03 00',
+        'choice_empty_population': '08 01 00 c8 01 04 00 00 00 01 01 00',
+        'choice_rows': '09 01 01 03 01 04 00 00 00 03 01 00',
+        'permutation': '0a 00 01 01 02 00 00 00 07',
+        'shuffle': '0b 02 01 03 02 01 05 00 00 00',
+    },
+    'half': {
+        # The first byte picks float16 (even) or bfloat16 (odd) and the check ((byte >> 1) % 3): two bit
+        # patterns and their arithmetic (0), narrowing of eight bytes as float, double and integers (1), or a
+        # tensor of patterns printed, converted, added and written to .npy bytes (2).
+        'float16_bits': '00 3c 00 40 00',
+        'float16_nan_payload': '00 7d 01 fc 00',
+        'bfloat16_bits': '01 3f 80 ff 7f',
+        'float16_narrowing': '02 3f b9 99 99 99 99 99 9a',
+        'bfloat16_narrowing': '03 7f ef ff ff ff ff ff ff',
+        'float16_tensor': '04 04 01 3c 00 00 2e 66 01 7b ff 3c 00 3c 00 3c 00 3c 00',
+        # a bfloat16 power of two printed beside values of three digits
+        'bfloat16_print': '05 04 00 00 d5 9d 9d 00 00 40 2d',
+    },
+    'static_shapes': {
+        # The first byte picks the operation (fuzz_static_shapes.cpp's `op`), then the value: its rank and sizes,
+        # its elements, and 00 (itself), 01 (its transpose) or 02 (2 * value + 1).
+        'fixed_from_matching': '00 02 02 03 01 02 03 04 05 06 00',
+        'fixed_from_other': '00 01 03 01 02 03 00',
+        'fixed_assign_transpose': '01 02 03 02 01 02 03 04 05 06 01',
+        'fixed_add_broadcast': '02 01 03 07 08 09 00',
+        'fixed_add_refused': '02 02 03 01 07 08 09 00',
+        'rank_from_rank_1': '03 01 03 01 02 03 02',
+        'rank_add': '04 02 01 03 07 08 09 00 02 03',
+        'fixed_expression': '05 01 03 01 02 03 00',
+        'rank_transpose_self': '06 00 05 00 02 03',
+        'rank_hostile_shape': '07 00 05 00 02 c8 c8',
+        'rank_negative_size': '07 00 05 00 02 c2 03',
+        'rank_3_shape': '07 00 05 00 03 01 02 03',
+    },
+    'explain': {
+        # An even first byte gives the rest to loom-explain: the rule (the second byte: 00 NumPy's, 03 --pdpd,
+        # 04 --paddle-elementwise, 06 --in-place, 08 --matmul), then its arguments separated by NUL bytes.
+        'tool_numpy': '00 00 ' + b'2,3,1,5\x003,4,1'.hex(' '),
+        'tool_overflow': '00 00 ' + b'[4294967296,1]\x00[1,4294967296]'.hex(' '),
+        'tool_pdpd': '00 03 ' + b'1\x002,3,4,5\x003'.hex(' '),
+        'tool_paddle': '00 04 ' + b'-1\x002,3,4,5\x004,5'.hex(' '),
+        'tool_in_place': '00 06 ' + b'1,3,1\x005,4,3,4'.hex(' '),
+        'tool_matmul': '00 08 ' + b'1,1,8,9\x002,3,9,7'.hex(' '),
+        'tool_bad_shape': '00 00 ' + b'2,x\x00-3'.hex(' '),
+        'tool_rank_65': '00 00 ' + (b'1,' * 64 + b'1\x001').hex(' '),
+        # An odd first byte calls explain directly: the rule, the axis, the count of shapes (NumPy's rule), then
+        # each shape (a byte below 96 makes it like the first; otherwise its rank is the byte % 7).
+        'explain_numpy_three': '01 00 00 02 03 02 03 04 10 00 02 02 62',
+        'explain_pdpd': '01 03 03 04 02 03 04 05 64 03 04',
+        'explain_bidirectional_hostile': '01 05 00 02 c9 c9 64 c9 01',
+        'explain_broadcast_to': '01 07 00 02 01 03 65 02 02 03',
+        'explain_loss': '01 09 00 02 03 05 63 03',
+        'explain_negative': '01 00 00 01 02 c2 03 64 02 03',
+    },
 }
 
 for target, seeds in SEEDS.items():
