@@ -511,6 +511,7 @@ void expect_every_value_reads_back_however_padded() {
         const float wide = x;
         if (!std::isfinite(wide)) continue;
         by_fraction_digits.at(loom::detail::shortest_scientific(x).fraction.size()).push_back(x);
+        if (wide == 0) continue;  // of no decade
         const int decade = static_cast<int>(std::floor(std::log10(std::fabs(double(wide)))));
         if (decade >= -4 && decade < 8) by_decade.at(static_cast<std::size_t>(decade + 4)).push_back(x);
     }
