@@ -261,9 +261,9 @@ void fuzz_tool(byte_reader& in, const std::uint8_t* data, std::size_t size) {
     try {
         if (r == rule::pdpd || r == rule::paddle_elementwise) {
             if (first == args.size()) return;  // no axis: a usage error
-            axis = parse_integer(args[first++], "an axis");
+            axis = loom_explain::parse_integer(args[first++], "an axis");
         }
-        for (std::size_t k = first; k < args.size(); ++k) shapes.push_back(parse_shape(args[k]));
+        for (std::size_t k = first; k < args.size(); ++k) shapes.push_back(loom_explain::parse_shape(args[k]));
     } catch (const loom_explain::usage_error&) {
         require(!status, call + ": the tool accepts arguments its parser refuses");
         return;
