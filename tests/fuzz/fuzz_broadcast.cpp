@@ -121,15 +121,21 @@ std::optional<sizes> under_spec(const sizes& a, const sizes& b, spec_kind kind, 
 
 // Checks an outcome against the expected result: refused exactly when
 // `expected` is empty, std::invalid_argument for a negative size,
-// broadcast_error otherwise, naming the shapes `named`.
+// broadcast_error otherwise, naming the shapes `named`; a rule's result
+// (`counted`) whose elements index_t does not hold, std::length_error.
 void check(const outcome& o, const std::optional<sizes>& expected, bool negative, const std::vector<sizes>& named,
-           const std::string& call) {
+           const std::string& call, bool counted = true) {
     if (negative) {
         require_kind(o, refusal::invalid_argument, call);
         require_mentions(o, "negative size");
         bool any = false;
         for (const sizes& s : named) any = any || (has_negative(s) && o.message.find(text(s)) != std::string::npos);
         require(any, call + ": the message \"" + o.message + "\" names no shape with a negative size");
+        return;
+    }
+    if (counted && expected && !has_countable_elements(*expected)) {  // refused where it is built: docs/errors.md
+        require_kind(o, refusal::length_error, call);
+        require_mentions(o, "more elements than fit");
         return;
     }
     require_kind(o, expected ? refusal::none : refusal::broadcast, call);
@@ -239,7 +245,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         shape_type result;
         const outcome o = attempt([&] { result = loom::pdpd_placement(shape_of(a), shape_of(b), axis); });
         const auto expected = placement(a, b, axis);
-        check(o, expected, negative, {a, b}, "pdpd_placement");
+        check(o, expected, negative, {a, b}, "pdpd_placement", false);  // a placement, not a result
         if (!o.refused()) require(sizes_of(result) == *expected, "pdpd_placement gave " + text(result));
         return 0;
     }

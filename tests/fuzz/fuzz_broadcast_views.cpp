@@ -110,9 +110,14 @@ expected_view spec_to(const sizes& x, const sizes& target, unsigned kind, index_
         map[j] = start + static_cast<index_t>(j);
         if (j < trimmed) placed[static_cast<std::size_t>(start) + j] = x[j];
     }
-    // paddle_elementwise first checks NumPy's rule on the target and x
-    // placed; either way x must then broadcast to the target.
-    if (kind == 3 && !numpy_rule(target, placed)) return refused(refusal::broadcast);
+    // paddle_elementwise first applies NumPy's rule to the target and x
+    // placed, whose result must have an element count index_t holds; either
+    // way x must then broadcast to the target.
+    if (kind == 3) {
+        const auto both = numpy_rule(target, placed);
+        if (!both) return refused(refusal::broadcast);
+        if (!has_countable_elements(*both)) return refused(refusal::length_error);
+    }
     return onto(x, target, map);
 }
 
@@ -169,7 +174,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                                               : kind == 2 ? loom::broadcast::pdpd(axis)
                                                           : loom::broadcast::paddle_elementwise(axis);
             const outcome o = attempt([&] { v.emplace(loom::broadcast_to(x, loom::shape_type(target.begin(), target.end()), spec)); });
-            require_kind(o, e.kind, call);
+            // A target whose elements index_t does not hold, that x does not fit either, may be refused for either.
+            const bool either = !has_negative(target) && !countable(target) &&
+                                (e.kind == refusal::broadcast || e.kind == refusal::length_error);
+            const bool refused_either_way = o.kind == refusal::broadcast || o.kind == refusal::length_error;
+            require_kind(o, either && refused_either_way ? o.kind : e.kind, call);
             if (o.refused()) {
                 require_mentions(o, text(target));
                 if (o.kind == refusal::broadcast) require_mentions(o, text(xs));

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <algorithm>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -225,6 +226,13 @@ inline wide nonzero_product(const std::vector<index_t>& sizes) {
         product = product > saturated / magnitude ? saturated : product * magnitude;
     }
     return product;
+}
+
+// Whether an array of these sizes has an element count index_t holds (0 when a size is 0), as every shape a
+// broadcast rule gives must (docs/errors.md: std::length_error otherwise).
+inline bool has_countable_elements(const std::vector<index_t>& sizes) {
+    if (std::find(sizes.begin(), sizes.end(), index_t{0}) != sizes.end()) return true;
+    return nonzero_product(sizes) <= wide(std::numeric_limits<index_t>::max());
 }
 
 // A folder of its own for the files a fuzzer writes, made by mkdtemp under
