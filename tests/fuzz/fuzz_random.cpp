@@ -205,7 +205,8 @@ void run(byte_reader& in) {
             if (!options.p.empty()) {
                 p_refused = p_refused || static_cast<index_t>(options.p.size()) != n || !(std::fabs(p_total - 1.0) <= 1.4901161193847656e-08);
             }
-            if (n < 0) r.push_back(refusal::invalid_argument);
+            const bool negative = std::any_of(shape.begin(), shape.end(), [](index_t s) { return s < 0; });
+            if (n < 0 || negative) r.push_back(refusal::invalid_argument);
             else if (!empty) {
                 if (n == 0) r.push_back(refusal::invalid_argument);
                 else if (!options.replace && count > n) r.push_back(refusal::invalid_argument);

@@ -492,6 +492,7 @@ tensor<std::int64_t> choice(std::int64_t n, const shape_type& size, G& generator
                              (options.replace ? ")" : ", replace false)");
     if (n < 0) throw std::invalid_argument(call + ": the population is negative; pass n >= 0");
     // Refused before the result is allocated, which a size too large to draw from n could not be.
+    check_shape(size);
     const auto count = static_cast<std::uint64_t>(element_count(size));
     if (count == 0) return tensor<std::int64_t>(size);
     if (n == 0) throw std::invalid_argument(call + ": the population is empty; pass n > 0 or an empty size");
