@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "loom/core/broadcast.hpp"
-#include "loom/core/checked_arithmetic.hpp"
+#include "loom/core/shape.hpp"
 #include "loom/tensor/shape_members.hpp"
 #include "loom/tensor/view_of.hpp"
 
@@ -37,15 +37,10 @@ auto refuse_broadcast(Describe describe) {
 // first two axes would count 2^64 (NumPy: "iterator is too large").
 template <class Describe>
 void check_broadcast_sizes(const shape_type& shape, Describe describe) {
-    index_t product = 1;
-    for (const index_t size : shape) {
-        const auto next = checked_mul(product, size == 0 ? index_t{1} : size);
-        if (!next) {
-            throw std::length_error(describe() + ": the sizes other than 0 multiply past what a " +
-                                    std::to_string(std::numeric_limits<index_t>::digits + 1) +
-                                    "-bit index holds; use smaller sizes");
-        }
-        product = *next;
+    if (!checked_span_bytes(shape, 1)) {  // the sizes other than 0, multiplied
+        throw std::length_error(describe() + ": the sizes other than 0 multiply past what a " +
+                                std::to_string(std::numeric_limits<index_t>::digits + 1) +
+                                "-bit index holds; use smaller sizes");
     }
 }
 
