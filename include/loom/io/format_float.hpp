@@ -145,6 +145,22 @@ inline float_text next_text(const float_text& text, bool up) {
     return {std::string(negative ? "-" : "") + digits[0], digits.substr(1), exponent};
 }
 
+/// `value` in scientific notation with `fraction_digits` digits after the
+/// point, as Dragon4 gives them (Note [shortest or exact digits]): the exact
+/// value correctly rounded, or, when that does not read back as `value`, the
+/// text one unit nearer `value`. With at least as many digits as the
+/// shortest text has, that one reads back: it lies between `value` and the
+/// shortest text, or is the shortest text itself.
+template <floating_element T>
+float_text padded_scientific(T value, int fraction_digits) {
+    const float_text nearest = split_chars(rounded_chars(value, std::chars_format::scientific, fraction_digits));
+    if (reads_back(nearest, value)) return nearest;
+    // The text is at least half a unit in the last place of T from `value`,
+    // so read as a double it is on the same side of `value` as the exact text.
+    const double magnitude = std::fabs(static_cast<double>(static_cast<arithmetic_t<T>>(value)));
+    return next_text(nearest, std::fabs(scientific_value(nearest)) < magnitude);
+}
+
 /// The shortest digits of a finite float16 or bfloat16, as Dragon4 finds
 /// them: for 1, 2, ... digits, the two texts of that length on either side
 /// of the value (the value correctly rounded, ties to an even last digit,
@@ -155,12 +171,9 @@ inline float_text next_text(const float_text& text, bool up) {
 /// 2^-6 = 0.015625 prints as 0.01563).
 template <half_element T>
 float_text shortest_half_scientific(T value) {
-    const double exact = static_cast<float>(value);
-    for (int digits = 1;; ++digits) {
-        const float_text nearest = split_chars(rounded_chars(value, std::chars_format::scientific, digits - 1));
-        if (reads_back(nearest, value) || digits == std::numeric_limits<T>::max_digits10) return nearest;
-        const float_text other = next_text(nearest, std::fabs(scientific_value(nearest)) < std::fabs(exact));
-        if (reads_back(other, value)) return other;
+    for (int digits = 1;; ++digits) {  // max_digits10 digits always read back
+        const float_text text = padded_scientific(value, digits - 1);
+        if (reads_back(text, value) || digits == std::numeric_limits<T>::max_digits10) return text;
     }
 }
 
@@ -215,22 +228,6 @@ float_text positional_text(T value, int precision) {
     float_text rounded = split_chars(rounded_chars(value, std::chars_format::fixed, -last));
     trim_trailing_zeros(rounded.fraction);
     return rounded;
-}
-
-/// `value` in scientific notation with `fraction_digits` digits after the
-/// point, at least as many as its shortest text has, as Dragon4 pads it
-/// (Note [shortest or exact digits]): the exact value correctly rounded,
-/// or, when that does not read back as `value`, the text one unit nearer
-/// `value`. That one does: it lies between `value` and the shortest text,
-/// which reads back, or is the shortest text itself.
-template <floating_element T>
-float_text padded_scientific(T value, int fraction_digits) {
-    const float_text nearest = split_chars(rounded_chars(value, std::chars_format::scientific, fraction_digits));
-    if (reads_back(nearest, value)) return nearest;
-    // The text is at least half a unit in the last place of T from `value`,
-    // so read as a double it is on the same side of `value` as the exact text.
-    const double magnitude = std::fabs(static_cast<double>(static_cast<arithmetic_t<T>>(value)));
-    return next_text(nearest, std::fabs(scientific_value(nearest)) < magnitude);
 }
 
 /// NumPy's dragon4_scientific(value, precision, min_digits, unique=True):
