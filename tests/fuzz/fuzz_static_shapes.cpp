@@ -70,6 +70,16 @@ bool broadcasts(const sizes& from, const sizes& to) {
     return true;
 }
 
+// A destination's elements after `+=` of the value `ve` of shape `vs`, which changes them only when it `fits`
+// the destination's shape `to`.
+std::vector<double> after_adding(std::vector<double> destination, bool fits, const std::vector<double>& ve,
+                                 const sizes& vs, const sizes& to) {
+    if (!fits) return destination;
+    const std::vector<double> b = broadcast_elements(ve, vs, to);
+    for (std::size_t i = 0; i < destination.size(); ++i) destination[i] += b[i];
+    return destination;
+}
+
 bool same(const std::vector<double>& a, const std::vector<double>& b) {
     return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0);
 }
@@ -153,11 +163,7 @@ void run(byte_reader& in) {
             fixed_23 f;
             fill(f, 100);
             const bool fits = broadcasts(vs, fixed_sizes);
-            std::vector<double> want = elements_of_destination(f);
-            if (fits) {
-                const std::vector<double> b = broadcast_elements(ve, vs, fixed_sizes);
-                for (std::size_t i = 0; i < want.size(); ++i) want[i] += b[i];
-            }
+            const std::vector<double> want = after_adding(elements_of_destination(f), fits, ve, vs, fixed_sizes);
             // (+='s message, as PyTorch's, names the destination's shape and the broadcast one)
             check(f, fits ? refusal::none : refusal::broadcast, "fixed<2, 3> += " + v.name, fixed_sizes,
                   [&] { with_value(v, [&](const auto& e) { f += e; }); }, want, fixed_sizes);
@@ -184,11 +190,7 @@ void run(byte_reader& in) {
             rank_2 r(shape_type(shape.begin(), shape.end()));
             fill(r, 100);
             const bool fits = broadcasts(vs, shape);
-            std::vector<double> want = elements_of_destination(r);
-            if (fits) {
-                const std::vector<double> b = broadcast_elements(ve, vs, shape);
-                for (std::size_t i = 0; i < want.size(); ++i) want[i] += b[i];
-            }
+            const std::vector<double> want = after_adding(elements_of_destination(r), fits, ve, vs, shape);
             check(r, fits ? refusal::none : refusal::broadcast, "rank<2> " + text(shape) + " += " + v.name, shape,
                   [&] { with_value(v, [&](const auto& e) { r += e; }); }, want, shape);
             break;
