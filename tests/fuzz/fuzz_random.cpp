@@ -234,7 +234,7 @@ void run(byte_reader& in) {
                 tensor<std::int64_t> population(shape_type{n, 2});
                 for (index_t k = 0; k < population.size(); ++k) population.data()[k] = 10 * (k / 2) + k % 2;
                 const bool negative = std::any_of(shape.begin(), shape.end(), [](index_t x) { return x < 0; });
-                const bool too_many = !empty && count > std::numeric_limits<index_t>::max() / 16;
+                const bool too_many = count > std::numeric_limits<index_t>::max() / 16;
                 if (r.empty() && !negative && !too_many && count > largest_result) break;
                 const outcome drawn = attempt([&] {
                     const tensor<std::int64_t> c = loom::choice(population, s, seed, options);

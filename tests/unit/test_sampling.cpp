@@ -481,6 +481,17 @@ TEST(SamplingChoice, RefusesBeforeAllocatingTheResult) {
     EXPECT_THROW(loom::choice(loom::tensor<int>{1, 2, 3}, huge, 1, {.replace = false}), std::invalid_argument);
 }
 
+// A size whose indices, or whose rows, span more bytes than index_t counts is refused as an array of that
+// shape would be ("array is too big" in NumPy), before a vector of its count is asked for.
+TEST(SamplingChoice, RefusesASizeWhoseResultCannotExist) {
+    const shape_type indices_too_large{(loom::index_t{1} << 60) + 1};
+    EXPECT_THROW(loom::choice(3, indices_too_large, 1), std::length_error);
+    EXPECT_THROW(loom::choice(3, shape_type{0, loom::index_t{1} << 61}, 1), std::length_error);
+    const shape_type rows_too_large{(loom::index_t{1} << 59) + 1};
+    const loom::tensor<double> population(shape_type{3, 2});
+    EXPECT_THROW(loom::choice(population, rows_too_large, 1, {.p = {0.5, 0.25, 0.25}}), std::length_error);
+}
+
 // --- permutation and shuffle -----------------------------------------------------------
 
 TEST(SamplingPermutation, IsAPermutation) {

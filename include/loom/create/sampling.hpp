@@ -491,8 +491,9 @@ tensor<std::int64_t> choice(std::int64_t n, const shape_type& size, G& generator
     const std::string call = "choice(n " + std::to_string(n) + ", size " + to_string(size) +
                              (options.replace ? ")" : ", replace false)");
     if (n < 0) throw std::invalid_argument(call + ": the population is negative; pass n >= 0");
-    // Refused before the result is allocated, which a size too large to draw from n could not be.
+    // Refused before any index is drawn: a size whose indices could not be held is refused as the result would be.
     check_shape(size);
+    check_byte_size(size, sizeof(std::int64_t));
     const auto count = static_cast<std::uint64_t>(element_count(size));
     if (count == 0) return tensor<std::int64_t>(size);
     if (n == 0) throw std::invalid_argument(call + ": the population is empty; pass n > 0 or an empty size");
@@ -531,6 +532,9 @@ tensor<value_type_of<E>> choice(const E& a, const shape_type& size, G& generator
     }
     shape_type result_shape = size;
     for (std::size_t d = 1; d < a.shape().size(); ++d) result_shape.push_back(a.shape()[d]);
+    // Refused before the rows are drawn, which would take a vector of `size`'s count first.
+    check_shape(result_shape);
+    check_byte_size(result_shape, sizeof(T));
     const shape_type row_shape(a.shape().begin() + 1, a.shape().end());
     const auto row_size = static_cast<std::uint64_t>(element_count(row_shape));
     const tensor<std::int64_t> rows = choice(a.shape()[0], size, generator, options);
