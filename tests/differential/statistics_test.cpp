@@ -247,7 +247,7 @@ any_tensor stats_run_on(const stats_case& c, const X& x) {
             if (c.ddof >= 0) options.ddof = c.ddof;
             return stats_any(cov(x, options));
         }
-        case stats_op::corrcoef: return stats_any(corrcoef(x, c.flag));
+        case stats_op::corrcoef: return stats_any(corrcoef(x, {.rowvar = c.flag}));
     }
     throw std::logic_error("unknown statistics operation");
 }

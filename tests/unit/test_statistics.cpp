@@ -406,9 +406,24 @@ TEST(StatsCorrcoef, NumPysValues) {
     const std::vector<double> expected{1, -0.8553578095227946, -0.8553578095227946, 1};
     stats_expect_values(loom::corrcoef(loom::stack({a, b})), expected);
     stats_expect_values(loom::corrcoef(a, b), expected);
-    stats_expect_values(loom::corrcoef(loom::stack({a, b}, 1), false), expected);
+    stats_expect_values(loom::corrcoef(loom::stack({a, b}, 1), {.rowvar = false}), expected);
     stats_expect_values(loom::corrcoef(a), {1});
     stats_expect_values(loom::corrcoef(tensor<double>{1, 1, 1}), {nan});  // NumPy: 0 / 0
+}
+
+// corrcoef takes cov's options: bias and ddof cancel, as NumPy's corrcoef ignores them (even a ddof that
+// leaves cov no degrees of freedom); weights, which NumPy's corrcoef does not take, are refused.
+TEST(StatsCorrcoef, TakesCovsOptions) {
+    const tensor<double> a{-2.1, -1, 4.3};
+    const tensor<double> b{3, 1.1, 0.12};
+    const std::vector<double> expected{1, -0.8553578095227946, -0.8553578095227946, 1};
+    stats_expect_values(loom::corrcoef(a, b, {.bias = true}), expected);
+    stats_expect_values(loom::corrcoef(a, b, {.ddof = 3}), expected);
+    stats_expect_values(loom::corrcoef(loom::stack({a, b}, 1), {.rowvar = false, .bias = true, .ddof = 0}), expected);
+    EXPECT_EQ(message_of([&] { loom::corrcoef(a, b, {.aweights = std::vector<double>{1, 2, 3}}); }),
+              "corrcoef: fweights and aweights are cov's, not corrcoef's (NumPy's corrcoef takes no weights); "
+              "for a weighted correlation, divide cov(m, {..., .aweights = w}) by the square roots of its diagonal");
+    EXPECT_THROW(loom::corrcoef(a, {.fweights = std::vector<std::int64_t>{1, 1, 1}}), std::invalid_argument);
 }
 
 TEST(StatsHalf, Float16StaysFloat16AsNumPysFloat16) {

@@ -25,9 +25,9 @@
 
 namespace loom {
 
-/// The arguments of cov besides the arrays, NumPy's keywords: set the
-/// members (`options.rowvar = false;`) or use designated initializers,
-/// `cov(m, {.rowvar = false})`.
+/// The arguments of cov and corrcoef besides the arrays, NumPy's keywords:
+/// set the members (`options.rowvar = false;`) or use designated
+/// initializers in this order, `cov(m, {.rowvar = false, .ddof = 0})`.
 struct cov_options {
     /// Each row is a variable and each column an observation (NumPy's
     /// default); false: each column is a variable.
@@ -35,11 +35,11 @@ struct cov_options {
     /// Normalise by N (true) rather than N - 1; ddof, when given, overrides it.
     bool bias = false;
     /// Normalise by N - ddof.
-    std::optional<index_t> ddof;
+    std::optional<index_t> ddof{};
     /// How many times each observation occurs (NumPy's fweights).
-    std::optional<std::vector<std::int64_t>> fweights;
+    std::optional<std::vector<std::int64_t>> fweights{};
     /// The weight of each observation (NumPy's aweights).
-    std::optional<std::vector<double>> aweights;
+    std::optional<std::vector<double>> aweights{};
 };
 
 namespace detail {
@@ -187,24 +187,40 @@ tensor<W> correlation_of(tensor<W> c) {
 
 }  // namespace detail
 
+namespace detail {
+
+// The options corrcoef reads: rowvar. bias and ddof scale every covariance alike and cancel in a
+// correlation (NumPy's corrcoef ignores them too); weights are refused, as NumPy's corrcoef takes none.
+inline cov_options correlation_options(const cov_options& options) {
+    if (options.fweights || options.aweights) {
+        throw std::invalid_argument(
+            "corrcoef: fweights and aweights are cov's, not corrcoef's (NumPy's corrcoef takes no weights); "
+            "for a weighted correlation, divide cov(m, {..., .aweights = w}) by the square roots of its diagonal");
+    }
+    cov_options read;
+    read.rowvar = options.rowvar;
+    return read;
+}
+
+}  // namespace detail
+
 /// numpy.corrcoef: the Pearson correlation coefficients of the variables
-/// of `x` (rows, or columns with `rowvar` false), float64, clipped to
-/// [-1, 1]; a rank-0 result (1, or NaN) for one variable.
-/// Throws std::invalid_argument for x of rank above 2.
+/// of `x` (rows, or columns with `.rowvar = false`), float64, clipped to
+/// [-1, 1]; a rank-0 result (1, or NaN) for one variable. Takes cov's
+/// options, `corrcoef(x, {.rowvar = false})`: `bias` and `ddof` cancel in a
+/// correlation and change nothing, as in NumPy.
+/// Throws std::invalid_argument for x of rank above 2, and for weights,
+/// which NumPy's corrcoef does not take.
 template <expression X>
-tensor<double> corrcoef(const X& x, bool rowvar = true) {
-    cov_options options;
-    options.rowvar = rowvar;
-    return detail::correlation_of(cov(x, options));
+tensor<double> corrcoef(const X& x, const cov_options& options = {}) {
+    return detail::correlation_of(cov(x, detail::correlation_options(options)));
 }
 
 /// numpy.corrcoef(x, y): the variables of `y` appended to those of `x`.
-/// Throws as cov(x, y).
+/// Throws as cov(x, y), and for weights.
 template <expression X, expression Y>
-tensor<double> corrcoef(const X& x, const Y& y, bool rowvar = true) {
-    cov_options options;
-    options.rowvar = rowvar;
-    return detail::correlation_of(cov(x, y, options));
+tensor<double> corrcoef(const X& x, const Y& y, const cov_options& options = {}) {
+    return detail::correlation_of(cov(x, y, detail::correlation_options(options)));
 }
 
 }  // namespace loom
