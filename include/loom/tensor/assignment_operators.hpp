@@ -55,7 +55,7 @@ concept in_place_result_needs_astype =
     }                                                                                  \
     template <class X>                                                                 \
         requires in_place_result_needs_astype<functor, T, X>                           \
-    Derived& operator op(X&& x) = delete; /* refused: a result of a higher category than T; use astype<T>(...) */
+    Derived& operator op(X&& x) = delete; /* refused: a result of a higher category than T; use astype<T>(...), or real(z), imag(z) or abs(z) for a complex z */
 
 /// Base of a destination type `Derived` (a tensor or a writable view) with
 /// element type T. Derived names how `= expr` treats it, in
@@ -73,7 +73,7 @@ public:
     }
     template <expression E>
         requires higher_category_needs_astype<value_type_of<E>, T>
-    Derived& operator=(const E& value) = delete;  // refused: a result of a higher category than T; use astype<T>(...)
+    Derived& operator=(const E& value) = delete;  // refused: a result of a higher category than T; use astype<T>(...), or real(z), imag(z) or abs(z) for a complex z
 
     /// `d = 3`: fills every element, keeping the shape.
     template <scalar S>
@@ -84,7 +84,7 @@ public:
     }
     template <scalar S>
         requires higher_category_needs_astype<std::remove_cvref_t<S>, T>
-    Derived& operator=(S value) = delete;  // refused: a result of a higher category than T; use astype<T>(...)
+    Derived& operator=(S value) = delete;  // refused: a result of a higher category than T; use astype<T>(...), or real(z), imag(z) or abs(z) for a complex z
 
     /// `d += x`: d = add(d, x), in place, keeping d's shape (NumPy: `d += x`). Throws
     /// loom::broadcast_error unless x broadcasts to d's shape, std::invalid_argument when d is not

@@ -85,7 +85,7 @@ public:
     }
     template <expression E>
         requires higher_category_needs_astype<value_type_of<E>, T>
-    tensor(const E& value) = delete;  // refused: a result of a higher category than T; use astype<T>(...)
+    tensor(const E& value) = delete;  // refused: a result of a higher category than T; use astype<T>(...), or real(z), imag(z) or abs(z) for a complex z
 
     /// A copy of the elements.
     tensor(const tensor&) = default;
