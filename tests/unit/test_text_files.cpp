@@ -270,7 +270,13 @@ TEST(TextLoad, MalformedLinesNameTheLineAndText) {
               "every row as many, or pick the columns to read with usecols");
     EXPECT_EQ(message_of([] { text_loaded("1 2 x\n"); }),
               "cannot load text from the stream: line 1, \"1 2 x\": column 3, \"x\", is not a number of type float64; "
-              "fix it, or leave the column out with usecols");
+              "fix it, leave the column out with usecols, or, if line 1 is a header, skip it with skiprows = 1");
+    // A header line not skipped: the first row read is told skiprows, counting the comment before it.
+    EXPECT_EQ(message_of([] { text_loaded("# made by hand\nx,y\n1,2\n", {.delimiter = ','}); }),
+              "cannot load text from the stream: line 2, \"x,y\": column 1, \"x\", is not a number of type float64; "
+              "fix it, leave the column out with usecols, or, if line 2 is a header, skip it with skiprows = 2");
+    EXPECT_EQ(elements_of(text_loaded("# made by hand\nx,y\n1,2\n", {.delimiter = ',', .skiprows = 2})),
+              (std::vector<double>{1, 2}));
     EXPECT_EQ(message_of([] { text_loaded("1,2,,4\n", {.delimiter = ','}); }),
               "cannot load text from the stream: line 1, \"1,2,,4\": column 3 is empty; fill it in, or pass "
               "missing_as_nan = true to read it as NaN");
@@ -303,7 +309,8 @@ TEST(TextLoad, SkipsAByteOrderMark) {
 TEST(TextLoad, MessagesEscapeWhatDoesNotPrint) {
     EXPECT_EQ(message_of([] { text_loaded("1 \x01x\\\n"); }),
               "cannot load text from the stream: line 1, \"1 \\x01x\\\\\": column 2, \"\\x01x\\\\\", is not a number "
-              "of type float64; fix it, or leave the column out with usecols");
+              "of type float64; fix it, leave the column out with usecols, or, if line 1 is a header, skip it with "
+              "skiprows = 1");
     EXPECT_TRUE(loom::testing::contains(message_of([] { text_loaded("1,a\tb\xff\xc3\xa9\xf0\x9f\x98\x80\n", {.delimiter = ','}); }),
                                         "column 2, \"a\\tb\\xff\\u00e9\\U0001f600\""));
     // A character cut by the 57 bytes quoted of a long line shows as its bytes.

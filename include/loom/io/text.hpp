@@ -228,9 +228,13 @@ tensor<T> read_text(std::istream& in, const loadtxt_options& options) {
             }
             const std::optional<T> value = parse_text_value<T>(field);
             if (!value) {
+                // The first row read may be a header line that was not skipped.
+                const std::string remedy =
+                    rows == 0 ? "; fix it, leave the column out with usecols, or, if line " + std::to_string(line_number) +
+                                    " is a header, skip it with skiprows = " + std::to_string(line_number)
+                              : "; fix it, or leave the column out with usecols";
                 throw std::runtime_error(at() + "column " + std::to_string(column + 1) + ", \"" + escaped(field) +
-                                         "\", is not a number of type " + type_name<T>() +
-                                         "; fix it, or leave the column out with usecols");
+                                         "\", is not a number of type " + type_name<T>() + remedy);
             }
             return *value;
         };
