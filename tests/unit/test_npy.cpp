@@ -158,6 +158,27 @@ TEST(Npy, LoadAnyGivesTheStoredType) {
     EXPECT_EQ(elements_of(std::get<tensor<std::uint16_t>>(t)), (std::vector<std::uint16_t>{7, 8}));
 }
 
+// as_real is NumPy's astype of a real array: ints, bools and float16 as float64, float64 as int32 truncated.
+TEST(Npy, AsRealReadsAnyRealTypeAsTheOneAsked) {
+    const loom::any_tensor ints = loom::read_npy_any(loom::npy_bytes(tensor<std::int16_t>{{-3, 4}, {5, 30000}}));
+    const tensor<double> as_double = loom::as_real<double>(ints);
+    EXPECT_EQ(as_double.shape(), (shape_type{2, 2}));
+    EXPECT_EQ(elements_of(as_double), (std::vector<double>{-3, 4, 5, 30000}));
+    EXPECT_EQ(elements_of(loom::as_real<double>(loom::any_tensor(tensor<bool>{true, false}))), (std::vector<double>{1, 0}));
+    EXPECT_EQ(elements_of(loom::as_real<double>(loom::any_tensor(tensor<loom::float16>{0.5f, -2.f}))),
+              (std::vector<double>{0.5, -2}));
+    EXPECT_EQ(elements_of(loom::as_real<std::int32_t>(loom::any_tensor(tensor<double>{1.9, -2.7}))),
+              (std::vector<std::int32_t>{1, -2}));
+}
+
+TEST(Npy, AsRealRefusesComplexNumbersAndSaysWhatToTake) {
+    const loom::any_tensor z = loom::read_npy_any(loom::npy_bytes(tensor<std::complex<double>>{std::complex<double>(1.0, 2.0)}));
+    EXPECT_EQ(message_of([&] { loom::as_real<double>(z); }),
+              "as_real<double>: the tensor of shape [1] holds complex128, whose imaginary parts a conversion would "
+              "drop; take real(z), imag(z) or abs(z) of std::get<tensor<std::complex<double>>>(t)");
+    EXPECT_THROW(loom::as_real<float>(loom::any_tensor(tensor<std::complex<float>>{})), std::invalid_argument);
+}
+
 // ---- Refusals ----
 
 TEST(Npy, LoadOfAnotherDtypeSaysWhichAndWhatToCall) {

@@ -85,18 +85,6 @@ npy_layout read_npy_layout(const S& source) {
     return {std::move(header), format, data_offset};
 }
 
-/// The C++ spelling of T, for messages that suggest code.
-template <element T>
-std::string cpp_type_name() {
-    if constexpr (std::same_as<T, bool>) return "bool";
-    else if constexpr (std::same_as<T, float>) return "float";
-    else if constexpr (std::same_as<T, double>) return "double";
-    else if constexpr (std::same_as<T, std::complex<float>>) return "std::complex<float>";
-    else if constexpr (std::same_as<T, std::complex<double>>) return "std::complex<double>";
-    else if constexpr (half_element<T>) return std::string("loom::") + type_name<T>();
-    else return std::string("std::") + type_name<T>() + "_t";
-}
-
 /// The elements at `layout`, as a row-major tensor<T>: bytes swapped to this
 /// machine's order, bools made 0 or 1, Fortran order made C order.
 template <element T, byte_source S>

@@ -11,6 +11,7 @@
 #include <variant>
 
 #include "loom/core/types.hpp"
+#include "loom/expr/functions.hpp"
 #include "loom/tensor/tensor.hpp"
 
 namespace loom {
@@ -51,6 +52,44 @@ decltype(auto) with_element_type(std::size_t index, F&& f) {
 /// NumPy's name of the element type an any_tensor holds: `float32`, `int64`, ...
 inline std::string type_name_of(const any_tensor& t) {
     return with_element_type(t.index(), []<class T>(std::type_identity<T>) { return std::string(type_name<T>()); });
+}
+
+namespace detail {
+
+/// The C++ spelling of T, for messages that suggest code.
+template <element T>
+std::string cpp_type_name() {
+    if constexpr (std::same_as<T, bool>) return "bool";
+    else if constexpr (std::same_as<T, float>) return "float";
+    else if constexpr (std::same_as<T, double>) return "double";
+    else if constexpr (std::same_as<T, std::complex<float>>) return "std::complex<float>";
+    else if constexpr (std::same_as<T, std::complex<double>>) return "std::complex<double>";
+    else if constexpr (half_element<T>) return std::string("loom::") + type_name<T>();
+    else return std::string("std::") + type_name<T>() + "_t";
+}
+
+}  // namespace detail
+
+/// The real elements `t` holds as a tensor<T> (NumPy: `a.astype(T)` of a
+/// real array), whatever their type: for reading a file of unknown type as
+/// float64, `as_real<double>(load_npy_any(path))`. Throws
+/// std::invalid_argument when t holds complex numbers, whose imaginary parts
+/// a conversion would drop: take the alternative and real, imag or abs of it.
+template <element T>
+    requires(!complex_element<T>)
+tensor<T> as_real(const any_tensor& t) {
+    return std::visit(
+        []<class U>(const tensor<U>& held) -> tensor<T> {
+            if constexpr (complex_element<U>) {
+                throw std::invalid_argument("as_real<" + detail::cpp_type_name<T>() + ">: the tensor of shape " +
+                                            to_string(held.shape()) + " holds " + type_name<U>() +
+                                            ", whose imaginary parts a conversion would drop; take real(z), imag(z) "
+                                            "or abs(z) of std::get<tensor<" + detail::cpp_type_name<U>() + ">>(t)");
+            } else {
+                return tensor<T>(astype<T>(held));
+            }
+        },
+        t);
 }
 
 }  // namespace loom
