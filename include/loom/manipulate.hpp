@@ -9,6 +9,7 @@
 
 #include "loom/tensor.hpp"
 #include "loom/manipulate/diff.hpp"
+#include "loom/manipulate/flat_index.hpp"
 #include "loom/manipulate/grids.hpp"
 #include "loom/manipulate/join.hpp"
 #include "loom/manipulate/pad.hpp"

@@ -1,6 +1,7 @@
 // Matrices, grids and the views that rearrange arrays (create/matrices.hpp,
 // create/sequences.hpp, manipulate/grids.hpp, and rot90, flip over several
-// axes, broadcast_arrays and atleast_1d/2d/3d in manipulate/): NumPy's
+// axes, broadcast_arrays, atleast_1d/2d/3d, unravel_index and
+// ravel_multi_index in manipulate/): NumPy's
 // documented examples first, then dtypes, empty and rank-0 arrays, views and
 // every error. Expected values are NumPy 1.24's (/usr/bin/python3).
 
@@ -401,6 +402,95 @@ TEST(AtLeast, NumPyExamples) {
     EXPECT_EQ(loom::atleast_1d(matrices_arange({2, 2, 2, 2})).shape(), (shape_type{2, 2, 2, 2}));
     loom::atleast_3d(row)(0, 2, 0) = 9;  // a view of row
     EXPECT_EQ(row(2), 9);
+}
+
+
+// ---- unravel_index and ravel_multi_index ----
+
+TEST(UnravelIndex, NumPyExamples) {
+    // NumPy: np.unravel_index([22, 41, 37], (7, 6)), the same with order='F' of [31, 41, 13], and (6, 7, 8, 9)
+    const auto c = loom::unravel_index(tensor<int>{22, 41, 37}, {7, 6});
+    ASSERT_EQ(c.size(), 2u);
+    EXPECT_EQ(elements_of(c[0]), (std::vector<index_t>{3, 6, 6}));
+    EXPECT_EQ(elements_of(c[1]), (std::vector<index_t>{4, 5, 1}));
+    const auto f = loom::unravel_index({31, 41, 13}, {7, 6}, loom::index_order::f);
+    EXPECT_EQ(elements_of(f[0]), (std::vector<index_t>{3, 6, 6}));
+    EXPECT_EQ(elements_of(f[1]), (std::vector<index_t>{4, 5, 1}));
+    const auto one = loom::unravel_index(std::uint16_t{1621}, {6, 7, 8, 9});
+    ASSERT_EQ(one.size(), 4u);
+    for (std::size_t d = 0; d < 4; ++d) EXPECT_EQ(one[d].shape(), shape_type{});
+    EXPECT_EQ((std::vector<index_t>{one[0].item(), one[1].item(), one[2].item(), one[3].item()}),
+              (std::vector<index_t>{3, 1, 4, 1}));
+}
+
+TEST(UnravelIndex, KeepsTheIndicesShapeAndRoundTrips) {
+    const tensor<std::int64_t> flat{{5, 1}, {2, 0}};
+    const auto coordinates = loom::unravel_index(flat, {2, 3});
+    EXPECT_EQ(coordinates[0].shape(), (shape_type{2, 2}));
+    EXPECT_EQ(elements_of(coordinates[0]), (std::vector<index_t>{1, 0, 0, 0}));
+    EXPECT_EQ(elements_of(coordinates[1]), (std::vector<index_t>{2, 1, 2, 0}));
+    EXPECT_EQ(elements_of(loom::ravel_multi_index({coordinates[0], coordinates[1]}, {2, 3})),
+              (std::vector<index_t>{5, 1, 2, 0}));
+    EXPECT_TRUE(loom::unravel_index(0, {}).empty());  // NumPy: ()
+    EXPECT_EQ(loom::unravel_index(tensor<int>(shape_type{0}), {2, 3})[1].shape(), (shape_type{0}));
+}
+
+TEST(UnravelIndex, RefusesIndicesOutOfBoundsAndBadShapes) {
+    EXPECT_EQ(message_of([] { loom::unravel_index(6, {2, 3}); }),
+              "unravel_index: index 6 is out of bounds for shape [2, 3] of 6 elements; give indices from 0 to 5");
+    EXPECT_THROW(loom::unravel_index({0, -1}, {2, 3}), std::out_of_range);  // NumPy: out of bounds too
+    EXPECT_THROW(loom::unravel_index(std::numeric_limits<std::uint64_t>::max(), {2, 3}), std::out_of_range);
+    EXPECT_EQ(message_of([] { loom::unravel_index(0, {0, 3}); }),
+              "unravel_index: index 0 is out of bounds for shape [0, 3] of 0 elements; no index is in bounds of an "
+              "empty shape");
+    EXPECT_THROW(loom::unravel_index({0}, {}), std::invalid_argument);  // NumPy: not supported for 0d arrays
+    EXPECT_EQ(message_of([] { loom::unravel_index(1, {2, -3}); }),
+              "unravel_index: shape [2, -3] has the negative size -3 at dimension 1; sizes must be 0 or more");
+    EXPECT_THROW(loom::unravel_index(1, {index_t{1} << 40, index_t{1} << 40}), std::length_error);
+}
+
+TEST(RavelMultiIndex, NumPyExamples) {
+    // NumPy: arr = np.array([[3, 6, 6], [4, 5, 1]]); np.ravel_multi_index(arr, (7, 6)), with order='F',
+    // with (4, 6) and mode='clip', with (4, 4) and mode='wrap'; (3, 1, 4, 1) into (6, 7, 8, 9)
+    const tensor<int> rows{3, 6, 6};
+    const tensor<int> cols{4, 5, 1};
+    EXPECT_EQ(elements_of(loom::ravel_multi_index({rows, cols}, {7, 6})), (std::vector<index_t>{22, 41, 37}));
+    EXPECT_EQ(elements_of(loom::ravel_multi_index({rows, cols}, {7, 6}, loom::index_mode::raise, loom::index_order::f)),
+              (std::vector<index_t>{31, 41, 13}));
+    EXPECT_EQ(elements_of(loom::ravel_multi_index({rows, cols}, {4, 6}, loom::index_mode::clip)),
+              (std::vector<index_t>{22, 23, 19}));
+    EXPECT_EQ(elements_of(loom::ravel_multi_index({rows, cols}, {4, 4}, loom::index_mode::wrap)),
+              (std::vector<index_t>{12, 9, 9}));
+    EXPECT_EQ(loom::ravel_multi_index({3, 1, 4, 1}, {6, 7, 8, 9}).item(), 1621);
+    EXPECT_EQ(loom::ravel_multi_index({3, 1, 4, 1}, {6, 7, 8, 9}, loom::index_mode::raise, loom::index_order::f).item(),
+              513);
+    // NumPy: np.ravel_multi_index((np.uint8(200), -7), (7, 6), mode='wrap') is 29.
+    EXPECT_EQ(loom::ravel_multi_index({std::uint8_t{200}, -7}, {7, 6}, loom::index_mode::wrap).item(), 29);
+    EXPECT_EQ(loom::ravel_multi_index({}, {}).item(), 0);
+}
+
+TEST(RavelMultiIndex, BroadcastsItsIndexArrays) {
+    // NumPy: np.ravel_multi_index(([1, 0], [[2], [1]]), (2, 3))
+    const auto flat = loom::ravel_multi_index({{1, 0}, tensor<int>{{2}, {1}}}, {2, 3});
+    EXPECT_EQ(flat.shape(), (shape_type{2, 2}));
+    EXPECT_EQ(elements_of(flat), (std::vector<index_t>{5, 2, 4, 1}));
+    EXPECT_THROW(loom::ravel_multi_index({{1, 0}, {0, 1, 2}}, {2, 3}), loom::broadcast_error);
+}
+
+TEST(RavelMultiIndex, RefusesWhatNumPyRefuses) {
+    EXPECT_EQ(message_of([] { loom::ravel_multi_index({{1, 0}, {2, 3}}, {2, 3}); }),
+              "ravel_multi_index: index 3 (index array 1) is out of range for dimension 1 of size 3 in dims [2, 3]; "
+              "give indices in [0, 3), or pass index_mode::wrap or index_mode::clip");
+    EXPECT_THROW(loom::ravel_multi_index({-1, 0}, {2, 3}), std::out_of_range);
+    EXPECT_EQ(message_of([] { loom::ravel_multi_index({{1, 0}}, {2, 3}); }),
+              "ravel_multi_index: 1 index arrays for dims [2, 3] of rank 2; give one per dimension");
+    // NumPy: "cannot unravel if shape has zero entries", whatever the mode.
+    EXPECT_EQ(message_of([] { loom::ravel_multi_index({0, 0}, {0, 3}, loom::index_mode::clip); }),
+              "ravel_multi_index: dims [0, 3] has size 0 at dimension 0, where no index is in bounds, even wrapped "
+              "or clipped");
+    EXPECT_THROW(loom::ravel_multi_index({0, 0}, {2, -3}), std::invalid_argument);
+    EXPECT_THROW(loom::ravel_multi_index({0, 0}, {index_t{1} << 40, index_t{1} << 40}), std::length_error);
+    EXPECT_THROW(loom::ravel_multi_index({std::numeric_limits<std::uint64_t>::max(), 0}, {2, 3}), std::out_of_range);
 }
 
 }  // namespace
