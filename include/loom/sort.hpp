@@ -8,6 +8,7 @@
 #if LOOM_LANGUAGE_SUPPORTED
 
 #include "loom/tensor.hpp"
+#include "loom/sort/interp.hpp"
 #include "loom/sort/search.hpp"
 #include "loom/sort/sort.hpp"
 

@@ -1,11 +1,13 @@
 // Searching (search.hpp): searchsorted, nonzero, argwhere, flatnonzero,
-// count_nonzero, isin. Expected values are NumPy 1.24's (/usr/bin/python3):
+// count_nonzero, isin; and interp (interp.hpp). Expected values are NumPy 1.24's (/usr/bin/python3):
 // NumPy's documented examples first, then NaN, views, mixed types, empty and
 // rank-0 arrays, and every error.
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <stdexcept>
@@ -197,6 +199,84 @@ TEST(Isin, NaNIsInNothingAndZerosAreEqual) {
     // NumPy: np.isin([nan, 1.0, -0.0], [nan, 1, 0]) -> [False, True, True]
     EXPECT_EQ(elements_of(loom::isin(tensor<double>{nan, 1, -0.0}, tensor<double>{nan, 1, 0})),
               (std::vector<bool>{false, true, true}));
+}
+
+// ---- interp ----
+
+using loom::testing::inf;
+
+std::vector<double> interpolated(const std::vector<double>& x, const tensor<double>& xp, const tensor<double>& fp,
+                                 const loom::interp_options& options = {}) {
+    tensor<double> at(shape_type{static_cast<index_t>(x.size())});
+    std::copy(x.begin(), x.end(), at.begin());
+    return elements_of(loom::interp(at, xp, fp, options));
+}
+
+void expect_same_doubles(const std::vector<double>& got, const std::vector<double>& want) {
+    ASSERT_EQ(got.size(), want.size());
+    for (std::size_t i = 0; i < got.size(); ++i) {
+        if (std::isnan(want[i])) {
+            EXPECT_TRUE(std::isnan(got[i])) << i;
+        } else {
+            EXPECT_EQ(got[i], want[i]) << i;
+        }
+    }
+}
+
+TEST(Interp, NumPyExamples) {
+    // NumPy: xp = [1, 2, 3]; fp = [3, 2, 0]; np.interp([0, 1, 1.5, 2.72, 3.14], xp, fp), with left and right
+    const tensor<double> xp{1, 2, 3};
+    const tensor<double> fp{3, 2, 0};
+    expect_same_doubles(interpolated({0, 1, 1.5, 2.72, 3.14}, xp, fp), {3, 3, 2.5, 0.5599999999999996, 0});
+    expect_same_doubles(interpolated({-1, 0.5, 3.5, 9}, xp, fp, {.left = -10, .right = 10}), {-10, -10, 10, 10});
+    EXPECT_EQ(loom::interp(2.5, xp, fp), 1.0);
+    // The periodic example: x in degrees, period 360.
+    expect_same_doubles(interpolated({-180, -170, -185, 185, -10, -5, 0, 365}, tensor<double>{190, -190, 350, -350},
+                                     tensor<double>{5, 10, 3, 4}, {.period = 360}),
+                        {7.5, 5, 8.75, 6.25, 3, 3.25, 3.5, 3.75});
+}
+
+TEST(Interp, NaNInfinitiesAndRepeatedPoints) {
+    const tensor<double> xp{1, 2, 3};
+    expect_same_doubles(interpolated({nan, 1.5, inf, -inf}, xp, tensor<double>{3, 2, 0}), {nan, 2.5, 0, 3});
+    // An infinite value: the slope from the other end where one gives NaN.
+    expect_same_doubles(interpolated({1.5, 2.5}, xp, tensor<double>{0, inf, 0}), {inf, inf});
+    // A repeated point: the value at the last of the equal points, the step between them.
+    expect_same_doubles(interpolated({1.5, 2, 2.5}, tensor<double>{1, 2, 2, 3}, tensor<double>{0, 1, 5, 6}), {0.5, 5, 5.5});
+    expect_same_doubles(interpolated({1, 1.5}, tensor<double>{1, 1, 2}, tensor<double>{0, 10, 20}), {10, 15});
+    // One point: left, its value, right; NaN gives its value, as NumPy's.
+    expect_same_doubles(interpolated({0, 1, 2, nan}, tensor<double>{1}, tensor<double>{7}, {.left = -1, .right = 9}),
+                        {-1, 7, 9, 7});
+}
+
+TEST(Interp, SearchesAsNumPyFromTheIntervalBefore) {
+    // NumPy: xp = np.arange(20.); np.interp(x, xp, xp**2): the search starts from the last interval.
+    const tensor<double> xp = loom::arange<double>(20);
+    const tensor<double> fp = xp * xp;
+    expect_same_doubles(interpolated({19, 0.5, 18.5, 7.25, 7.75, 3.1, 12.9, 12.9, 0, 19, 20}, xp, fp),
+                        {361, 0.5, 342.5, 52.75, 60.25, 9.700000000000001, 166.5, 166.5, 0, 361, 361});
+    // xp not increasing: meaningless, as NumPy says, but NumPy's values, which depend on that order.
+    expect_same_doubles(interpolated({1.5, 4.5, 8, 2.5, 5.5, 0.5, 7}, tensor<double>{3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5},
+                                     loom::arange<double>(11)),
+                        {0, 3.875, 10, 0, 10, 0, 10});
+}
+
+TEST(Interp, TakesAnyShapeAndTypeAndGivesFloat64) {
+    const tensor<float> x{{0.5f, 1.5f}, {2.5f, 3.5f}};
+    const tensor<double> y = loom::interp(x, tensor<int>{0, 1, 2, 3}, tensor<int>{0, 10, 20, 30});
+    EXPECT_EQ(y.shape(), (shape_type{2, 2}));
+    EXPECT_EQ(elements_of(y), (std::vector<double>{5, 15, 25, 30}));
+    EXPECT_EQ(loom::interp(tensor<double>(shape_type{0}), tensor<double>{1}, tensor<double>{2}).shape(), (shape_type{0}));
+}
+
+TEST(Interp, RefusesWhatNumPyRefuses) {
+    EXPECT_EQ(message_of([] { loom::interp(1.0, tensor<double>{1, 2}, tensor<double>{1, 2, 3}); }),
+              "interp: xp of shape [2] and fp of shape [3] differ in length; give one value per sample point");
+    EXPECT_EQ(message_of([] { loom::interp(1.0, tensor<double>(shape_type{0}), tensor<double>(shape_type{0})); }),
+              "interp: xp and fp are empty; give at least one sample point");
+    EXPECT_THROW(loom::interp(1.0, tensor<double>{{1, 2}}, tensor<double>{1, 2}), std::invalid_argument);
+    EXPECT_EQ(message_of([] { loom::interp(1.0, tensor<double>{1, 2}, tensor<double>{1, 2}, {.period = 0}); }),
+              "interp: period is 0; give a period other than 0, or none");
 }
 
 }  // namespace
