@@ -81,6 +81,27 @@ TEST(MaskSelect, MaskOfAnotherShapeThrows) {
     EXPECT_THAT(message_of([&] { a[wrong]; }), HasSubstr("a boolean mask of shape [3, 2] cannot index shape [2, 3]"));
 }
 
+// A mask of the leading dimensions selects the sub-arrays after them, as NumPy's x[row_mask].
+TEST(MaskSelect, AMaskOfLeadingDimensionsSelectsSubArrays) {
+    const tensor<int> a = ints_2x3();
+    // NumPy: a[[True, False]] -> [[0, 1, 2]]; a[np.array([False, True])] on a view of its columns
+    const tensor<int> first = a[tensor<bool>{true, false}];
+    EXPECT_EQ(first.shape(), (shape_type{1, 3}));
+    EXPECT_EQ(elements_of(first), (std::vector<int>{0, 1, 2}));
+    EXPECT_EQ(elements_of(a.transpose()[tensor<bool>{false, true, true}]), (std::vector<int>{1, 4, 2, 5}));
+    // NumPy: x = np.arange(24).reshape(2, 3, 4); x[[[True, False, True], [False, True, False]]] has shape (3, 4)
+    const tensor<int> x = iota_tensor<int>({2, 3, 4});
+    const tensor<int> picked = x[tensor<bool>{{true, false, true}, {false, true, false}}];
+    EXPECT_EQ(picked.shape(), (shape_type{3, 4}));
+    EXPECT_EQ(elements_of(picked), (std::vector<int>{0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19}));
+    // NumPy: a[np.array(True)].shape == (1, 2, 3) and a[np.array(False)].shape == (0, 2, 3)
+    EXPECT_EQ(a[tensor<bool>(shape_type{}, true)].shape(), (shape_type{1, 2, 3}));
+    EXPECT_EQ(a[tensor<bool>(shape_type{}, false)].shape(), (shape_type{0, 2, 3}));
+    EXPECT_THAT(message_of([&] { a[tensor<bool>{true, false, true}]; }),
+                HasSubstr("a boolean mask of shape [3] cannot index shape [2, 3]; give a mask of that shape or of "
+                          "its leading dimensions"));
+}
+
 // ---- t[indices] and take ----
 
 TEST(IndexSelect, TakesRowsAlongTheFirstAxis) {
@@ -251,6 +272,21 @@ TEST(MaskAssign, MaskOfAnotherShapeThrows) {
     tensor<int> b = ints_2x3();
     EXPECT_THAT(message_of([&] { b(tensor<bool>({2, 1}, true)) = 0; }),
                 HasSubstr("a boolean mask of shape [2, 1] cannot index shape [2, 3]"));
+}
+
+TEST(MaskAssign, AMaskOfLeadingDimensionsWritesSubArrays) {
+    // NumPy: b = np.arange(6).reshape(2, 3); b[[False, True]] = 9; then b[[True, True]] = [10, 20, 30]
+    tensor<int> b = ints_2x3();
+    b(tensor<bool>{false, true}) = 9;
+    EXPECT_EQ(elements_of(b), (std::vector<int>{0, 1, 2, 9, 9, 9}));
+    b(tensor<bool>{true, true}) = tensor<int>{10, 20, 30};
+    EXPECT_EQ(elements_of(b), (std::vector<int>{10, 20, 30, 10, 20, 30}));
+    b(tensor<bool>{true, false}) = tensor<int>{{7, 8, 9}};
+    EXPECT_EQ(elements_of(b), (std::vector<int>{7, 8, 9, 10, 20, 30}));
+    // NumPy: ValueError, shape mismatch: value array of shape (2,) could not be broadcast to indexing result of shape (1,3)
+    EXPECT_THAT(message_of([&] { b(tensor<bool>{true, false}) = tensor<int>{1, 2}; }),
+                HasSubstr("cannot assign values of shape [2] to the 1 sub-arrays a mask selects; give shape [1, 3]"));
+    EXPECT_EQ(elements_of(b), (std::vector<int>{7, 8, 9, 10, 20, 30}));
 }
 
 TEST(MaskAssign, HigherCategoryDoesNotCompile) {

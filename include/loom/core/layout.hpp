@@ -97,9 +97,13 @@ public:
     template <std::integral... Indices>
     index_t offset_of(const char* subject, Indices... indices) const {
         if (sizeof...(Indices) != rank()) {
+            // Fewer indices than dimensions is NumPy's x[i], a sub-array, which loom spells with an ellipsis.
             throw std::out_of_range(std::to_string(sizeof...(Indices)) + " indices given for " + subject + " of shape " +
                                     to_string(shape_) + "; give exactly " + std::to_string(rank()) +
-                                    " (or use range/all to select a sub-view)");
+                                    (sizeof...(Indices) < rank()
+                                         ? " for one element, or end with ellipsis for the view NumPy's x[i] gives: "
+                                           "x(i, ellipsis)"
+                                         : " (or use range/all to select a sub-view)"));
         }
         index_t at = offset_;
         std::size_t d = 0;

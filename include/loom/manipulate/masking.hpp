@@ -4,6 +4,7 @@
 // memory (`t(mask) = value`, putmask). Writes into strided memory go through
 // the loop engine as `where(mask, values, destination)`.
 
+#include <algorithm>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -25,23 +26,50 @@ inline void check_mask_shape(const shape_type& shape, const shape_type& mask) {
     }
 }
 
+// A mask that indexes `shape` has its leading dimensions' sizes (all of them, or none: NumPy's
+// `x[row_mask]`); returns the number of elements of `shape` each of its elements selects.
+inline index_t check_mask_prefix(const shape_type& shape, const shape_type& mask) {
+    bool leading = mask.size() <= shape.size();
+    for (std::size_t d = 0; leading && d < mask.size(); ++d) leading = mask[d] == shape[d];
+    if (!leading) {
+        throw std::invalid_argument("a boolean mask of shape " + to_string(mask) + " cannot index shape " +
+                                    to_string(shape) + "; give a mask of that shape or of its leading dimensions");
+    }
+    return element_count(shape_type(shape.begin() + static_cast<std::ptrdiff_t>(mask.size()), shape.end()));
+}
+
+// The mask with a dimension of size 1 for each dimension of `shape` after its own, so that it
+// broadcasts over the elements each of its elements selects.
+inline tensor<bool> mask_over(const shape_type& shape, const tensor<bool>& mask) {
+    shape_type padded = mask.shape();
+    while (padded.size() < shape.size()) padded.push_back(1);
+    tensor<bool> over(uninitialized, padded);
+    std::copy(mask.begin(), mask.end(), over.begin());
+    return over;
+}
+
 }  // namespace detail
 
 /// The elements of `x` where `mask` is true, in row-major order, as a new
-/// rank-1 tensor (NumPy's `x[mask]`).
-/// Throws std::invalid_argument when the mask's shape is not x's.
+/// tensor (NumPy's `x[mask]`): rank 1 for a mask of x's shape; for a mask of
+/// x's leading dimensions (a 1-D mask of rows, `x[row_mask]`), the
+/// sub-arrays it selects, of shape [number selected] + the dimensions after.
+/// Throws std::invalid_argument when the mask's shape is neither x's nor
+/// that of its leading dimensions.
 template <expression X, bool_expression M>
 auto masked_select(const X& x, const M& mask) {  // declared in tensor/shape_members.hpp
     using T = value_type_of<X>;
-    detail::check_mask_shape(x.shape(), mask.shape());
+    const index_t block = detail::check_mask_prefix(x.shape(), mask.shape());
     const tensor<T> values(x);
     const tensor<bool> selected(mask);
     index_t count = 0;
     for (bool s : selected) count += s;
-    tensor<T> result(shape_type{count});
+    shape_type shape{count};
+    for (std::size_t d = mask.shape().size(); d < x.shape().size(); ++d) shape.push_back(x.shape()[d]);
+    tensor<T> result(uninitialized, shape);
     T* out = result.data();
-    for (index_t i = 0; i < values.size(); ++i) {
-        if (selected.data()[i]) *out++ = values.data()[i];
+    for (index_t i = 0; i < selected.size(); ++i) {
+        if (selected.data()[i]) out = std::copy_n(values.data() + i * block, block, out);
     }
     return result;
 }
@@ -111,17 +139,22 @@ void putmask(D&& destination, const M& mask, const V& values) {
 /// `t(mask)`: writes where the mask is true. `= scalar` fills those elements;
 /// `= values` writes a rank-1 sequence (or anything broadcastable to it) of
 /// as many values as the mask has true elements, in row-major order (NumPy's
-/// `t[mask] = values`).
+/// `t[mask] = values`). A mask of t's leading dimensions selects the
+/// sub-arrays after them: the values then have shape [number selected] +
+/// those dimensions, or broadcast to it.
 template <class View>
 class masked_assignment {  // declared in tensor/shape_members.hpp
     static constexpr bool writable = !std::is_const_v<typename View::element_type>;
 
 public:
     /// The elements of `target` where `mask` is true; throws std::invalid_argument when the
-    /// mask's shape is not the target's.
-    masked_assignment(View target, tensor<bool> mask) : target_(std::move(target)), mask_(std::move(mask)) {
-        detail::check_mask_shape(target_.shape(), mask_.shape());
-    }
+    /// mask's shape is neither the target's nor that of its leading dimensions.
+    masked_assignment(View target, const tensor<bool>& mask)
+        : target_(std::move(target)),
+          block_(detail::check_mask_prefix(target_.shape(), mask.shape())),
+          selected_shape_(target_.shape().begin() + static_cast<std::ptrdiff_t>(mask.shape().size()),
+                          target_.shape().end()),
+          mask_(detail::mask_over(target_.shape(), mask)) {}
 
     // `t(m1) = t(m2)` would only rebind this helper; write `t(m1) = t[m2]`.
     /// Copies the selection, not the elements.
@@ -137,24 +170,28 @@ public:
     }
 
     /// Writes `values` into the selected elements in row-major order; throws loom::broadcast_error
-    /// unless their shape broadcasts to [number of true elements].
+    /// unless their shape broadcasts to [number selected] + the dimensions after the mask's.
     template <expression V>
         requires writable && storable_in<value_type_of<V>, typename View::value_type>
     masked_assignment& operator=(const V& values) {
         using T = typename View::value_type;
         index_t count = 0;
         for (bool s : mask_) count += s;
-        const shape_type wanted{count};
+        shape_type wanted{count};
+        for (const index_t size : selected_shape_) wanted.push_back(size);
         if (!broadcasts_to(values.shape(), wanted)) {
             throw broadcast_error("cannot assign values of shape " + to_string(values.shape()) + " to the " +
-                                  std::to_string(count) + " elements a mask selects; give shape " +
-                                  to_string(wanted) + " or a scalar");
+                                  std::to_string(count) + (selected_shape_.empty() ? " elements" : " sub-arrays") +
+                                  " a mask selects; give shape " + to_string(wanted) + " or a scalar");
         }
         const tensor<T> source = astype<T>(broadcast_to(values, wanted));
         tensor<T> scattered(target_.shape());
         const T* next = source.data();
-        for (index_t n = 0; n < scattered.size(); ++n) {
-            if (mask_.data()[n]) scattered.data()[n] = *next++;
+        for (index_t n = 0; n < mask_.size(); ++n) {
+            if (mask_.data()[n]) {
+                std::copy_n(next, block_, scattered.data() + n * block_);
+                next += block_;
+            }
         }
         target_ = where(mask_, scattered, target_);
         return *this;
@@ -162,7 +199,9 @@ public:
 
 private:
     View target_;
-    tensor<bool> mask_;
+    index_t block_;              // elements of the target each element of the mask selects
+    shape_type selected_shape_;  // the target's dimensions after the mask's
+    tensor<bool> mask_;          // with a dimension of 1 for each of them
 };
 
 }  // namespace loom
