@@ -589,9 +589,8 @@ void quantiles(byte_reader& in, const tensor<T>& x) {
             // NumPy's mean of the two middle elements, in float32 for float16, else in W: finite when
             // twice the largest and twice the least are (the two middle ones may both be the largest).
             using Mean = std::conditional_t<std::is_same_v<W, float16>, float, W>;
-            const double sums = static_cast<double>(static_cast<Mean>(most) + static_cast<Mean>(most)) +
-                                static_cast<double>(static_cast<Mean>(least) + static_cast<Mean>(least));
-            const bool tame = std::isfinite(spread) && std::isfinite(sums);
+            const bool tame = std::isfinite(spread) && std::isfinite(static_cast<Mean>(most) + static_cast<Mean>(most)) &&
+                              std::isfinite(static_cast<Mean>(least) + static_cast<Mean>(least));
             if (tame || (!median && picks_one(method))) {
                 require(r >= least && r <= most, at + ", outside the lane's [" + std::to_string(least) + ", " +
                                                      std::to_string(most) + "]");

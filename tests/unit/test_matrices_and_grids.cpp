@@ -447,6 +447,11 @@ TEST(UnravelIndex, RefusesIndicesOutOfBoundsAndBadShapes) {
     EXPECT_EQ(message_of([] { loom::unravel_index(1, {2, -3}); }),
               "unravel_index: shape [2, -3] has the negative size -3 at dimension 1; sizes must be 0 or more");
     EXPECT_THROW(loom::unravel_index(1, {index_t{1} << 40, index_t{1} << 40}), std::length_error);
+    // No elements: no index is in bounds, and none is asked for from an empty array (NumPy gives empty arrays).
+    const shape_type none_of_huge{0, index_t{1} << 40, index_t{1} << 40};
+    EXPECT_THROW(loom::unravel_index(0, none_of_huge), std::out_of_range);
+    EXPECT_EQ(loom::unravel_index(tensor<int>(shape_type{0}), none_of_huge, loom::index_order::f)[2].shape(),
+              (shape_type{0}));
 }
 
 TEST(RavelMultiIndex, NumPyExamples) {
@@ -490,6 +495,10 @@ TEST(RavelMultiIndex, RefusesWhatNumPyRefuses) {
               "or clipped");
     EXPECT_THROW(loom::ravel_multi_index({0, 0}, {2, -3}), std::invalid_argument);
     EXPECT_THROW(loom::ravel_multi_index({0, 0}, {index_t{1} << 40, index_t{1} << 40}), std::length_error);
+    // NumPy: "invalid dims" even with a 0 among them; no index into a size of 0 is no refusal.
+    EXPECT_THROW(loom::ravel_multi_index({0, 0, 0}, {0, index_t{1} << 40, index_t{1} << 40}), std::length_error);
+    EXPECT_EQ(loom::ravel_multi_index({tensor<int>(shape_type{0}), tensor<int>(shape_type{0})}, {2, 0}).shape(),
+              (shape_type{0}));
     EXPECT_THROW(loom::ravel_multi_index({std::numeric_limits<std::uint64_t>::max(), 0}, {2, 3}), std::out_of_range);
 }
 

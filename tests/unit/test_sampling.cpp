@@ -485,11 +485,19 @@ TEST(SamplingChoice, RefusesBeforeAllocatingTheResult) {
 // shape would be ("array is too big" in NumPy), before a vector of its count is asked for.
 TEST(SamplingChoice, RefusesASizeWhoseResultCannotExist) {
     const shape_type indices_too_large{(loom::index_t{1} << 60) + 1};
-    EXPECT_THROW(loom::choice(3, indices_too_large, 1), std::length_error);
-    EXPECT_THROW(loom::choice(3, shape_type{0, loom::index_t{1} << 61}, 1), std::length_error);
+    EXPECT_EQ(message_of([&] { loom::choice(3, indices_too_large, 1); }),
+              "shape [1152921504606846977] of 8-byte elements spans more bytes than fit in a 64-bit index (counting "
+              "every size but 0); use smaller sizes");
+    EXPECT_TRUE(loom::testing::contains(message_of([&] { loom::choice(3, shape_type{0, loom::index_t{1} << 61}, 1); }),
+                                        "spans more bytes than fit in a 64-bit index"));
     const shape_type rows_too_large{(loom::index_t{1} << 59) + 1};
     const loom::tensor<double> population(shape_type{3, 2});
-    EXPECT_THROW(loom::choice(population, rows_too_large, 1, {.p = {0.5, 0.25, 0.25}}), std::length_error);
+    EXPECT_TRUE(loom::testing::contains(
+        message_of([&] { loom::choice(population, rows_too_large, 1, {.p = {0.5, 0.25, 0.25}}); }),
+        "shape [576460752303423489, 2] of 8-byte elements spans more bytes"));
+    // A negative size is told as the caller gave it, not in the shape of the rows.
+    EXPECT_EQ(message_of([&] { loom::choice(population, shape_type{-1}, 1); }),
+              "shape [-1] has the negative size -1 at dimension 0; sizes must be 0 or more");
 }
 
 // --- permutation and shuffle -----------------------------------------------------------

@@ -259,6 +259,10 @@ TEST(Interp, SearchesAsNumPyFromTheIntervalBefore) {
     expect_same_doubles(interpolated({1.5, 4.5, 8, 2.5, 5.5, 0.5, 7}, tensor<double>{3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5},
                                      loom::arange<double>(11)),
                         {0, 3.875, 10, 0, 10, 0, 10});
+    // A search that starts from the key before's interval finds another interval than a bisection over
+    // this xp: NumPy gives 0.5 for 4.5, a bisection 4.1666...
+    expect_same_doubles(interpolated({8.5, 9.5, 0.5, 4.5}, tensor<double>{4, 5, 7, 0, 4, 7}, loom::arange<double>(6)),
+                        {5, 5, 0, 0.5});
 }
 
 TEST(Interp, TakesAnyShapeAndTypeAndGivesFloat64) {

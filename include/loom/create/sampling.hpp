@@ -533,6 +533,7 @@ tensor<value_type_of<E>> choice(const E& a, const shape_type& size, G& generator
     shape_type result_shape = size;
     for (std::size_t d = 1; d < a.shape().size(); ++d) result_shape.push_back(a.shape()[d]);
     // Refused before the rows are drawn, which would take a vector of `size`'s count first.
+    check_shape(size);
     check_shape(result_shape);
     check_byte_size(result_shape, sizeof(T));
     const shape_type row_shape(a.shape().begin() + 1, a.shape().end());

@@ -48,7 +48,8 @@ inline index_t flat_extent(const char* function, const char* name, const shape_t
     return *count;
 }
 
-// The step of a flat index for each dimension of `shape`, in `order`.
+// The step of a flat index for each dimension of `shape`, in `order`; the sizes other than 0 must
+// multiply to a count index_t holds.
 inline strides_type flat_steps(const shape_type& shape, index_order order) {
     strides_type steps(shape.size());
     index_t step = 1;
@@ -86,7 +87,9 @@ inline std::vector<tensor<index_t>> unravel_index(const index_array& indices, co
                                            : "give indices from 0 to " + std::to_string(size - 1)));
     };
     if (indices.beyond()) refuse(std::to_string(indices.beyond()->first));
-    const strides_type steps = detail::flat_steps(shape, order);
+    if (size == 0 && flat.size() > 0) refuse(std::to_string(flat.data()[0]));
+    // A shape of no elements has no steps to take, and its other sizes may multiply past index_t.
+    const strides_type steps = size == 0 ? strides_type(shape.size()) : detail::flat_steps(shape, order);
     std::vector<tensor<index_t>> coordinates;
     coordinates.reserve(shape.size());
     for (std::size_t d = 0; d < shape.size(); ++d) coordinates.emplace_back(uninitialized, flat.shape());
@@ -106,11 +109,13 @@ inline std::vector<tensor<index_t>> unravel_index(const index_array& indices, co
 /// (index_mode::raise), wrapped or clipped as `mode` says. NumPy's `mode`
 /// of one mode per dimension is not taken.
 /// Throws std::invalid_argument when multi_index does not hold one array
-/// per dimension or dims has a size of 0 or less (no index is in bounds,
-/// even to wrap or clip), std::out_of_range for an index outside its
-/// dimension with index_mode::raise, loom::broadcast_error when the arrays
-/// do not broadcast together, std::length_error for dims of more elements
-/// than index_t holds.
+/// per dimension, dims has a negative size, or a size of 0 while the arrays
+/// hold an index (none is in bounds, even to wrap or clip);
+/// std::out_of_range for an index outside its dimension with
+/// index_mode::raise, and for an unsigned index of 2^63 or more with any
+/// mode (NumPy wraps or clips those); loom::broadcast_error when the arrays
+/// do not broadcast together; std::length_error for dims whose sizes other
+/// than 0 multiply past index_t, as NumPy's "invalid dims".
 inline tensor<index_t> ravel_multi_index(const std::vector<index_array>& multi_index, const shape_type& dims,
                                          index_mode mode = index_mode::raise, index_order order = index_order::c) {
     if (multi_index.size() != dims.size()) {
@@ -119,14 +124,18 @@ inline tensor<index_t> ravel_multi_index(const std::vector<index_array>& multi_i
                                     std::to_string(dims.size()) + "; give one per dimension");
     }
     detail::flat_extent("ravel_multi_index", "dims", dims);
+    if (!checked_span_bytes(dims, 1)) {
+        throw std::length_error("ravel_multi_index: dims " + to_string(dims) +
+                                " has sizes that multiply past a 64-bit index; use smaller sizes");
+    }
+    shape_type positions;
+    for (const index_array& a : multi_index) positions = broadcast_shapes(positions, a.indices().shape());
     for (std::size_t d = 0; d < dims.size(); ++d) {
-        if (dims[d] == 0) {
+        if (dims[d] == 0 && element_count(positions) > 0) {
             throw std::invalid_argument("ravel_multi_index: dims " + to_string(dims) + " has size 0 at dimension " +
                                         std::to_string(d) + ", where no index is in bounds, even wrapped or clipped");
         }
     }
-    shape_type positions;
-    for (const index_array& a : multi_index) positions = broadcast_shapes(positions, a.indices().shape());
     const strides_type steps = detail::flat_steps(dims, order);
     tensor<index_t> flat(positions);  // zeros: each dimension adds its share
     for (std::size_t d = 0; d < dims.size(); ++d) {

@@ -111,7 +111,9 @@ inline double periodic_position(double v, double period) {
 /// fp[i]), float64, of x's shape. xp must be increasing, as NumPy requires
 /// (it is not checked; with `period` it need not be). Below xp[0] the value
 /// is options.left (fp[0] by default), above xp[-1] options.right (fp[-1]);
-/// NaN in x gives NaN.
+/// NaN in x gives NaN, but fp[0] when xp holds one point, as NumPy's. With
+/// `period`, points that are equal modulo it keep their order (NumPy's
+/// quicksort may reorder more than 16 of them, and give other values).
 /// Throws std::invalid_argument when xp or fp is not 1-D, their lengths
 /// differ, xp is empty, or options.period is 0.
 template <expression X, expression XP, expression FP>
