@@ -192,6 +192,14 @@ struct broadcast_fixed_all<A, B, Rest...> {
     using type = typename broadcast_fixed_all<typename broadcast_two_fixed<A, B>::type, Rest...>::type;
 };
 
+// Refuses, at compile time, `Given` integer indices for an element of a tensor of static rank `Rank`:
+// where the rank is in the type, x(0) on a matrix is a mistake the compiler can name (NumPy's x[0]).
+template <std::size_t Given, std::size_t Rank>
+constexpr void require_element_indices() {
+    static_assert(Given == Rank, "loom: an element of a tensor of static rank takes one integer index per "
+                                 "dimension; for the view NumPy's x[i] gives, write x(i, ellipsis)");
+}
+
 }  // namespace detail
 
 /// The fixed shape NumPy's rule gives operands of fixed shapes `Shapes`, taken left to right; a

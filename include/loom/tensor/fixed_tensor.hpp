@@ -157,15 +157,17 @@ public:
         else return std::move(*this).view()(args...);
     }
 
-    /// Element access, checked: throws std::out_of_range for a wrong number of indices or an
-    /// index out of bounds.
+    /// Element access, checked: throws std::out_of_range for an index out of bounds; a number
+    /// of indices other than the rank does not compile.
     template <std::integral... Indices>
     T& at(Indices... indices) {
+        detail::require_element_indices<sizeof...(Indices), static_shape::rank>();
         return elements_[static_cast<std::size_t>(layout().offset_of("a tensor", indices...))];
     }
-    /// Element access, checked, read-only; throws std::out_of_range as at() does.
+    /// Element access, checked, read-only, as at() is.
     template <std::integral... Indices>
     const T& at(Indices... indices) const {
+        detail::require_element_indices<sizeof...(Indices), static_shape::rank>();
         return elements_[static_cast<std::size_t>(layout().offset_of("a tensor", indices...))];
     }
 

@@ -155,31 +155,36 @@ public:
     using shape_members<tensor>::operator();
 
     /// `t(i, j)`: the element (checked, std::out_of_range), or an ordinary view when any argument
-    /// is not an integer (NumPy's basic indexing).
+    /// is not an integer (NumPy's basic indexing). Integers other than R in number do not compile.
     template <index_argument... Args>
     decltype(auto) operator()(const Args&... args) & {
+        if constexpr ((std::integral<Args> && ...)) detail::require_element_indices<sizeof...(Args), R>();
         return elements_(args...);
     }
     /// `t(i, j)` of a const tensor: the element, read-only, or a view of const elements.
     template <index_argument... Args>
     decltype(auto) operator()(const Args&... args) const& {
+        if constexpr ((std::integral<Args> && ...)) detail::require_element_indices<sizeof...(Args), R>();
         return elements_(args...);
     }
     /// `t(i, j)` of a temporary: a copy of the element, or a view that owns the elements.
     template <index_argument... Args>
     auto operator()(const Args&... args) && {
+        if constexpr ((std::integral<Args> && ...)) detail::require_element_indices<sizeof...(Args), R>();
         return std::move(elements_)(args...);
     }
 
-    /// Element access, checked: throws std::out_of_range for a wrong number of indices or an
-    /// index out of bounds.
+    /// Element access, checked: throws std::out_of_range for an index out of bounds; a number
+    /// of indices other than R does not compile.
     template <std::integral... Indices>
     T& at(Indices... indices) {
+        detail::require_element_indices<sizeof...(Indices), R>();
         return elements_.at(indices...);
     }
-    /// Element access, checked, read-only; throws std::out_of_range as at() does.
+    /// Element access, checked, read-only, as at() is.
     template <std::integral... Indices>
     const T& at(Indices... indices) const {
+        detail::require_element_indices<sizeof...(Indices), R>();
         return elements_.at(indices...);
     }
 
