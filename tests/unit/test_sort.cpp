@@ -292,4 +292,52 @@ TEST(Unique, EmptyAndRankZero) {
     EXPECT_EQ(elements_of(loom::unique(tensor<int>(shape_type{}, 4))), (std::vector<int>{4}));
 }
 
+TEST(UniqueAlongAnAxis, NumPyExampleOfRows) {
+    // NumPy: a = np.array([[1, 0, 0], [1, 0, 0], [2, 3, 4]]); np.unique(a, axis=0, return_index=True,
+    // return_inverse=True, return_counts=True)
+    const tensor<int> a{{1, 0, 0}, {1, 0, 0}, {2, 3, 4}};
+    const auto r = loom::unique(a, 0, {.return_index = true, .return_inverse = true, .return_counts = true});
+    EXPECT_EQ(r.values.shape(), (shape_type{2, 3}));
+    EXPECT_EQ(elements_of(r.values), (std::vector<int>{1, 0, 0, 2, 3, 4}));
+    EXPECT_EQ(elements_of(*r.index), (std::vector<index_t>{0, 2}));
+    EXPECT_EQ(elements_of(*r.inverse), (std::vector<index_t>{0, 0, 1}));
+    EXPECT_EQ(elements_of(*r.counts), (std::vector<index_t>{2, 1}));
+    // NumPy: np.unique(a, axis=1) -> [[0, 0, 1], [0, 0, 1], [3, 4, 2]]: the columns in order, all distinct
+    EXPECT_EQ(elements_of(loom::unique(a, 1).values), (std::vector<int>{0, 0, 1, 0, 0, 1, 3, 4, 2}));
+}
+
+TEST(UniqueAlongAnAxis, OtherAxesOfAThreeDimensionalArray) {
+    // NumPy: x = np.array([[[3, 1], [3, 1]], [[0, 2], [3, 1]]]); np.unique(x, axis=-1, return_inverse=True)
+    const tensor<int> x{{{3, 1}, {3, 1}}, {{0, 2}, {3, 1}}};
+    const auto last = loom::unique(x, -1, {.return_inverse = true});
+    EXPECT_EQ(last.values.shape(), (shape_type{2, 2, 2}));
+    EXPECT_EQ(elements_of(last.values), (std::vector<int>{1, 3, 1, 3, 2, 0, 1, 3}));
+    EXPECT_EQ(elements_of(*last.inverse), (std::vector<index_t>{1, 0}));
+    // NumPy: np.unique(x, axis=1) keeps both sub-arrays, [[3, 1], [0, 2]] and [[3, 1], [3, 1]] differing
+    EXPECT_EQ(elements_of(loom::unique(x, 1).values), (std::vector<int>{3, 1, 3, 1, 0, 2, 3, 1}));
+}
+
+TEST(UniqueAlongAnAxis, NaNRowsStayAndSignedZerosAreOne) {
+    // NumPy: np.unique(np.array([[1, nan], [1, nan], [0, -0.0], [0, 0.0], [1, 2]]), axis=0, ...) gives the
+    // values [[0, -0], [1, 2], [1, nan], [1, nan]], index [2, 4, 0, 1], inverse [2, 3, 0, 0, 1], counts [2, 1, 1, 1]
+    const double nan = loom::testing::nan;
+    const tensor<double> a{{1, nan}, {1, nan}, {0, -0.0}, {0, 0.0}, {1, 2}};
+    const auto r = loom::unique(a, 0, {.return_index = true, .return_inverse = true, .return_counts = true});
+    EXPECT_EQ(r.values.shape(), (shape_type{4, 2}));
+    const std::vector<double> v = elements_of(r.values);
+    EXPECT_TRUE(v[0] == 0 && v[1] == 0 && std::signbit(v[1]) && v[2] == 1 && v[3] == 2 && std::isnan(v[5]) &&
+                std::isnan(v[7]));
+    EXPECT_EQ(elements_of(*r.index), (std::vector<index_t>{2, 4, 0, 1}));
+    EXPECT_EQ(elements_of(*r.inverse), (std::vector<index_t>{2, 3, 0, 0, 1}));
+    EXPECT_EQ(elements_of(*r.counts), (std::vector<index_t>{2, 1, 1, 1}));
+}
+
+TEST(UniqueAlongAnAxis, EmptySubArraysAndAxisOutOfRange) {
+    // NumPy: np.unique(np.empty((3, 0)), axis=0).shape -> (1, 0); of np.empty((0, 2)) -> (0, 2)
+    EXPECT_EQ(loom::unique(tensor<double>(shape_type{3, 0}), 0).values.shape(), (shape_type{1, 0}));
+    EXPECT_EQ(loom::unique(tensor<double>(shape_type{0, 2}), 0, {.return_counts = true}).counts->shape(),
+              (shape_type{0}));
+    EXPECT_THROW(loom::unique(tensor<int>{1, 2}, 1), std::out_of_range);
+}
+
 }  // namespace

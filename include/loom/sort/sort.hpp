@@ -221,6 +221,46 @@ struct unique_result {
     std::optional<tensor<index_t>> counts;
 };
 
+namespace detail {
+
+// Where in `order` (n positions, sorted) each distinct element starts: `same(i, j)` says whether the
+// elements at positions i and j are one value.
+template <class Same>
+std::vector<index_t> distinct_starts(const index_t* order, index_t n, Same same) {
+    std::vector<index_t> starts;
+    for (index_t p = 0; p < n; ++p) {
+        if (p == 0 || !same(order[p], order[p - 1])) starts.push_back(p);
+    }
+    return starts;
+}
+
+// What unique returns besides its values, as `options` asks: from the sorted positions `order` of the
+// n elements (or sub-arrays) and where each distinct one starts in it.
+template <class T>
+void add_unique_extras(unique_result<T>& result, const unique_options& options, const index_t* order, index_t n,
+                       const std::vector<index_t>& starts) {
+    const auto count = static_cast<index_t>(starts.size());
+    const auto start = [&](index_t u) { return starts[static_cast<std::size_t>(u)]; };
+    if (options.return_index) {
+        result.index.emplace(uninitialized, shape_type{count});
+        for (index_t u = 0; u < count; ++u) result.index->data()[u] = order[start(u)];
+    }
+    if (options.return_inverse) {
+        result.inverse.emplace(uninitialized, shape_type{n});
+        index_t u = -1;
+        for (index_t p = 0; p < n; ++p) {
+            if (u + 1 < count && start(u + 1) == p) ++u;
+            result.inverse->data()[order[p]] = u;
+        }
+    }
+    if (options.return_counts) {
+        result.counts.emplace(uninitialized, shape_type{count});
+        for (index_t u = 0; u < count; ++u) result.counts->data()[u] = (u + 1 < count ? start(u + 1) : n) - start(u);
+    }
+}
+
+}  // namespace detail
+
 /// numpy.unique: the sorted distinct elements of `x` flattened, with what
 /// `options` asks for. NaNs count as one value, placed last (NumPy 1.24's
 /// equal_nan=True).
@@ -230,35 +270,14 @@ unique_result<value_type_of<X>> unique(const X& x, unique_options options) {
     const tensor<T> values = flatten(x);
     const tensor<index_t> order = detail::sorting_indices(values);
     const index_t n = values.size();
-    const auto same = [&](index_t i, index_t j) {
+    const std::vector<index_t> starts = detail::distinct_starts(order.data(), n, [&](index_t i, index_t j) {
         const T a = values.data()[i], b = values.data()[j];
         return a == b || (detail::is_nan(a) && detail::is_nan(b));
-    };
-    std::vector<index_t> starts;  // the positions in `order` where a new value starts
-    for (index_t p = 0; p < n; ++p) {
-        if (p == 0 || !same(order.data()[p], order.data()[p - 1])) starts.push_back(p);
-    }
+    });
     const auto count = static_cast<index_t>(starts.size());
     unique_result<T> result{tensor<T>(uninitialized, shape_type{count}), {}, {}, {}};
-    for (index_t u = 0; u < count; ++u) result.values.data()[u] = values.data()[order.data()[starts[u]]];
-    if (options.return_index) {
-        result.index.emplace(uninitialized, shape_type{count});
-        for (index_t u = 0; u < count; ++u) result.index->data()[u] = order.data()[starts[u]];
-    }
-    if (options.return_inverse) {
-        result.inverse.emplace(uninitialized, shape_type{n});
-        index_t u = -1;
-        for (index_t p = 0; p < n; ++p) {
-            if (u + 1 < count && starts[u + 1] == p) ++u;
-            result.inverse->data()[order.data()[p]] = u;
-        }
-    }
-    if (options.return_counts) {
-        result.counts.emplace(uninitialized, shape_type{count});
-        for (index_t u = 0; u < count; ++u) {
-            result.counts->data()[u] = (u + 1 < count ? starts[u + 1] : n) - starts[u];
-        }
-    }
+    for (index_t u = 0; u < count; ++u) result.values.data()[u] = values.data()[order.data()[starts[std::size_t(u)]]];
+    detail::add_unique_extras(result, options, order.data(), n, starts);
     return result;
 }
 
@@ -266,6 +285,48 @@ unique_result<value_type_of<X>> unique(const X& x, unique_options options) {
 template <expression X>
 tensor<value_type_of<X>> unique(const X& x) {
     return std::move(unique(x, unique_options{}).values);
+}
+
+/// numpy.unique(x, axis=axis): the distinct sub-arrays of `x` along `axis`
+/// (the rows of a matrix for axis 0), in lexicographic order, element by
+/// element in NumPy's sort order; `values` has x's shape with `axis` as
+/// long as their number. The index, inverse and counts count sub-arrays
+/// along `axis`. Sub-arrays are the same when each element equals the
+/// other's, as NumPy compares them: -0.0 and 0.0 are the same, and a
+/// sub-array holding NaN is the same as no other. Equal sub-arrays keep
+/// their order, as NumPy's with return_index (its sort without it is not
+/// stable, which can only change which of -0.0 and 0.0 is kept).
+/// Throws std::out_of_range for an axis out of range.
+template <expression X>
+unique_result<value_type_of<X>> unique(const X& x, index_t axis, unique_options options = {}) {
+    using T = value_type_of<X>;
+    const std::size_t a = resolve_axis("unique", axis, x.shape());
+    // The sub-arrays as the rows of a contiguous [n, row] copy.
+    const tensor<T> rows = moveaxis(x, static_cast<index_t>(a), 0);
+    const index_t n = x.shape()[a];
+    const index_t row = n == 0 ? 0 : rows.size() / n;
+    const T* data = rows.data();
+    const auto before = [&](index_t i, index_t j) {
+        return std::lexicographical_compare(data + i * row, data + (i + 1) * row, data + j * row, data + (j + 1) * row,
+                                            [](T p, T q) { return detail::sorts_before(p, q); });
+    };
+    const auto same = [&](index_t i, index_t j) {
+        return std::equal(data + i * row, data + (i + 1) * row, data + j * row, [](T p, T q) { return p == q; });
+    };
+    std::vector<index_t> order(static_cast<std::size_t>(n));
+    std::iota(order.begin(), order.end(), index_t{0});
+    std::stable_sort(order.begin(), order.end(), before);
+    const std::vector<index_t> starts = detail::distinct_starts(order.data(), n, same);
+    const auto count = static_cast<index_t>(starts.size());
+    shape_type moved_shape = rows.shape();
+    moved_shape[0] = count;
+    tensor<T> distinct(uninitialized, moved_shape);
+    for (index_t u = 0; u < count; ++u) {
+        std::copy_n(data + order[std::size_t(starts[std::size_t(u)])] * row, row, distinct.data() + u * row);
+    }
+    unique_result<T> result{tensor<T>(moveaxis(distinct, 0, static_cast<index_t>(a))), {}, {}, {}};
+    detail::add_unique_extras(result, options, order.data(), n, starts);
+    return result;
 }
 
 }  // namespace loom
