@@ -27,15 +27,23 @@ inline void check_mask_shape(const shape_type& shape, const shape_type& mask) {
 }
 
 // A mask that indexes `shape` has its leading dimensions' sizes (all of them, or none: NumPy's
-// `x[row_mask]`); returns the number of elements of `shape` each of its elements selects.
-inline index_t check_mask_prefix(const shape_type& shape, const shape_type& mask) {
+// `x[row_mask]`); returns the dimensions of `shape` after the mask's, the shape of what each of its
+// elements selects.
+inline shape_type check_mask_prefix(const shape_type& shape, const shape_type& mask) {
     bool leading = mask.size() <= shape.size();
     for (std::size_t d = 0; leading && d < mask.size(); ++d) leading = mask[d] == shape[d];
     if (!leading) {
         throw std::invalid_argument("a boolean mask of shape " + to_string(mask) + " cannot index shape " +
                                     to_string(shape) + "; give a mask of that shape or of its leading dimensions");
     }
-    return element_count(shape_type(shape.begin() + static_cast<std::ptrdiff_t>(mask.size()), shape.end()));
+    return shape_type(shape.begin() + static_cast<std::ptrdiff_t>(mask.size()), shape.end());
+}
+
+// The shape of `count` selections of shape `each`: [count] + each.
+inline shape_type selection_shape(index_t count, const shape_type& each) {
+    shape_type shape{count};
+    for (const index_t size : each) shape.push_back(size);
+    return shape;
 }
 
 // The mask with a dimension of size 1 for each dimension of `shape` after its own, so that it
@@ -59,14 +67,13 @@ inline tensor<bool> mask_over(const shape_type& shape, const tensor<bool>& mask)
 template <expression X, bool_expression M>
 auto masked_select(const X& x, const M& mask) {  // declared in tensor/shape_members.hpp
     using T = value_type_of<X>;
-    const index_t block = detail::check_mask_prefix(x.shape(), mask.shape());
+    const shape_type each = detail::check_mask_prefix(x.shape(), mask.shape());
+    const index_t block = element_count(each);
     const tensor<T> values(x);
     const tensor<bool> selected(mask);
     index_t count = 0;
     for (bool s : selected) count += s;
-    shape_type shape{count};
-    for (std::size_t d = mask.shape().size(); d < x.shape().size(); ++d) shape.push_back(x.shape()[d]);
-    tensor<T> result(uninitialized, shape);
+    tensor<T> result(uninitialized, detail::selection_shape(count, each));
     T* out = result.data();
     for (index_t i = 0; i < selected.size(); ++i) {
         if (selected.data()[i]) out = std::copy_n(values.data() + i * block, block, out);
@@ -151,9 +158,7 @@ public:
     /// mask's shape is neither the target's nor that of its leading dimensions.
     masked_assignment(View target, const tensor<bool>& mask)
         : target_(std::move(target)),
-          block_(detail::check_mask_prefix(target_.shape(), mask.shape())),
-          selected_shape_(target_.shape().begin() + static_cast<std::ptrdiff_t>(mask.shape().size()),
-                          target_.shape().end()),
+          selected_shape_(detail::check_mask_prefix(target_.shape(), mask.shape())),
           mask_(detail::mask_over(target_.shape(), mask)) {}
 
     // `t(m1) = t(m2)` would only rebind this helper; write `t(m1) = t[m2]`.
@@ -177,20 +182,20 @@ public:
         using T = typename View::value_type;
         index_t count = 0;
         for (bool s : mask_) count += s;
-        shape_type wanted{count};
-        for (const index_t size : selected_shape_) wanted.push_back(size);
+        const shape_type wanted = detail::selection_shape(count, selected_shape_);
         if (!broadcasts_to(values.shape(), wanted)) {
             throw broadcast_error("cannot assign values of shape " + to_string(values.shape()) + " to the " +
                                   std::to_string(count) + (selected_shape_.empty() ? " elements" : " sub-arrays") +
                                   " a mask selects; give shape " + to_string(wanted) + " or a scalar");
         }
         const tensor<T> source = astype<T>(broadcast_to(values, wanted));
+        const index_t block = element_count(selected_shape_);
         tensor<T> scattered(target_.shape());
         const T* next = source.data();
         for (index_t n = 0; n < mask_.size(); ++n) {
             if (mask_.data()[n]) {
-                std::copy_n(next, block_, scattered.data() + n * block_);
-                next += block_;
+                std::copy_n(next, block, scattered.data() + n * block);
+                next += block;
             }
         }
         target_ = where(mask_, scattered, target_);
@@ -199,8 +204,7 @@ public:
 
 private:
     View target_;
-    index_t block_;              // elements of the target each element of the mask selects
-    shape_type selected_shape_;  // the target's dimensions after the mask's
+    shape_type selected_shape_;  // the target's dimensions after the mask's: what each element of it selects
     tensor<bool> mask_;          // with a dimension of 1 for each of them
 };
 
