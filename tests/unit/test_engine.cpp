@@ -178,22 +178,20 @@ TEST(EngineKernels, SubRangesOfATiledPlanCoverItOnce) {
     EXPECT_EQ(first.total + second.total, sum_of(a));
 }
 
-TEST(EngineKernels, ReadingStateMadeTwiceFromOnePlanStoresHalvesIndependently) {
-    // As two threads would: each makes its own cursors and kernel from the finished plan.
+TEST(EngineKernels, StoreKernelMadeTwiceFromOnePlanStoresHalvesIndependently) {
+    // As two threads would: each makes its own store kernel and block buffers from the finished plan.
     const tensor<float> a = loom::arange<float>(0, 24).reshape({4, 6});
     const tensor<float> row{1, 2, 3, 4, 5, 6};
     const auto value = loom::transpose(a)(loom::all, loom::range(0, 4)) * 2.f + loom::transpose(row.reshape({1, 6}));
     tensor<float> z({6, 4});
     loom::loop_plan plan = loom::map_operands(z.data(), z.layout(), value);
     loom::shape_loop(plan);
+    ASSERT_FALSE(plan.unbuffered_splat().has_value());  // the store kernel's plan
+    loom::expression_kernels<float, std::remove_cvref_t<decltype(value)>> kernels(value);
     const index_t units = loom::outer_units(plan);
     for (const auto& [first, last] : {std::pair<index_t, index_t>{0, units / 2}, {units / 2, units}}) {
-        alignas(64) std::byte memory[loom::buffer_bytes<std::remove_cvref_t<decltype(value)>> + 2048];
-        loom::block_buffers buffers(plan, memory);
-        float* const scatter = buffers.take<float>(0);
-        std::size_t next = 1;
-        auto root = loom::make_cursor(value, next, buffers);
-        loom::store_kernel<float, decltype(root)> kernel(std::move(root), plan.block_length(), scatter);
+        alignas(64) std::byte memory[loom::store_kernel::memory_bytes];
+        loom::store_kernel kernel(plan, kernels.set().in_place, memory);
         loom::run_plan(plan, kernel, first, last);
     }
     EXPECT_EQ(elements_of(z), elements_of(tensor<float>(value)));

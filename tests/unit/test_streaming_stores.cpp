@@ -90,22 +90,28 @@ loom::detail::direct_leaf leaf_of(const L& leaf) {
     return {reinterpret_cast<const std::byte*>(leaf.data()), &leaf.layout(), sizeof(float)};
 }
 
+// Whether the direct path in one run into the `large` float32 elements at `destination` streams.
+template <std::size_t N>
+bool streams_into(const float* destination, const std::array<loom::detail::direct_leaf, N>& leaves) {
+    return loom::detail::streams_into(reinterpret_cast<const std::byte*>(destination), sizeof(float), large, leaves);
+}
+
 TEST_F(StreamingStores, DecidedByTheBytesTouchedAndBySharedMemory) {
     const tensor<float> a({large});
     tensor<float> z({large}), both({2 * large});
     const index_t bytes = 2 * large * index_t{sizeof(float)};  // z's and a's
-    EXPECT_EQ(loom::detail::streams_into(z.data(), large, std::array{leaf_of(a)}), loom::has_streaming_stores);
+    EXPECT_EQ(streams_into(z.data(), std::array{leaf_of(a)}), loom::has_streaming_stores);
     loom::set_streaming_threshold(static_cast<std::size_t>(bytes) - 1);
-    EXPECT_EQ(loom::detail::streams_into(z.data(), large, std::array{leaf_of(a)}), loom::has_streaming_stores);
+    EXPECT_EQ(streams_into(z.data(), std::array{leaf_of(a)}), loom::has_streaming_stores);
     loom::set_streaming_threshold(static_cast<std::size_t>(bytes));
-    EXPECT_FALSE(loom::detail::streams_into(z.data(), large, std::array{leaf_of(a)}));
+    EXPECT_FALSE(streams_into(z.data(), std::array{leaf_of(a)}));
     loom::set_streaming_threshold(0);
     // The destination itself read, or a leaf that shares part of its memory.
-    EXPECT_FALSE(loom::detail::streams_into(z.data(), large, std::array{leaf_of(a), leaf_of(z)}));
+    EXPECT_FALSE(streams_into(z.data(), std::array{leaf_of(a), leaf_of(z)}));
     const auto shifted = both(range(large / 2, large / 2 + large));
-    EXPECT_FALSE(loom::detail::streams_into(both.data(), large, std::array{leaf_of(shifted)}));
+    EXPECT_FALSE(streams_into(both.data(), std::array{leaf_of(shifted)}));
     const auto after = both(range(large, 2 * large));
-    EXPECT_EQ(loom::detail::streams_into(both.data(), large, std::array{leaf_of(after)}), loom::has_streaming_stores);
+    EXPECT_EQ(streams_into(both.data(), std::array{leaf_of(after)}), loom::has_streaming_stores);
 }
 
 TEST_F(StreamingStores, EveryAlignmentAndLength) {

@@ -1,4 +1,4 @@
-// The unbuffered kernel (eval/unbuffered_kernel.hpp, Note [unbuffered
+// The unbuffered runs (eval/expression_kernel.hpp, Note [unbuffered
 // runs]): plans whose leaves are all read in place along the inner
 // dimension, one of them possibly repeating one element along each run.
 // Each result is checked against NumPy's broadcasting rule written out

@@ -489,10 +489,14 @@ struct memory_span {
     /// `data`; empty when there are none.
     template <class T>
     static memory_span of(const T* data, const strided_layout& layout) {
+        return of(reinterpret_cast<const std::byte*>(data), layout, static_cast<index_t>(sizeof(T)));
+    }
+    /// The span of the elements of `element_bytes` bytes of `layout` whose
+    /// element (0, 0, ...) is at `data`; empty when there are none.
+    static memory_span of(const std::byte* data, const strided_layout& layout, index_t element_bytes) {
         if (layout.size() == 0) return {};
         const auto [low, high] = layout.reach();
-        const auto bytes = static_cast<std::ptrdiff_t>(sizeof(T));
-        return {reinterpret_cast<const std::byte*>(data), low * bytes, (high + 1) * bytes};
+        return {data, low * element_bytes, (high + 1) * element_bytes};
     }
     /// The `bytes` bytes from `first`.
     static memory_span contiguous(const void* first, index_t bytes) {

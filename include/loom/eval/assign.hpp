@@ -11,7 +11,10 @@
 //      once] in materialize.hpp), and the rest is stored as in c;
 //   c. choose_path picks the path of an element-wise value (Note [choosing
 //      a path] in choose_path.hpp): the direct path, a temporary, or the
-//      plan run by the unbuffered or the store kernel; run_path runs it.
+//      plan run by the unbuffered or the store kernel; run_path runs it
+//      with the expression's kernels, the one part of the path compiled
+//      per expression (Note [one kernel per expression] in
+//      expression_kernel.hpp).
 // path_of reports the path, by the same decisions, without running it.
 // Before a to c, a value of fixed shape or rank takes the static or ranked
 // path (Note [static path], Note [ranked path] in static_assign.hpp), and a
@@ -35,8 +38,8 @@
 #include "loom/core/layout.hpp"
 #include "loom/core/storage.hpp"
 #include "loom/eval/choose_path.hpp"
-#include "loom/eval/cursors.hpp"
 #include "loom/eval/direct.hpp"
+#include "loom/eval/expression_kernel.hpp"
 #include "loom/eval/loop.hpp"
 #include "loom/eval/materialize.hpp"
 #include "loom/eval/packed_tiles.hpp"
@@ -48,7 +51,6 @@
 #include "loom/eval/threads.hpp"
 #include "loom/eval/thresholds.hpp"
 #include "loom/eval/transpose_copy.hpp"
-#include "loom/eval/unbuffered_kernel.hpp"
 #include "loom/expr/expression.hpp"
 #include "loom/expr/function_node.hpp"
 #include "loom/expr/node_protocol.hpp"
@@ -70,39 +72,54 @@ struct memory_operand {
     const strided_layout& layout() const { return where; }
 };
 
-// Runs `kernel` over units [first, last) of a tiled plan with its tile
-// buffers, on the stack of this call alone (Note [packed tiles]), so that
-// other plans do not reserve them.
-template <std::size_t TileBytes, class Kernel>
-[[gnu::noinline]] void run_packed(const loop_plan& plan, Kernel& kernel, index_t first, index_t last) {
-    alignas(64) std::byte memory[TileBytes];
-    packed_tiles tiles(plan, memory);
+// Runs the store kernel over units [first, last) of `plan`, with its
+// block buffers and, in a tiled plan, its tile buffers on the stack of this
+// call alone (Note [packed tiles]), so that other paths do not reserve them.
+[[gnu::noinline]] inline void run_buffered(const loop_plan& plan, kernel_ref block, index_t first, index_t last) {
+    alignas(64) std::byte memory[store_kernel::memory_bytes];
+    store_kernel kernel(plan, block, memory);
+    if (!plan.tiled()) {
+        run_plan(plan, kernel, first, last);
+        return;
+    }
+    alignas(64) std::byte tile_memory[packed_tiles::max_bytes];
+    packed_tiles tiles(plan, tile_memory);
     kernel.use_tiles(&tiles);
     run_plan(plan, kernel, first, last);
 }
 
-// The plan's path, once choose_path has finished the plan: the unbuffered
-// kernel when no leaf needs a block buffer (Note [unbuffered runs]), else
-// the store kernel, its cursors and their block buffers (on the stack of
-// the thread that runs them), run over the plan on `threads` threads.
-template <element D, expression E>
-void run_store(const loop_plan& plan, const E& value, int threads) {
+// The plan's path, once choose_path has finished the plan: the expression's
+// kernel over the plan's runs when no leaf needs a block buffer (Note
+// [unbuffered runs] in expression_kernel.hpp), else the store kernel over
+// them (Note [buffered runs] in store_kernel.hpp), on `threads` threads.
+// Compiled once for every expression.
+[[gnu::noinline]] inline void run_planned(const loop_plan& plan, int threads, const kernel_set& kernels) {
     if (const auto splat = plan.unbuffered_splat()) {
-        parallel_for(outer_units(plan), threads, [&](index_t first, index_t last) {
-            run_unbuffered<D>(plan, value, *splat, first, last);
-        });
+        const kernel_ref kernel = kernels.for_splat(*splat);
+        parallel_for(outer_units(plan), threads, [&](index_t first, index_t last) { run_plan(plan, kernel, first, last); });
         return;
     }
-    parallel_for(outer_units(plan), threads, [&](index_t first, index_t last) {
-        alignas(64) std::byte memory[buffer_bytes<E> + block_buffers::bytes_for<D>()];
-        block_buffers buffers(plan, memory);
-        D* const scatter = buffers.take<D>(0);
-        std::size_t next = 1;
-        auto root = make_cursor(value, next, buffers);
-        store_kernel<D, decltype(root)> kernel(std::move(root), plan.block_length(), scatter);
-        if (plan.tiled()) run_packed<tile_bytes<E, D>>(plan, kernel, first, last);
-        else run_plan(plan, kernel, first, last);
-    });
+    parallel_for(outer_units(plan), threads,
+                 [&](index_t first, index_t last) { run_buffered(plan, kernels.in_place, first, last); });
+}
+
+// Runs the path `path` chose, but the temporary's, into the memory at
+// `data`, of elements of `element_bytes` laid out as `layout`, with an
+// expression's kernels. Compiled once for every expression.
+inline void run_chosen(std::byte* data, index_t element_bytes, const strided_layout& layout, const chosen_path& path,
+                       const kernel_set& kernels) {
+    switch (path.kind) {
+    case path_kind::direct:
+        run_direct(data, element_bytes, path.leaves, path.run, layout.size(), path.threads, path.streams,
+                   kernels.in_place);
+        return;
+    case path_kind::unbuffered:
+    case path_kind::store_kernel:
+        run_planned(*path.plan, path.threads, kernels);
+        return;
+    default:  // nothing; the others are never chosen here, or are run by the caller
+        return;
+    }
 }
 
 }  // namespace detail
@@ -209,20 +226,9 @@ template <element D, expression E>
 
 // Runs the path choose_path chose for `value` (step c of the header comment).
 template <element D, expression E>
-void run_path(D* data, const strided_layout& layout, const E& value, const chosen_path<E>& path) {
+void run_path(D* data, const strided_layout& layout, const E& value, const chosen_path& path) {
     record_path(path.kind);  // Note [path trace]
-    switch (path.kind) {
-    case path_kind::nothing:
-    case path_kind::whole_value:
-    case path_kind::static_shape:  // never chosen here: evaluate_into takes them before
-    case path_kind::ranked:
-        return;
-    case path_kind::direct:
-        if constexpr (!has_placement<E>()) {
-            run_direct(data, value, path.leaves, path.run, layout.size(), path.threads, path.streams);
-        }
-        return;
-    case path_kind::through_temporary: {  // Note [aliasing]
+    if (path.kind == path_kind::through_temporary) {  // Note [aliasing]
         storage<D> temporary(layout.size());
         const strided_layout contiguous(layout.shape());
         evaluate_into(temporary.data(), contiguous, value, true);
@@ -231,11 +237,12 @@ void run_path(D* data, const strided_layout& layout, const E& value, const chose
                          static_cast<index_t>(sizeof(D)));
         return;
     }
-    case path_kind::unbuffered:
-    case path_kind::store_kernel:
-        run_store<D>(*path.plan, value, path.threads);
+    if (path.kind == path_kind::direct && path.threads == 1 && !path.streams) {
+        if constexpr (!has_placement<E>()) store_direct_inline(data, value, path.leaves, path.run, layout.size());
         return;
     }
+    expression_kernels<D, E> kernels(value);
+    run_chosen(reinterpret_cast<std::byte*>(data), static_cast<index_t>(sizeof(D)), layout, path, kernels.set());
 }
 
 }  // namespace detail
@@ -436,12 +443,12 @@ path_report::details reported_path(const D* data, const strided_layout& layout, 
     } else if constexpr (nests_whole<E>()) {
         return reported_path(data, layout, materialize<whole_values::allocated>(value), fresh, through_temporary);
     } else {
-        chosen_path<E> path = choose_path(data, layout, value, fresh);
+        chosen_path path = choose_path(data, layout, value, fresh);
         if (path.kind == path_kind::through_temporary) {
             through_temporary = true;
             path = choose_path(static_cast<const D*>(nullptr), strided_layout(layout.shape()), value, true);
         }
-        return {path.kind,   path.threads, path.run, path.streams, simd::kernel_batch_lanes<reader_of<E>, D>(),
+        return {path.kind,   path.threads, path.run, path.streams, simd::kernel_batch_lanes<in_place_reader_of<E>, D>(),
                 type_name<D>(), std::move(path.plan)};
     }
 }

@@ -43,6 +43,21 @@ inline std::span<const index_t> right_aligned(std::span<const index_t> parent, s
     return parent.subspan(parent.size() - rank);
 }
 
+// Step 2 for one leaf in memory: its elements, of `element_bytes` bytes of
+// the type NumPy names `type`, at `data` laid out as `layout`, with its
+// dimensions at `map` in the destination's index space. Compiled once for
+// every expression and element type.
+[[gnu::noinline]] inline void add_leaf(loop_plan& plan, const std::byte* data, index_t element_bytes, const char* type,
+                                       const strided_layout& layout, std::span<const index_t> map) {
+    const auto refuse = [&](index_t, index_t, index_t) {
+        throw broadcast_error("an operand of shape " + to_string(layout.shape()) + " does not fit the loop over " +
+                              to_string(plan.original_shape()) +
+                              ": it changed shape after the expression reading it was built; "
+                              "build the expression again");
+    };
+    plan.add_operand(data, element_bytes, type, layout, layout.broadcast_to(plan.original_shape(), map, refuse).strides());
+}
+
 // add_leaves(plan, e, map): the leaves of `e`, whose dimensions sit at `map`
 // in the destination's index space, added to `plan` in tree order, through
 // the roles of Note [node protocol]. A whole value has been computed before
@@ -50,14 +65,8 @@ inline std::span<const index_t> right_aligned(std::span<const index_t> parent, s
 template <class E>
 void add_leaves(loop_plan& plan, const E& value, std::span<const index_t> map) {
     if constexpr (memory_leaf<E>) {
-        const strided_layout& layout = value.layout();
-        const auto refuse = [&](index_t, index_t, index_t) {
-            throw broadcast_error("an operand of shape " + to_string(layout.shape()) + " does not fit the loop over " +
-                                  to_string(plan.original_shape()) +
-                                  ": it changed shape after the expression reading it was built; "
-                                  "build the expression again");
-        };
-        plan.add_operand(value.data(), layout, layout.broadcast_to(plan.original_shape(), map, refuse).strides());
+        using T = value_type_of<E>;
+        add_leaf(plan, reinterpret_cast<const std::byte*>(value.data()), sizeof(T), type_name<T>(), value.layout(), map);
     } else if constexpr (elementwise_expression<E>) {
         std::apply([&](const auto&... o) { (add_leaves(plan, o, right_aligned(map, o.shape().size())), ...); },
                    value.operands());

@@ -25,11 +25,12 @@
 // evaluate_into runs what it chose; path_of reports it (assign.hpp); the
 // path trace (path_trace.hpp) lets tests check that the two agree.
 
-#include <array>
 #include <cstddef>
 #include <optional>
+#include <utility>
 
 #include "loom/core/layout.hpp"
+#include "loom/core/small_vector.hpp"
 #include "loom/eval/build_plan.hpp"
 #include "loom/eval/direct.hpp"
 #include "loom/eval/leaves.hpp"
@@ -42,19 +43,15 @@
 
 namespace loom {
 
-/// What choose_path decided for a value of type E: the path, its threads,
-/// and what running it needs (the direct path's leaves and run, or the
-/// finished plan).
-template <expression E>
+/// What choose_path decided for a value: the path, its threads, and what
+/// running it needs (the direct path's leaves and run, or the finished plan).
 struct chosen_path {
     /// The path (never whole_value: that is decided by the type).
     path_kind kind = path_kind::nothing;
     /// The threads it runs on.
     int threads = 1;
-    /// The direct path's leaves, in the order for_each_leaf visits them
-    /// (not zeroed: g++ then cleared the whole struct, plan included, and
-    /// the direct path of a (3, 4) array took twice as long).
-    std::array<detail::direct_leaf, leaf_count<E>> leaves;
+    /// The direct path's leaves, in the order for_each_leaf visits them.
+    small_vector<detail::direct_leaf, 16> leaves;
     /// The direct path's run: the elements stored per run.
     index_t run = 0;
     /// Whether the direct path streams its stores.
@@ -65,13 +62,28 @@ struct chosen_path {
 
 namespace detail {
 
-// Steps 3 and 4 of Note [choosing a path] into `path`: out of line, so that
-// the direct path of small arrays, inlined into its caller, carries none of
-// the plan's code.
-template <element D, expression E>
-[[gnu::noinline]] void choose_plan_path(chosen_path<E>& path, const D* data, const strided_layout& layout,
-                                        const E& value, bool fresh) {
-    loop_plan& plan = path.plan.emplace(map_operands(data, layout, value));
+// Steps 1 and 2 of Note [choosing a path] into `path`, whose leaves are the
+// value's, for the row-major memory at `data` laid out as `layout`, with
+// elements of `element_bytes`: true when they decide, false when the plan
+// must. Compiled once for every expression.
+inline bool choose_direct_path(chosen_path& path, const std::byte* data, const strided_layout& layout,
+                               index_t element_bytes, bool fresh) {
+    const index_t count = layout.size();
+    if (count == 0) return true;
+    path.run = direct_run(data, layout, element_bytes, path.leaves, fresh);
+    if (path.run == 0) return false;
+    path.kind = path_kind::direct;
+    if (count >= parallel_min_elements) {
+        path.streams = path.run == count && !fresh && streams_into(data, element_bytes, count, path.leaves);
+        path.threads = threads_for(count / direct_unit(path.run, count));
+    }
+    return true;
+}
+
+// Steps 3 and 4 of Note [choosing a path] into `path`, for the value's
+// `plan` as map_operands made it. Compiled once for every expression.
+[[gnu::noinline]] inline void choose_plan_path(chosen_path& path, loop_plan&& mapped, bool fresh) {
+    loop_plan& plan = path.plan.emplace(std::move(mapped));
     if (!fresh && plan.reads_destination_differently()) {
         path.kind = path_kind::through_temporary;
         path.plan.reset();
@@ -88,32 +100,23 @@ template <element D, expression E>
 /// `layout` (whose shape the value's broadcasts to), by Note [choosing a
 /// path]. `fresh`: the memory was just allocated, so no operand can overlap
 /// it. Throws what mapping the operands throws (Note [stale operands] in
-/// build_plan.hpp).
+/// build_plan.hpp). Only the walks over the value's leaves are compiled per
+/// expression (Note [one kernel per expression] in expression_kernel.hpp).
 template <element D, expression E>
-chosen_path<E> choose_path(const D* data, const strided_layout& layout, const E& value, bool fresh) {
-    chosen_path<E> path;
+chosen_path choose_path(const D* data, const strided_layout& layout, const E& value, bool fresh) {
+    chosen_path path;
     if constexpr (!has_placement<E>()) {
         if (layout.is_row_major()) {
-            const index_t count = layout.size();
-            if (count == 0) return path;
-            std::size_t k = 0;
             for_each_leaf(value, [&](const auto& leaf) {
                 using T = value_type_of<decltype(leaf)>;
-                path.leaves[k++] = {reinterpret_cast<const std::byte*>(leaf.data()), &leaf.layout(), sizeof(T)};
+                path.leaves.push_back({reinterpret_cast<const std::byte*>(leaf.data()), &leaf.layout(), sizeof(T)});
             });
-            path.run = detail::direct_run(reinterpret_cast<const std::byte*>(data), layout, sizeof(D), path.leaves,
-                                          fresh);
-            if (path.run != 0) {
-                path.kind = path_kind::direct;
-                if (count >= parallel_min_elements) {
-                    path.streams = path.run == count && !fresh && detail::streams_into(data, count, path.leaves);
-                    path.threads = threads_for(count / detail::direct_unit(path.run, count));
-                }
+            if (detail::choose_direct_path(path, reinterpret_cast<const std::byte*>(data), layout, sizeof(D), fresh)) {
                 return path;
             }
         }
     }
-    detail::choose_plan_path(path, data, layout, value, fresh);
+    detail::choose_plan_path(path, map_operands(data, layout, value), fresh);
     return path;
 }
 

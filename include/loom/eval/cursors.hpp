@@ -1,6 +1,6 @@
 #pragma once
-// Cursors: the reading state of a store kernel, how it reads an expression
-// one block of a run at a time. An expression tree is mirrored by a tree of
+// Cursors: the reading state of a reduction's kernel (reduce/), how it
+// reads an expression one block of a run at a time. An expression tree is mirrored by a tree of
 // cursors: leaf_cursor for memory, scalar_cursor for a C++ scalar,
 // node_cursor for a function of other cursors. make_cursor builds one from
 // a finished plan; it can be built as often as needed (one per thread), and
@@ -8,7 +8,7 @@
 //
 // Note [blocks and readers]: the loop hands a kernel runs of the inner
 // dimension: each operand's address at the run's start, the inner strides
-// and a count. The store kernel cuts a run into blocks of at most
+// and a count. A reduction's kernel cuts a run into blocks of at most
 // loop_plan::block_size elements. It calls start_run(data, strides) once
 // per run and load_block(start, count) before each block; then
 // reader(start) gives a small value (pointers and scalars only) that the
@@ -181,11 +181,5 @@ auto make_cursor(const E& value, std::size_t& next, block_buffers& buffers) {
         static_assert(check_node<E>);
     }
 }
-
-/// The type of the reader a store kernel makes for E (Note [blocks and readers]).
-template <class E>
-using reader_of = decltype(std::declval<decltype(make_cursor(std::declval<const E&>(), std::declval<std::size_t&>(),
-                                                             std::declval<block_buffers&>()))&>()
-                               .reader(0));
 
 }  // namespace loom

@@ -11,10 +11,12 @@
 // leaf of a size between the two (a matrix beside a row in a rank-3
 // destination, or a tensor of one element beside a row) would have to
 // start again every few runs; the plan takes those, the one element as a
-// scalar it repeats (Note [unbuffered runs]). Each run is stored by the store kernel's store_block (or
-// simd::store_short when it is shorter than a SIMD batch, Note [short
-// runs] in simd.hpp), through a reader made of the leaves'
-// addresses (in_place_reader, readers.hpp). Aliasing reduces to one
+// scalar it repeats (Note [unbuffered runs] in expression_kernel.hpp). On
+// one thread without streaming stores, the path of most small arrays, the
+// runs are stored by store_direct_inline, with the expression's reader
+// inlined; otherwise run_direct, compiled once for every expression, hands
+// them to the expression's kernel (Note [one kernel per expression]).
+// Either reads the leaves where they lie. Aliasing reduces to one
 // question: a leaf that meets the destination must be the destination
 // itself, read whole; anything else leaves the decision to the plan. Runs
 // shorter than min_direct_run (thresholds.hpp; a leaf of one element
@@ -30,8 +32,12 @@
 #include <span>
 
 #include "loom/core/layout.hpp"
+#include "loom/core/small_vector.hpp"
+#include "loom/eval/leaves.hpp"
+#include "loom/eval/loop.hpp"
 #include "loom/eval/path_trace.hpp"
 #include "loom/eval/readers.hpp"
+#include "loom/eval/simd.hpp"
 #include "loom/eval/store_kernel.hpp"
 #include "loom/eval/streaming_stores.hpp"
 #include "loom/eval/threads.hpp"
@@ -106,66 +112,39 @@ inline index_t direct_run(const std::byte* destination, const strided_layout& la
     return run;
 }
 
-// `count` results of `value` stored at `out` in one run, leaf k read from
-// at[k]: by simd::store_short when they are fewer than a SIMD batch (Note
-// [short runs] in simd.hpp), else by store_block.
-template <element D, expression E, std::size_t N>
-void store_in_one_run(D* out, const E& value, const std::array<const std::byte*, N>& at, index_t count) {
-    const auto reader = in_place_reader<no_splat, 0>(value, at.data());
-    if constexpr (simd::batches_give_scalar_bits<decltype(reader), D>) {
-        if (count < simd::batch_lanes<D>) return simd::store_short(out, reader, count);
-    }
-    store_block(out, reader, count);
-}
-
 // Elements [first, last) of the direct path, element k stored at
-// out[k - first]: runs of `run` elements (first and last are multiples of
-// it), or one run when every leaf has the destination's size (run is then
-// the whole count).
-template <element D, expression E, std::size_t N>
-void store_direct(D* out, const E& value, const std::array<direct_leaf, N>& leaves, index_t run, index_t first,
-                  index_t last) {
-    // A leaf's bytes, which a leaf smaller than the destination repeats.
-    const auto extent = [&](std::size_t j) { return bytes_of(leaves[j]); };
-    std::array<const std::byte*, N> at;  // each leaf's element `first`
-    for (std::size_t j = 0; j < N; ++j) {
-        at[j] = leaves[j].first + (first == 0 ? 0 : first * leaves[j].element_bytes % extent(j));
+// out + (k - first) * element_bytes by the expression's kernel: runs of
+// `run` elements (first and last are multiples of it), or one run when
+// every leaf has the destination's size (run is then the whole count).
+inline void store_direct(std::byte* out, index_t element_bytes, std::span<const direct_leaf> leaves, index_t run,
+                         index_t first, index_t last, kernel_ref kernel) {
+    small_vector<const std::byte*, 16> at(leaves.size() + 1);  // the destination, then each leaf's element `first`
+    small_vector<index_t, 16> step(leaves.size() + 1);         // and the bytes from one run to the next
+    at[0] = out;
+    step[0] = run * element_bytes;
+    for (std::size_t j = 0; j < leaves.size(); ++j) {
+        // A leaf of one run's size is read again for each run, and starts
+        // where `first` falls in it; the others, of the destination's
+        // size, move on by a run.
+        const index_t bytes = leaves[j].element_bytes, extent = bytes_of(leaves[j]);
+        at[j + 1] = leaves[j].first + (first == 0 ? 0 : first * bytes % extent);
+        step[j + 1] = leaves[j].layout->size() == run ? 0 : run * bytes;
     }
-    if (last - first <= run) return store_in_one_run(out, value, at, last - first);
-    if constexpr (N > 0) {  // else one run
-        // A leaf of one run's size is read again for each run; the others,
-        // of the destination's size, move on by a run.
-        std::array<index_t, N> step;
-        for (std::size_t j = 0; j < N; ++j) {
-            step[j] = leaves[j].layout->size() == run ? 0 : run * leaves[j].element_bytes;
-        }
-        const auto each_run = [&](auto store_run) {
-            for (D* const stop = out + (last - first); out != stop; out += run) {
-                store_run(out, in_place_reader<no_splat, 0>(value, at.data()));
-                for (std::size_t j = 0; j < N; ++j) at[j] += step[j];
-            }
-        };
-        // Two loops, so that each holds one way of storing a run (Note [short runs] in simd.hpp).
-        using reader = decltype(in_place_reader<no_splat, 0>(value, at.data()));
-        if constexpr (simd::batches_give_scalar_bits<reader, D>) {
-            if (run < simd::batch_lanes<D>) {
-                return each_run([&](D* to, const reader& r) { simd::store_short(to, r, run); });
-            }
-        }
-        each_run([&](D* to, const reader& r) { store_block(to, r, run); });
-    }
+    const index_t count = last - first;
+    // The expression's kernel reads no strides: every operand steps by one element.
+    kernel(run_rows{at.data(), nullptr, step.data(), at.size(), std::min(count, run), count <= run ? 1 : count / run});
 }
 
-// True when the direct path in one run into the `count` elements at
-// `destination` streams its stores (Note [streaming stores]): the bytes
-// it touches are beyond the threshold, and no leaf shares memory with
-// the destination.
-template <element D, std::size_t N>
-bool streams_into(const D* destination, index_t count, const std::array<direct_leaf, N>& leaves) {
-    const index_t bytes = count * index_t{sizeof(D)};
+// True when the direct path in one run into the `count` elements of
+// `element_bytes` at `destination` streams its stores (Note [streaming
+// stores]): the bytes it touches are beyond the threshold, and no leaf
+// shares memory with the destination.
+inline bool streams_into(const std::byte* destination, index_t element_bytes, index_t count,
+                         std::span<const direct_leaf> leaves) {
+    const index_t bytes = count * element_bytes;
     index_t touched = bytes;
     for (const direct_leaf& leaf : leaves) {
-        if (meets(leaf, reinterpret_cast<const std::byte*>(destination), bytes)) return false;
+        if (meets(leaf, destination, bytes)) return false;
         touched += bytes_of(leaf);
     }
     return streams(static_cast<std::size_t>(touched));
@@ -176,55 +155,81 @@ bool streams_into(const D* destination, index_t count, const std::array<direct_l
 // first cache line boundary and after the last are stored as usual; the
 // lines between are computed by store_direct into a buffer that stays in
 // the L1 cache, a buffer at a time, and streamed out. The caller fences.
-// The one store_direct of the expression does all of it, so streaming
-// compiles no second copy of its loop.
-template <element D, expression E, std::size_t N>
-void stream_direct(D* data, const E& value, const std::array<direct_leaf, N>& leaves, index_t run, index_t first,
-                   index_t last) {
-    constexpr auto line_size = static_cast<index_t>(streaming_line_bytes / sizeof(D));
-    constexpr index_t buffer_size = 4096 / static_cast<index_t>(sizeof(D));
-    const auto misalignment = reinterpret_cast<std::uintptr_t>(data + first) % streaming_line_bytes;
+inline void stream_direct(std::byte* data, index_t element_bytes, std::span<const direct_leaf> leaves, index_t run,
+                          index_t first, index_t last, kernel_ref kernel) {
+    const auto bytes = static_cast<std::size_t>(element_bytes);
+    const auto line_size = static_cast<index_t>(streaming_line_bytes / bytes);
+    const index_t buffer_size = 4096 / element_bytes;
+    const auto at = [&](index_t k) { return data + k * element_bytes; };
+    const auto misalignment = reinterpret_cast<std::uintptr_t>(at(first)) % streaming_line_bytes;
     // Elements are aligned to their size, so whole elements reach the boundary (checked all the same).
-    if (streaming_line_bytes % sizeof(D) != 0 || misalignment % sizeof(D) != 0) {
-        store_direct(data + first, value, leaves, run, first, last);
+    if (streaming_line_bytes % bytes != 0 || misalignment % bytes != 0) {
+        store_direct(at(first), element_bytes, leaves, run, first, last, kernel);
         return;
     }
-    const auto head = std::min(last - first, static_cast<index_t>((streaming_line_bytes - misalignment) %
-                                                                  streaming_line_bytes / sizeof(D)));
-    if (head > 0) store_direct(data + first, value, leaves, run, first, first + head);
-    alignas(streaming_line_bytes) D buffer[buffer_size];
+    const auto head =
+        std::min(last - first, static_cast<index_t>((streaming_line_bytes - misalignment) % streaming_line_bytes / bytes));
+    if (head > 0) store_direct(at(first), element_bytes, leaves, run, first, first + head, kernel);
+    alignas(streaming_line_bytes) std::byte buffer[4096];
     index_t done = first + head;
     while (last - done >= line_size) {
         const index_t n = std::min(buffer_size, (last - done) / line_size * line_size);
-        store_direct(buffer, value, leaves, run, done, done + n);
-        stream_lines(reinterpret_cast<std::byte*>(data + done), reinterpret_cast<const std::byte*>(buffer),
-                     static_cast<std::size_t>(n) * sizeof(D));
+        store_direct(buffer, element_bytes, leaves, run, done, done + n, kernel);
+        stream_lines(at(done), buffer, static_cast<std::size_t>(n) * bytes);
         done += n;
     }
-    if (done < last) store_direct(data + done, value, leaves, run, done, last);
+    if (done < last) store_direct(at(done), element_bytes, leaves, run, done, last, kernel);
+}
+
+// The direct path on one thread without streaming stores, the path of most
+// small arrays: `value` stored into the `count` elements at `out`, runs of
+// `run` elements, as store_direct stores them, but inlined here with the
+// expression's reader, at a fixed cost per evaluation about half that of
+// handing the runs to the expression's kernel (about 18 ns against 36 for
+// `(3, 4) + (4,)` float32). The one part of the direct path compiled per
+// expression.
+template <element D, expression E>
+void store_direct_inline(D* out, const E& value, std::span<const direct_leaf> leaves, index_t run, index_t count) {
+    constexpr std::size_t N = leaf_count<E>;
+    std::array<const std::byte*, N> at;  // each leaf's next element
+    std::array<index_t, N> step;         // 0 for a leaf read again for each run, else a run's bytes
+    for (std::size_t j = 0; j < N; ++j) {
+        at[j] = leaves[j].first;
+        step[j] = leaves[j].layout->size() == run ? 0 : run * leaves[j].element_bytes;
+    }
+    const auto each_run = [&](auto store_run) {
+        for (D* const stop = out + count; out != stop; out += run) {
+            store_run(out, in_place_reader<no_splat, 0>(value, at.data()));
+            for (std::size_t j = 0; j < N; ++j) at[j] += step[j];
+        }
+    };
+    // Two loops, so that each holds one way of storing a run (Note [short runs] in simd.hpp).
+    using reader = decltype(in_place_reader<no_splat, 0>(value, at.data()));
+    if constexpr (simd::batches_give_scalar_bits<reader, D>) {
+        if (run < simd::batch_lanes<D>) return each_run([&](D* to, const reader& r) { simd::store_short(to, r, run); });
+    }
+    each_run([&](D* to, const reader& r) { store_block(to, r, run); });
 }
 
 }  // namespace detail
 
-/// Stores `value` into the `count` contiguous elements at `data` by the
-/// direct path that choose_path chose (Note [choosing a path] in
-/// choose_path.hpp): `leaves` and `run` are direct_run's, and it runs on
-/// `threads` threads, streaming its stores when `stream` says so.
-template <element D, expression E, std::size_t N>
-void run_direct(D* data, const E& value, const std::array<detail::direct_leaf, N>& leaves, index_t run,
-                index_t count, int threads, bool stream) {
-    if (threads == 1 && !stream) {
-        detail::store_direct(data, value, leaves, run, 0, count);
-        return;
-    }
+/// Stores an expression into the `count` contiguous elements of
+/// `element_bytes` at `data` by the direct path that choose_path chose
+/// (Note [choosing a path] in choose_path.hpp) and its kernel: `leaves` and
+/// `run` are direct_run's, and it runs on `threads` threads, streaming its
+/// stores when `stream` says so (one thread without streaming is
+/// store_direct_inline's). Compiled once for every expression.
+[[gnu::noinline]] inline void run_direct(std::byte* data, index_t element_bytes, std::span<const detail::direct_leaf> leaves,
+                                         index_t run, index_t count, int threads, bool stream, kernel_ref kernel) {
     const index_t unit = detail::direct_unit(run, count);
     parallel_for(count / unit, threads, [&](index_t first, index_t last) {
         if (stream) {
             detail::record_streaming();  // Note [path trace]
-            detail::stream_direct(data, value, leaves, run, first, last);
+            detail::stream_direct(data, element_bytes, leaves, run, first, last, kernel);
             streaming_fence();
         } else {
-            detail::store_direct(data + first * unit, value, leaves, run, first * unit, last * unit);
+            detail::store_direct(data + first * unit * element_bytes, element_bytes, leaves, run, first * unit,
+                                 last * unit, kernel);
         }
     });
 }

@@ -66,7 +66,8 @@ concept tile_kernel = requires(K& kernel, const run_rows& tile) {
 
 /// A kernel that takes a block of runs itself, as the reduce kernel folds
 /// several runs into one result run together (Note [runs folded together]
-/// in reduce/reduce_kernel.hpp). The loop hands it every block but a tile's.
+/// in reduce/reduce_kernel.hpp). The loop hands it every block but a tile's,
+/// and a tile's too when it is also a tile_kernel (the store kernel).
 template <class K>
 concept rows_kernel = requires(K& kernel, const run_rows& runs) { kernel.rows(runs); };
 
@@ -127,7 +128,8 @@ private:
         if constexpr (tile_kernel<Kernel>) {
             // One loop over the runs for tiles and rows alike: one copy of the kernel.
             const run_rows prepared = runs.tile ? run.begin_tile(runs) : runs;
-            for_each_run(prepared, run);
+            if constexpr (rows_kernel<Kernel>) run.rows(prepared);
+            else for_each_run(prepared, run);
             if (runs.tile) run.end_tile(runs);
         } else if constexpr (rows_kernel<Kernel>) {
             if (runs.tile) for_each_run(runs, run);

@@ -17,18 +17,17 @@
 // before its writes, and a tile writes only its own elements, so packing is
 // safe whenever the plan is (Note [aliasing] in plan.hpp). The buffers live
 // in memory the caller provides (on its stack: evaluation allocates
-// nothing), tile_bytes<E, D> of it. At most loop_plan::max_packed
-// operands are packed, the destination included, so that the memory stays
-// bounded whatever the expression; the others are gathered by their
-// cursors, as in a plan walked row by row.
+// nothing), max_bytes of it. At most loop_plan::max_packed operands are
+// packed, the destination included, so that the memory stays bounded
+// whatever the expression; the store kernel gathers the others into its
+// block buffers, as in a plan walked row by row (Note [buffered runs] in
+// store_kernel.hpp).
 
 #include <algorithm>
 #include <cstddef>
-#include <type_traits>
 
 #include "loom/core/shape.hpp"
 #include "loom/core/small_vector.hpp"
-#include "loom/eval/leaves.hpp"
 #include "loom/eval/loop.hpp"
 #include "loom/eval/plan.hpp"
 #include "loom/eval/transpose_copy.hpp"
@@ -45,9 +44,8 @@ public:
     /// The most memory an evaluation's tiles take: max_packed tiles of the widest elements.
     static constexpr std::size_t max_bytes = loop_plan::max_packed * 8 * loop_plan::tile_rows * loop_plan::tile_columns;
 
-    /// Buffers, carved out of `memory` (tile_bytes<E, D> of it), for the
-    /// operands that `plan` packs. Not inlined: each kind of expression
-    /// would otherwise hold a copy.
+    /// Buffers, carved out of `memory` (max_bytes of it), for the operands
+    /// that `plan` packs.
     [[gnu::noinline]] packed_tiles(const loop_plan& plan, std::byte* memory)
         : buffers_(plan.operand_count()), element_bytes_(plan.operand_count()) {
         for (std::size_t k = 0; k < plan.operand_count(); ++k) {
@@ -95,22 +93,5 @@ private:
     small_vector<index_t, 16> strides_;
     small_vector<index_t, 16> row_bytes_;
 };
-
-namespace detail {
-// Elements wider than 8 bytes take no tile: a plan with them is not tiled
-// (loop_plan::choose_tiling).
-template <class Leaf>
-struct leaf_tile_bytes
-    : std::integral_constant<std::size_t, sizeof(value_type_of<Leaf>) <= 8
-                                              ? packed_tiles::bytes_for(sizeof(value_type_of<Leaf>))
-                                              : 0> {};
-}  // namespace detail
-
-/// The memory packed_tiles may take for storing E into elements of D; at
-/// least a cache line, never an array of size 0 (complex128 takes none).
-template <class E, class D>
-inline constexpr std::size_t tile_bytes = std::max<std::size_t>(
-    64, std::min(packed_tiles::max_bytes, packed_tiles::bytes_for(sizeof(D) <= 8 ? sizeof(D) : 0) +
-                                              sum_over_leaves<E, detail::leaf_tile_bytes>()));
 
 }  // namespace loom

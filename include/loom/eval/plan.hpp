@@ -59,12 +59,16 @@ public:
     /// returns its number. Operand 0 is the destination.
     template <element T>
     std::size_t add_operand(const T* data, const strided_layout& layout, const strides_type& strides) {
+        return add_operand(reinterpret_cast<const std::byte*>(data), sizeof(T), type_name<T>(), layout, strides);
+    }
+    /// add_operand for elements of `element_size` bytes of the type NumPy names `type`.
+    std::size_t add_operand(const std::byte* data, index_t element_size, const char* type, const strided_layout& layout,
+                            const strides_type& strides) {
         const std::size_t rank = shape_.size();
         const std::size_t first = strides_.size();
         strides_.resize(first + rank);
         for (std::size_t d = 0; d < rank; ++d) strides_[first + d] = shape_[d] == 1 ? 0 : strides[d];
-        operands_.push_back({type_name<T>(), sizeof(T), reinterpret_cast<const std::byte*>(data),
-                             memory_span::of(data, layout)});
+        operands_.push_back({type, element_size, data, memory_span::of(data, layout, element_size)});
         return operands_.size() - 1;
     }
 
