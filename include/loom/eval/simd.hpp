@@ -1,7 +1,8 @@
 #pragma once
-// Explicit SIMD for the store kernel: a reader (cursors.hpp) evaluated one
-// xsimd batch at a time, for whatever instruction set the compiler's flags
-// select (SSE2 at the x86-64 baseline, AVX2 or AVX-512 with -march=native).
+// Explicit SIMD for the expression's kernel: a reader (readers.hpp)
+// evaluated one xsimd batch at a time, for whatever instruction set the
+// compiler's flags select (SSE2 at the x86-64 baseline, AVX2 or AVX-512
+// with -march=native; Note [batch architecture] in batch.hpp).
 //
 // Note [batch forms]: a functor has a batch form when batch_form<F> is
 // specialised for it below. A reader runs in batches (runs_in_batches) when
@@ -29,6 +30,7 @@
 #include <xsimd/xsimd.hpp>
 
 #include "loom/core/shape.hpp"
+#include "loom/eval/batch.hpp"
 #include "loom/core/types.hpp"
 #include "loom/eval/readers.hpp"
 #include "loom/expr/functors_arithmetic.hpp"
@@ -392,12 +394,12 @@ B evaluate(const Reader& reader, const ReadLeaf& read_leaf) {
 /// (which the compiler may vectorise itself).
 template <class Reader, class D>
 constexpr index_t kernel_batch_lanes() {
-    if constexpr (runs_in_batches<Reader, D>) return static_cast<index_t>(xsimd::batch<D>::size);
+    if constexpr (runs_in_batches<Reader, D>) return static_cast<index_t>(batch<D>::size);
     else return 0;
 }
 
 /// The name of the instruction set the batches are compiled for ("avx2").
-inline constexpr const char* batch_architecture() { return xsimd::default_arch::name(); }
+inline constexpr const char* batch_architecture() { return architecture::name(); }
 
 namespace detail {
 
@@ -435,7 +437,7 @@ template <std::size_t Lanes, class D, class Reader>
 
 /// The lanes of a batch of T at the instruction set the compiler's flags select.
 template <vector_element T>
-inline constexpr index_t batch_lanes = static_cast<index_t>(xsimd::batch<T>::size);
+inline constexpr index_t batch_lanes = static_cast<index_t>(batch<T>::size);
 
 /// Note [short runs]: `count` results of `reader`, fewer than a batch of the
 /// instruction set's width, stored into `out` in batches of half that
@@ -448,12 +450,12 @@ inline constexpr index_t batch_lanes = static_cast<index_t>(xsimd::batch<T>::siz
 template <vector_element D, class Reader>
 [[gnu::always_inline]] inline void store_short(D* out, const Reader& reader, index_t count) {
     index_t i = 0;
-    if constexpr (xsimd::batch<D>::size >= 4) detail::store_narrower<xsimd::batch<D>::size / 2>(out, reader, i, count);
+    if constexpr (batch<D>::size >= 4) detail::store_narrower<batch<D>::size / 2>(out, reader, i, count);
     // Fewer than the narrowest batch remain: a loop of constant length, so
     // that it is unrolled, not vectorised with a tail of its own. The
     // narrowest is 16 bytes, which every instruction set xsimd supports here has.
     constexpr index_t narrowest = 16 / static_cast<index_t>(sizeof(D));
-    static_assert(xsimd::batch<D>::size <= static_cast<std::size_t>(narrowest) ||
+    static_assert(batch<D>::size <= static_cast<std::size_t>(narrowest) ||
                   !std::is_void_v<xsimd::make_sized_batch_t<D, static_cast<std::size_t>(narrowest)>>);
     for (index_t k = 1; k < narrowest && i < count; ++k, ++i) out[i] = static_cast<D>(reader(i));
 }
@@ -470,7 +472,7 @@ template <vector_element D, class Reader>
 template <vector_element D, class Reader>
 [[gnu::flatten]] void store_batches(D* out, const Reader& in_memory, index_t count) {
     const Reader reader = in_memory;
-    using B = xsimd::batch<D>;
+    using B = batch<D>;
     constexpr auto lanes = static_cast<index_t>(B::size);
     index_t i = 0;
     while (i + lanes <= count) {

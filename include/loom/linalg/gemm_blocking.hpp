@@ -63,6 +63,7 @@
 
 #include "loom/core/shape.hpp"
 #include "loom/core/types.hpp"
+#include "loom/eval/batch.hpp"
 
 namespace loom::linalg::detail {
 
@@ -86,7 +87,7 @@ struct gemm_blocking;
 /// Floating types: the register block is MR_VECTORS registers × NR columns.
 template <class W>
 struct gemm_blocking<W, true> {
-    static constexpr index_t lanes = static_cast<index_t>(xsimd::batch<W>::size);
+    static constexpr index_t lanes = static_cast<index_t>(simd::batch<W>::size);
 #if XSIMD_WITH_AVX512F
     static constexpr index_t mr_vectors = 3, nr = 8;
 #else

@@ -9,6 +9,7 @@
 #include <xsimd/xsimd.hpp>
 
 #include "loom/core/shape.hpp"
+#include "loom/eval/batch.hpp"
 #include "loom/linalg/gemm_blocking.hpp"
 
 namespace loom::linalg::detail {
@@ -41,11 +42,11 @@ inline void gemm_prefetch_for_write([[maybe_unused]] const void* address) {
 /// functions (g++ does by default, clang++ does not), so AVX-512 calls the
 /// instruction itself.
 template <class T>
-xsimd::batch<T> gemm_fma(const xsimd::batch<T>& x, const xsimd::batch<T>& y, const xsimd::batch<T>& z) {
+simd::batch<T> gemm_fma(const simd::batch<T>& x, const simd::batch<T>& y, const simd::batch<T>& z) {
 #if XSIMD_WITH_AVX512F
-    if constexpr (sizeof(xsimd::batch<T>) == 64) {
-        if constexpr (std::is_same_v<T, float>) return xsimd::batch<T>(_mm512_fmadd_ps(x, y, z));
-        else return xsimd::batch<T>(_mm512_fmadd_pd(x, y, z));
+    if constexpr (sizeof(simd::batch<T>) == 64) {
+        if constexpr (std::is_same_v<T, float>) return simd::batch<T>(_mm512_fmadd_ps(x, y, z));
+        else return simd::batch<T>(_mm512_fmadd_pd(x, y, z));
     } else {
         return xsimd::fma(x, y, z);
     }
@@ -59,7 +60,7 @@ xsimd::batch<T> gemm_fma(const xsimd::batch<T>& x, const xsimd::batch<T>& y, con
 /// of the block: the A micro-panel still advances by MR each step.
 template <class T, index_t Vectors = gemm_blocking<T>::mr_vectors>
 void gemm_microkernel_simd(index_t depth, const T* a, const T* b, const gemm_tile<T>& c) {
-    using batch = xsimd::batch<T>;
+    using batch = simd::batch<T>;
     using blocking = gemm_blocking<T>;
     constexpr index_t lanes = blocking::lanes, vectors = Vectors, nr = blocking::nr;
     constexpr index_t mr = blocking::mr;

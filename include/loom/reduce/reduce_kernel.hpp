@@ -194,7 +194,7 @@ private:
     template <class Reader>
     static constexpr bool folds_in_batches = [] {
         if constexpr (simd::batches_give_scalar_bits<Reader, A> && requires { typename R::function; }) {
-            return lanes % xsimd::batch<A>::size == 0;
+            return lanes % simd::batch<A>::size == 0;
         } else {
             return false;
         }
@@ -204,7 +204,7 @@ private:
     // chunk of n; returns the first element after them (Note [chunks in batches]).
     template <class Reader>
     static index_t fold_batches(const Reader& reader, index_t n, std::array<A, lanes>& partial) {
-        using B = xsimd::batch<A>;
+        using B = simd::batch<A>;
         constexpr std::size_t batches = lanes / B::size;
         const auto at = [&reader](index_t first) {
             return simd::evaluate<B>(reader, [first](const auto* block) { return B::load_unaligned(block + first); });
