@@ -12,6 +12,16 @@ struct default_dtype;  // reduce/reducers.hpp
 
 namespace detail {
 
+// Complete once reduce/reduction_members.hpp, which defines the calls, is
+// included: what the members test before calling, so that a member used
+// without that header fails with one line naming it.
+struct reduction_calls_defined;
+
+// True when the calls are defined; a template of `Use` (the member's own
+// argument) so that it is decided where the member is used.
+template <class Use, class Marker = reduction_calls_defined>
+concept reduction_calls_usable = requires { sizeof(Marker); };
+
 // Each calls the free reduction of its name.
 struct reduction_calls {
     template <class Dtype, class X, class... Args> static auto sum(X&& x, const Args&... args);

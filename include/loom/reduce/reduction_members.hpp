@@ -20,6 +20,8 @@
 
 namespace loom::detail {
 
+struct reduction_calls_defined {};
+
 template <class Dtype, class X, class... Args>
 auto reduction_calls::sum(X&& x, const Args&... args) {
     return loom::sum<Dtype>(std::forward<X>(x), args...);

@@ -57,11 +57,35 @@ template <expression X> auto broadcast_to(X&& x, const shape_type& shape, const 
 template <expression X> auto expand(X&& x, const std::vector<index_t>& sizes);
 template <expression X> auto broadcast_bidirectional(X&& x, const shape_type& target);
 
-// A reduction member over every axis and over `axes`, on an lvalue (the
-// result refers to it) and on a temporary (the result owns it).
+// A reduction member used without <loom/reduce.hpp>, which defines the calls
+// (detail::reduction_calls_usable): one line that names the header, where
+// the compiler would say that no member takes the arguments, or that the
+// call's type cannot be deduced.
+#define LOOM_REDUCTION_NEEDS_HEADER(name)                                                              \
+    "x." #name "(...) is a reduction of <loom/reduce.hpp>: include it, or <loom/loom.hpp>"
+#define LOOM_REDUCTION_WITHOUT_HEADER(name)                                                            \
+    template <class First, class... Rest>                                                             \
+        requires(!detail::reduction_calls_usable<First>)                                              \
+    auto name(const First&, const Rest&...) const {                                                   \
+        static_assert(detail::reduction_calls_usable<First>, LOOM_REDUCTION_NEEDS_HEADER(name));      \
+    }
+
+// A reduction member over every axis, on an lvalue (the result refers to
+// it) and on a temporary (the result owns it), and used without its header.
+#define LOOM_REDUCTION_OVER_EVERY_AXIS(name)                                                           \
+    auto name() const& {                                                                              \
+        static_assert(detail::reduction_calls_usable<Derived>, LOOM_REDUCTION_NEEDS_HEADER(name));    \
+        return detail::reduction_calls::name(derived());                                              \
+    }                                                                                                 \
+    auto name() && {                                                                                  \
+        static_assert(detail::reduction_calls_usable<Derived>, LOOM_REDUCTION_NEEDS_HEADER(name));    \
+        return detail::reduction_calls::name(std::move(derived()));                                   \
+    }                                                                                                 \
+    LOOM_REDUCTION_WITHOUT_HEADER(name)
+
+// A reduction member over every axis and over `axes`.
 #define LOOM_REDUCTION_MEMBER(name)                                                                    \
-    auto name() const& { return detail::reduction_calls::name(derived()); }                           \
-    auto name() && { return detail::reduction_calls::name(std::move(derived())); }                    \
+    LOOM_REDUCTION_OVER_EVERY_AXIS(name)                                                              \
     auto name(const axis_set& axes, bool keepdims = false) const& {                                   \
         return detail::reduction_calls::name(derived(), axes, keepdims);                              \
     }                                                                                                 \
@@ -73,12 +97,15 @@ template <expression X> auto broadcast_bidirectional(X&& x, const shape_type& ta
 #define LOOM_DTYPE_REDUCTION_MEMBER(name)                                                              \
     template <class Dtype = default_dtype>                                                            \
     auto name() const& {                                                                              \
+        static_assert(detail::reduction_calls_usable<Dtype>, LOOM_REDUCTION_NEEDS_HEADER(name));      \
         return detail::reduction_calls::name<Dtype>(derived());                                       \
     }                                                                                                 \
     template <class Dtype = default_dtype>                                                            \
     auto name() && {                                                                                  \
+        static_assert(detail::reduction_calls_usable<Dtype>, LOOM_REDUCTION_NEEDS_HEADER(name));      \
         return detail::reduction_calls::name<Dtype>(std::move(derived()));                            \
     }                                                                                                 \
+    LOOM_REDUCTION_WITHOUT_HEADER(name)                                                               \
     template <class Dtype = default_dtype>                                                            \
     auto name(const axis_set& axes, bool keepdims = false) const& {                                   \
         return detail::reduction_calls::name<Dtype>(derived(), axes, keepdims);                       \
@@ -90,8 +117,7 @@ template <expression X> auto broadcast_bidirectional(X&& x, const shape_type& ta
 
 // var and std, whose ddof comes before keepdims as in the free functions.
 #define LOOM_DDOF_REDUCTION_MEMBER(name)                                                               \
-    auto name() const& { return detail::reduction_calls::name(derived()); }                           \
-    auto name() && { return detail::reduction_calls::name(std::move(derived())); }                    \
+    LOOM_REDUCTION_OVER_EVERY_AXIS(name)                                                              \
     auto name(const axis_set& axes, index_t ddof = 0, bool keepdims = false) const& {                 \
         return detail::reduction_calls::name(derived(), axes, ddof, keepdims);                        \
     }                                                                                                 \
@@ -190,5 +216,8 @@ private:
 #undef LOOM_REDUCTION_MEMBER
 #undef LOOM_DTYPE_REDUCTION_MEMBER
 #undef LOOM_DDOF_REDUCTION_MEMBER
+#undef LOOM_REDUCTION_OVER_EVERY_AXIS
+#undef LOOM_REDUCTION_WITHOUT_HEADER
+#undef LOOM_REDUCTION_NEEDS_HEADER
 
 }  // namespace loom
