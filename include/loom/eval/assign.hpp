@@ -117,7 +117,11 @@ inline void run_chosen(std::byte* data, index_t element_bytes, const strided_lay
     case path_kind::store_kernel:
         run_planned(*path.plan, path.threads, kernels);
         return;
-    default:  // nothing; the others are never chosen here, or are run by the caller
+    case path_kind::nothing:
+    case path_kind::whole_value:  // never chosen here: evaluate_into takes them before
+    case path_kind::static_shape:
+    case path_kind::ranked:
+    case path_kind::through_temporary:  // run by run_path, which evaluates the value again
         return;
     }
 }

@@ -112,6 +112,13 @@ inline index_t direct_run(const std::byte* destination, const strided_layout& la
     return run;
 }
 
+// The bytes a leaf moves on by from one run of `run` elements to the next:
+// none for a leaf of one run's size, read again for each run; a run's for
+// the others, of the destination's size.
+inline index_t run_step(const direct_leaf& leaf, index_t run) {
+    return leaf.layout->size() == run ? 0 : run * leaf.element_bytes;
+}
+
 // Elements [first, last) of the direct path, element k stored at
 // out + (k - first) * element_bytes by the expression's kernel: runs of
 // `run` elements (first and last are multiples of it), or one run when
@@ -123,12 +130,9 @@ inline void store_direct(std::byte* out, index_t element_bytes, std::span<const 
     at[0] = out;
     step[0] = run * element_bytes;
     for (std::size_t j = 0; j < leaves.size(); ++j) {
-        // A leaf of one run's size is read again for each run, and starts
-        // where `first` falls in it; the others, of the destination's
-        // size, move on by a run.
-        const index_t bytes = leaves[j].element_bytes, extent = bytes_of(leaves[j]);
-        at[j + 1] = leaves[j].first + (first == 0 ? 0 : first * bytes % extent);
-        step[j + 1] = leaves[j].layout->size() == run ? 0 : run * bytes;
+        // A leaf of one run's size starts where `first` falls in it.
+        at[j + 1] = leaves[j].first + (first == 0 ? 0 : first * leaves[j].element_bytes % bytes_of(leaves[j]));
+        step[j + 1] = run_step(leaves[j], run);
     }
     const index_t count = last - first;
     // The expression's kernel reads no strides: every operand steps by one element.
@@ -192,10 +196,10 @@ template <element D, expression E>
 void store_direct_inline(D* out, const E& value, std::span<const direct_leaf> leaves, index_t run, index_t count) {
     constexpr std::size_t N = leaf_count<E>;
     std::array<const std::byte*, N> at;  // each leaf's next element
-    std::array<index_t, N> step;         // 0 for a leaf read again for each run, else a run's bytes
+    std::array<index_t, N> step;         // and the bytes it moves on by from one run to the next
     for (std::size_t j = 0; j < N; ++j) {
         at[j] = leaves[j].first;
-        step[j] = leaves[j].layout->size() == run ? 0 : run * leaves[j].element_bytes;
+        step[j] = run_step(leaves[j], run);
     }
     const auto each_run = [&](auto store_run) {
         for (D* const stop = out + count; out != stop; out += run) {

@@ -22,7 +22,7 @@ enum class path_kind : unsigned char {
     nothing,            ///< no element to store
     whole_value,        ///< the value's node writes its own result (a reduction, a product)
     direct,             ///< runs without a plan (Note [direct path] in direct.hpp)
-    unbuffered,         ///< the plan, run by the unbuffered kernel (unbuffered_kernel.hpp)
+    unbuffered,         ///< the plan, its runs handed whole to the expression's kernel (expression_kernel.hpp)
     store_kernel,       ///< the plan, run by the store kernel: blocks, scatter, tiles (store_kernel.hpp)
     through_temporary,  ///< into new memory first, then copied: an operand overlaps the destination
     static_shape,       ///< sizes known at compile time: one loop, no plan (Note [static path] in static_assign.hpp)

@@ -201,7 +201,7 @@ public:
     }
 
     /// The operand that the unbuffered kernel repeats along each run (Note
-    /// [unbuffered runs] in unbuffered_kernel.hpp): 0 (the destination, which
+    /// [unbuffered runs] in expression_kernel.hpp): 0 (the destination, which
     /// never repeats) when every operand's inner stride is 1; k when operand
     /// k's is 0 and every other's 1, in an expression of at most
     /// max_splat_leaves leaves; none when the plan is tiled or some operand

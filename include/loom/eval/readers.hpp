@@ -9,7 +9,7 @@
 //
 // in_place_reader builds one straight from the leaves' addresses, for the
 // runs whose leaves need no block buffer (Note [unbuffered runs] in
-// unbuffered_kernel.hpp): each leaf read where it lies, and one of them,
+// expression_kernel.hpp): each leaf read where it lies, and one of them,
 // the splat, as the single value it repeats along the run: a scalar_reader,
 // which the compiler holds in a register, as it does a C++ scalar.
 

@@ -17,7 +17,7 @@ namespace loom {
 /// direct_small_size elements. A leaf of one element beside a large array
 /// makes runs of one element: the direct path would make a call per
 /// element where the plan repeats the element along long runs (Note
-/// [unbuffered runs] in unbuffered_kernel.hpp).
+/// [unbuffered runs] in expression_kernel.hpp).
 inline constexpr index_t min_direct_run = 16;
 
 /// An array of at most this many elements takes the direct path whatever
