@@ -28,10 +28,16 @@
 // it can write its result there with no temporary, and decide itself what
 // its own operands' overlap with the destination needs. A whole value inside
 // a larger expression is computed first (Note [computed once] in
-// materialize.hpp).
+// materialize.hpp). A node may also declare `path_to(data, layout, fresh)`
+// (reporting_whole_value): what write_to would do there, for path_of, by the
+// functions write_to runs by (a reduction's plan and schedule, a product's
+// GEMM), computing nothing; whole_value_memory decides for both where the
+// value is computed.
 
 #include <cstddef>
+#include <optional>
 #include <tuple>
+#include <type_traits>
 #include <utility>
 
 #include "loom/core/broadcast.hpp"
@@ -51,6 +57,7 @@
 #include "loom/eval/threads.hpp"
 #include "loom/eval/thresholds.hpp"
 #include "loom/eval/transpose_copy.hpp"
+#include "loom/eval/whole_value_path.hpp"
 #include "loom/expr/expression.hpp"
 #include "loom/expr/function_node.hpp"
 #include "loom/expr/node_protocol.hpp"
@@ -279,25 +286,64 @@ void evaluate_into(D* data, const strided_layout& layout, const E& value, bool f
     }
 }
 
+/// Where a whole value of `shape` and element type V is computed, for the
+/// destination at `data` laid out as `layout` (Note [whole values]): the
+/// destination is offered to `in_place(data, layout, fresh)` first when its
+/// element type and shape are the value's; otherwise, or when `in_place`
+/// declines (returns false, or an empty std::optional), `apart()` computes
+/// the value into new memory. Returns what the one that computed it
+/// returned. write_whole_value runs by it, report_whole_value reports by it.
+template <element V, class D, class InPlace, class Apart>
+auto whole_value_memory(D* data, const strided_layout& layout, const shape_type& shape, bool fresh,
+                        const InPlace& in_place, const Apart& apart) {
+    if constexpr (std::same_as<std::remove_const_t<D>, V>) {
+        if (layout.shape() == shape) {
+            if (auto done = in_place(data, layout, fresh)) return done;
+        }
+    }
+    return apart();
+}
+
 /// Writes a whole value of `shape` and element type V (Note [whole values]),
 /// the same way for every node that computes its own result:
 /// `compute(data, layout, fresh)` writes the value into the memory at
 /// `data` laid out as `layout` and returns true, or returns false, having
 /// written nothing, where it cannot (an operand meets that memory, or the
-/// layout does not suit it). The destination is offered first when its
-/// element type and shape are the value's; otherwise, or when `compute`
-/// declines, the value is computed into new memory (which `compute` always
-/// takes) and stored from there.
+/// layout does not suit it). Where whole_value_memory says, the value is
+/// computed into new memory instead (which `compute` always takes) and
+/// stored from there.
 template <element V, element D, class Compute>
 void write_whole_value(D* data, const strided_layout& layout, const shape_type& shape, bool fresh,
                        const Compute& compute) {
-    if constexpr (std::same_as<D, V>) {
-        if (layout.shape() == shape && compute(data, layout, fresh)) return;
-    }
-    detail::computed_operand<V> result(shape);
-    compute(result.data(), result.layout(), true);
-    evaluate_into(data, layout, result, fresh);
+    whole_value_memory<V>(data, layout, shape, fresh, compute, [&] {
+        detail::computed_operand<V> result(shape);
+        compute(result.data(), result.layout(), true);
+        evaluate_into(data, layout, result, fresh);
+        return true;
+    });
 }
+
+/// What write_whole_value does with the same arguments, for path_of:
+/// `describe(data, layout, fresh)` reports what the node's compute would
+/// do in that memory, or nothing where compute would decline it.
+template <element V, element D, class Describe>
+whole_value_path report_whole_value(const D* data, const strided_layout& layout, const shape_type& shape, bool fresh,
+                                    const Describe& describe) {
+    return *whole_value_memory<V>(data, layout, shape, fresh, describe, [&] {
+        std::optional<whole_value_path> path = describe(static_cast<const V*>(nullptr), strided_layout(shape), true);
+        path->into_new_memory = true;
+        return path;
+    });
+}
+
+/// A whole value that reports what it does (Note [whole values]):
+/// `path_to(data, layout, fresh)` says what `write_to(data, layout, fresh)`
+/// would do, computing nothing.
+template <class E, class D = value_type_of<E>>
+concept reporting_whole_value =
+    whole_value<E, D> && requires(const std::remove_cvref_t<E>& e, const D* data, const strided_layout& layout) {
+        { e.path_to(data, layout, true) } -> std::same_as<whole_value_path>;
+    };
 
 /// How an assignment treats its destination.
 namespace assignment {
@@ -442,7 +488,11 @@ path_report::details reported_path(const D* data, const strided_layout& layout, 
             return {.kind = path_kind::ranked, .threads = 1, .element_type = type_name<D>()};
         }
     }
-    if constexpr (whole_value<E, D>) {
+    if constexpr (reporting_whole_value<E, D>) {
+        whole_value_path whole = value.path_to(data, layout, fresh);
+        return {.kind = path_kind::whole_value, .threads = whole.threads(), .element_type = type_name<D>(),
+                .whole = std::move(whole)};
+    } else if constexpr (whole_value<E, D>) {
         return {.kind = path_kind::whole_value, .threads = 0, .element_type = type_name<D>()};
     } else if constexpr (nests_whole<E>()) {
         return reported_path(data, layout, materialize<whole_values::allocated>(value), fresh, through_temporary);
@@ -458,11 +508,13 @@ path_report::details reported_path(const D* data, const strided_layout& layout, 
 }
 
 // path_of for a destination of element type D at `data`, laid out as `layout`.
+// A whole value is not computed first: it writes into that memory itself.
 template <element D, expression E>
 path_report report_path(const D* data, const strided_layout& layout, const E& value, bool fresh) {
     bool through_temporary = false;
     path_report::details path = reported_path(data, layout, value, fresh, through_temporary);
-    return path_report(layout.shape(), std::move(path), nested_whole_values<E>(), through_temporary);
+    const std::size_t computed_first = whole_value<E, D> ? 0 : nested_whole_values<E>();
+    return path_report(layout.shape(), std::move(path), computed_first, through_temporary);
 }
 
 }  // namespace detail

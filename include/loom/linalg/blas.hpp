@@ -4,10 +4,11 @@
 // lapack.hpp declares LAPACK's), and blas_gemm, which calls one of them when
 // loom was compiled with a BLAS (LOOM_HAVE_BLAS: CMake's option LOOM_BLAS
 // defines it and links the library), the operands' layout is one BLAS reads,
-// and Note [when matmul calls BLAS] says BLAS is the faster; it returns false,
-// having done nothing, otherwise, and the caller runs loom's own gemm.
-// Cost of including: <climits>, <complex>, <cstddef> and <type_traits> only, beyond
-// core/types.hpp and matrix_ref.hpp.
+// and Note [when matmul calls BLAS] says BLAS is the faster (blas_call_for
+// decides, and path_of reports its decision); it returns false, having done
+// nothing, otherwise, and the caller runs loom's own gemm.
+// Cost of including: <climits>, <complex>, <cstddef>, <optional> and <type_traits> only,
+// beyond core/types.hpp and matrix_ref.hpp.
 //
 // Note [when matmul calls BLAS]: measured on one core of an AMD EPYC
 // (OpenBLAS 0.3.21 choosing its Cooperlake kernels, loom's gemm compiled
@@ -64,6 +65,7 @@
 #include <climits>
 #include <complex>
 #include <cstddef>
+#include <optional>
 #include <type_traits>
 
 #include "loom/core/shape.hpp"
@@ -193,39 +195,70 @@ constexpr bool blas_pays(index_t m, index_t n, index_t k) {
     }
 }
 
-/// C = A·B (C += A·B when `accumulate`) by BLAS's gemm, when loom was
-/// compiled with a BLAS, A, B and C all have the same type, one of float32,
-/// float64, complex64 and complex128, their layouts are ones BLAS reads
-/// (Note [when matmul calls BLAS]) and blas_pays says so; returns true when
-/// it did, false, having touched nothing, otherwise. Preconditions as
-/// linalg::gemm's. NumPy: what numpy.matmul's loops do for these types
-/// (cblas_xgemm); PyTorch: torch.mm on the CPU. Throws nothing.
+namespace detail {
+
+/// A call of BLAS's gemm: the column-major C = A·B of m × k by k × n, each
+/// matrix read as its `trans` says with its leading dimension `ld`.
+template <class T>
+struct blas_call {
+    blas_operand a, b, c;
+    int m, n, k;
+    const T* a_data;
+    const T* b_data;
+    T* c_data;
+};
+
+}  // namespace detail
+
+/// The BLAS call that computes C = A·B, when loom was compiled with a BLAS,
+/// A, B and C all have the same type, one of float32, float64, complex64 and
+/// complex128, their layouts are ones BLAS reads (Note [when matmul calls
+/// BLAS]) and blas_pays says so; nothing otherwise, and loom's kernel
+/// computes the product. blas_gemm runs by it; path_of reports it. Reads
+/// only the sizes and strides. Throws nothing.
 template <class R, class A, class B>
-bool blas_gemm([[maybe_unused]] matrix_ref<const A> a, [[maybe_unused]] matrix_ref<const B> b,
-               [[maybe_unused]] matrix_ref<R> c, [[maybe_unused]] bool accumulate = false) {
+std::optional<detail::blas_call<R>> blas_call_for([[maybe_unused]] matrix_ref<const A> a,
+                                                  [[maybe_unused]] matrix_ref<const B> b,
+                                                  [[maybe_unused]] matrix_ref<R> c) {
     if constexpr (!blas_found || !detail::blas_element<R> || !std::is_same_v<A, R> || !std::is_same_v<B, R>) {
-        return false;
+        return std::nullopt;
     } else {
-#ifdef LOOM_HAVE_BLAS
-        if (c.rows == 0 || c.cols == 0 || a.cols == 0 || !blas_pays<R>(c.rows, c.cols, a.cols)) return false;
-        detail::blas_operand layout_c{}, layout_a{}, layout_b{};
-        if (!detail::blas_layout(c, layout_c)) return false;
-        if (layout_c.trans == 'T') {  // C row-major: Cᵀ = Bᵀ·Aᵀ, with Cᵀ column-major
-            return blas_gemm<R, B, A>(b.transposed(), a.transposed(), c.transposed(), accumulate);
+        if (c.rows == 0 || c.cols == 0 || a.cols == 0 || !blas_pays<R>(c.rows, c.cols, a.cols)) return std::nullopt;
+        detail::blas_call<R> call{};
+        if (!detail::blas_layout(c, call.c)) return std::nullopt;
+        if (call.c.trans == 'T') {  // C row-major: Cᵀ = Bᵀ·Aᵀ, with Cᵀ column-major
+            return blas_call_for<R, B, A>(b.transposed(), a.transposed(), c.transposed());
         }
-        int m = 0, n = 0, k = 0;
-        if (!detail::blas_layout(a, layout_a) || !detail::blas_layout(b, layout_b) || !detail::blas_int(c.rows, m) ||
-            !detail::blas_int(c.cols, n) || !detail::blas_int(a.cols, k)) {
-            return false;
+        if (!detail::blas_layout(a, call.a) || !detail::blas_layout(b, call.b) || !detail::blas_int(c.rows, call.m) ||
+            !detail::blas_int(c.cols, call.n) || !detail::blas_int(a.cols, call.k)) {
+            return std::nullopt;
         }
-        const R one(1), beta(accumulate ? 1 : 0);
-        detail::blas_xgemm(&layout_a.trans, &layout_b.trans, &m, &n, &k, &one, a.data, &layout_a.ld, b.data,
-                           &layout_b.ld, &beta, c.data, &layout_c.ld);
-        return true;
-#else
-        return false;
-#endif
+        call.a_data = a.data;
+        call.b_data = b.data;
+        call.c_data = c.data;
+        return call;
     }
+}
+
+/// C = A·B (C += A·B when `accumulate`) by BLAS's gemm, when blas_call_for
+/// gives a call for it; returns true when it did, false, having touched
+/// nothing, otherwise.
+/// Preconditions as linalg::gemm's. NumPy: what numpy.matmul's loops do for
+/// these types (cblas_xgemm); PyTorch: torch.mm on the CPU. Throws nothing.
+template <class R, class A, class B>
+bool blas_gemm(matrix_ref<const A> a, matrix_ref<const B> b, matrix_ref<R> c,
+               [[maybe_unused]] bool accumulate = false) {
+    [[maybe_unused]] const auto call = blas_call_for<R, A, B>(a, b, c);
+#ifdef LOOM_HAVE_BLAS
+    if constexpr (detail::blas_element<R>) {
+        if (!call) return false;
+        const R one(1), beta(accumulate ? 1 : 0);
+        detail::blas_xgemm(&call->a.trans, &call->b.trans, &call->m, &call->n, &call->k, &one, call->a_data,
+                           &call->a.ld, call->b_data, &call->b.ld, &beta, call->c_data, &call->c.ld);
+        return true;
+    }
+#endif
+    return false;
 }
 
 }  // namespace loom::linalg

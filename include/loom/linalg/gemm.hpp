@@ -1,7 +1,9 @@
 #pragma once
 // gemm: C = A·B or C += A·B on matrices in memory (matrix_ref), any element
 // types, any strides; the kernel under loom's matrix products. The loops,
-// packing and micro-kernels are those of gemm_blocking.hpp's note.
+// packing and micro-kernels are those of gemm_blocking.hpp's note. plan_gemm
+// decides how a product runs (its kernel, orientation, blocks and threads):
+// gemm runs by it, and path_of reports it (eval/whole_value_path.hpp).
 
 #include <algorithm>
 #include <type_traits>
@@ -11,6 +13,7 @@
 #include "loom/core/types.hpp"
 #include "loom/eval/threads.hpp"
 #include "loom/eval/thresholds.hpp"
+#include "loom/eval/whole_value_path.hpp"
 #include "loom/linalg/gemm_blocking.hpp"
 #include "loom/linalg/gemm_complex.hpp"
 #include "loom/linalg/gemm_microkernel.hpp"
@@ -77,22 +80,69 @@ void gemm_blocked(matrix_ref<const A> a, matrix_ref<const B> b, matrix_ref<R> c,
     }
 }
 
-// gemm_blocked on pieces of C's columns, one per thread when the product is
-// large (eval/threads.hpp). Each element of C is computed by the same
-// sequence of multiply-adds whatever the piece it falls in, so the result
-// does not depend on the number of threads.
+// gemm_blocked on pieces of C's columns, whole micro-panels of B, shared
+// among `how.threads` threads (plan_gemm). Each element of C is computed by
+// the same sequence of multiply-adds whatever the piece it falls in, so the
+// result does not depend on the number of threads.
 template <class R, class A, class B>
-void gemm_blocked_threads(matrix_ref<const A> a, matrix_ref<const B> b, matrix_ref<R> c, bool accumulate) {
+void gemm_blocked_threads(matrix_ref<const A> a, matrix_ref<const B> b, matrix_ref<R> c, bool accumulate,
+                          const product_path& how) {
     constexpr index_t nr = gemm_blocking<gemm_compute_t<R>>::nr;
-    const index_t panels = (c.cols + nr - 1) / nr;  // pieces are whole micro-panels of B
-    const bool large = double(c.rows) * double(c.cols) * double(a.cols) >= parallel_min_multiply_adds;
-    parallel_for(panels, threads_for(panels, large), [&](index_t first, index_t last) {
+    parallel_for(how.units, how.threads, [&](index_t first, index_t last) {
         const index_t column = first * nr, columns = std::min(last * nr, c.cols) - column;
         if (columns <= 0) return;
         const matrix_ref<const B> b_piece{b.data + column * b.col_stride, b.rows, columns, b.row_stride, b.col_stride};
         const matrix_ref<R> c_piece{c.data + column * c.col_stride, c.rows, columns, c.row_stride, c.col_stride};
         gemm_blocked<R, A, B>(a, b_piece, c_piece, accumulate);
     });
+}
+
+// The float32 matrix a float16 or bfloat16 product of m × n is summed in,
+// at `data`, row-major.
+inline matrix_ref<float> half_sums(float* data, index_t m, index_t n) { return {data, m, n, n, 1}; }
+
+/// How gemm computes C = A·B for an m × k A, a k × n B and a C of result
+/// type R whose strides are `row_stride` and `col_stride`: the kernel (none
+/// for an empty C, zeros for k = 0, the complex kernel, or the blocked one,
+/// through float32 for float16 and bfloat16), whether the blocked kernel
+/// solves Cᵀ = Bᵀ·Aᵀ (C's rows contiguous), its blocks, and the units it
+/// shares among threads_for(units) threads: one thread below
+/// parallel_min_multiply_adds. gemm runs by it; path_of reports it.
+template <class R>
+product_path plan_gemm(index_t m, index_t n, index_t k, index_t row_stride, index_t col_stride) {
+    product_path how{.m = m, .n = n, .k = k};
+    if (m == 0 || n == 0) return how;
+    if (k == 0) {
+        how.kernel = product_kernel::zeros;
+        return how;
+    }
+    if constexpr (half_element<R>) {
+        const matrix_ref<float> sums = half_sums(nullptr, m, n);
+        return plan_gemm<float>(m, n, k, sums.row_stride, sums.col_stride);
+    } else if constexpr (complex_element<R>) {
+        // Four real multiply-adds to each complex one.
+        how.kernel = product_kernel::complex;
+        how.units = m;
+        how.threads = threads_for(m, 4.0 * double(m) * double(n) * double(k) >= parallel_min_multiply_adds);
+    } else {
+        using blocking = gemm_blocking<gemm_compute_t<R>>;
+        // The micro-kernel's vectors run down C's columns: solve Cᵀ = Bᵀ·Aᵀ
+        // instead when C's rows are the contiguous direction. A stride along an
+        // extent of 1 is never followed and does not count.
+        const index_t down = m == 1 ? 0 : gemm_magnitude(row_stride);
+        const index_t across = n == 1 ? 0 : gemm_magnitude(col_stride);
+        how.kernel = product_kernel::blocked;
+        how.transposed = m == 1 || (n > 1 && across < down);
+        how.mr = blocking::mr;
+        how.nr = blocking::nr;
+        how.kc = blocking::kc;
+        how.mc = blocking::mc;
+        how.nc = blocking::nc;
+        const index_t columns = how.transposed ? m : n;  // of the C the kernel computes
+        how.units = (columns + blocking::nr - 1) / blocking::nr;
+        how.threads = threads_for(how.units, double(m) * double(n) * double(k) >= parallel_min_multiply_adds);
+    }
+    return how;
 }
 
 }  // namespace detail
@@ -114,28 +164,28 @@ void gemm_blocked_threads(matrix_ref<const A> a, matrix_ref<const B> b, matrix_r
 template <class R, class A, class B>
     requires storable_in<A, R> && storable_in<B, R>
 void gemm(matrix_ref<const A> a, matrix_ref<const B> b, matrix_ref<R> c, bool accumulate = false) {
-    const index_t m = c.rows, n = c.cols, k = a.cols;
-    if (m == 0 || n == 0) return;
-    if (k == 0) {
+    const product_path how = detail::plan_gemm<R>(c.rows, c.cols, a.cols, c.row_stride, c.col_stride);
+    switch (how.kernel) {
+    case product_kernel::zeros:
         if (accumulate) return;
-        for (index_t i = 0; i < m; ++i) {
-            for (index_t j = 0; j < n; ++j) c.data[i * c.row_stride + j * c.col_stride] = R(0);
+        for (index_t i = 0; i < c.rows; ++i) {
+            for (index_t j = 0; j < c.cols; ++j) c.data[i * c.row_stride + j * c.col_stride] = R(0);
         }
         return;
-    }
-    if constexpr (complex_element<R>) {
-        detail::gemm_complex<R, A, B>(a, b, c, accumulate);  // complex: its own kernel
-    } else {
-        // The micro-kernel's vectors run down C's columns: solve Cᵀ = Bᵀ·Aᵀ
-        // instead when C's rows are the contiguous direction. A stride along an
-        // extent of 1 is never followed and does not count.
-        const index_t down = m == 1 ? 0 : detail::gemm_magnitude(c.row_stride);
-        const index_t across = n == 1 ? 0 : detail::gemm_magnitude(c.col_stride);
-        const bool rows_contiguous = m == 1 || (n > 1 && across < down);
-        if (rows_contiguous)
-            detail::gemm_blocked_threads<R, B, A>(b.transposed(), a.transposed(), c.transposed(), accumulate);
-        else
-            detail::gemm_blocked_threads<R, A, B>(a, b, c, accumulate);
+    case product_kernel::complex:
+        if constexpr (complex_element<R>) detail::gemm_complex<R, A, B>(a, b, c, accumulate, how);
+        return;
+    case product_kernel::blocked:
+        if constexpr (!complex_element<R>) {
+            if (how.transposed)
+                detail::gemm_blocked_threads<R, B, A>(b.transposed(), a.transposed(), c.transposed(), accumulate, how);
+            else
+                detail::gemm_blocked_threads<R, A, B>(a, b, c, accumulate, how);
+        }
+        return;
+    case product_kernel::none:
+    case product_kernel::blas:  // never planned here: blas_gemm takes its products before gemm
+        return;
     }
 }
 
@@ -148,7 +198,7 @@ void gemm(matrix_ref<const A> a, matrix_ref<const B> b, matrix_ref<R> c, bool ac
     const index_t m = c.rows, n = c.cols;
     if (m == 0 || n == 0) return;
     storage<float> sums(m * n);  // no overflow: C's elements exist
-    gemm<float, A, B>(a, b, matrix_ref<float>{sums.data(), m, n, n, 1});
+    gemm<float, A, B>(a, b, detail::half_sums(sums.data(), m, n));
     for (index_t i = 0; i < m; ++i) {
         for (index_t j = 0; j < n; ++j) {
             R& target = c.data[i * c.row_stride + j * c.col_stride];

@@ -13,8 +13,11 @@
 // the one loop engine: a plan over the batch shape whose operands are the
 // result and the two operands, each with its batch strides (0 where it is
 // broadcast, so a broadcast operand is read in place, never copied), and a
-// kernel that calls gemm once per batch element.
+// kernel that calls gemm once per batch element. path_of reports what each
+// product does by the functions the kernel runs by (blas_call_for in
+// blas.hpp, plan_gemm in gemm.hpp).
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -25,6 +28,7 @@
 #include "loom/eval/assign.hpp"
 #include "loom/eval/loop.hpp"
 #include "loom/eval/materialize.hpp"
+#include "loom/eval/whole_value_path.hpp"
 #include "loom/expr/built_shape.hpp"
 #include "loom/expr/expression.hpp"
 #include "loom/expr/scalar_node.hpp"
@@ -96,28 +100,59 @@ struct batched_gemm_kernel {
     index_t n, m, k;
     index_t c_rows, c_cols, a_rows, a_cols, b_rows, b_cols;  // the core strides
 
-    void operator()(const std::byte* const* data, const index_t* strides, index_t count) const {
+    // The three matrices of product i of a run whose operands are at `data`.
+    struct product {
+        linalg::matrix_ref<const A> left;
+        linalg::matrix_ref<const B> right;
+        linalg::matrix_ref<R> out;
+    };
+    product at(const std::byte* const* data, const index_t* strides, index_t i) const {
         auto* const c = const_cast<R*>(reinterpret_cast<const R*>(data[0]));
         const auto* const a = reinterpret_cast<const A*>(data[1]);
         const auto* const b = reinterpret_cast<const B*>(data[2]);
+        return {{a + i * strides[1], n, k, a_rows, a_cols},
+                {b + i * strides[2], k, m, b_rows, b_cols},
+                {c + i * strides[0], n, m, c_rows, c_cols}};
+    }
+
+    void operator()(const std::byte* const* data, const index_t* strides, index_t count) const {
         for (index_t i = 0; i < count; ++i) {
-            const linalg::matrix_ref<const A> left{a + i * strides[1], n, k, a_rows, a_cols};
-            const linalg::matrix_ref<const B> right{b + i * strides[2], k, m, b_rows, b_cols};
-            const linalg::matrix_ref<R> out{c + i * strides[0], n, m, c_rows, c_cols};
-            if (!linalg::blas_gemm<R, A, B>(left, right, out)) linalg::gemm<R, A, B>(left, right, out);
+            const product p = at(data, strides, i);
+            if (!linalg::blas_gemm<R, A, B>(p.left, p.right, p.out)) linalg::gemm<R, A, B>(p.left, p.right, p.out);
         }
+    }
+
+    // What operator() does with the product whose operands are at `data`
+    // (every product of the batch has the same sizes and strides), for
+    // path_of: by blas_call_for, which blas_gemm runs by, and plan_gemm,
+    // which gemm runs by.
+    product_path path(const std::byte* const* data) const {
+        constexpr index_t none[3] = {0, 0, 0};
+        const product p = at(data, none, 0);
+        if (linalg::blas_call_for<R, A, B>(p.left, p.right, p.out)) {
+            return {.m = n, .n = m, .k = k, .kernel = product_kernel::blas, .threads = 0};
+        }
+        return linalg::detail::plan_gemm<R>(n, m, k, c_rows, c_cols);
     }
 };
 
+// The loop of a product's batch: a plan over the batch shape whose operands
+// are the result and the two factors, and the kernel of each product.
+template <class R, class A, class B>
+struct product_loop {
+    loop_plan batch;
+    batched_gemm_kernel<R, A, B> kernel;
+};
+
 // An operand in memory as the product reads it: a leaf as it is, anything
-// else computed once into new memory.
-template <expression E>
+// else computed once into new memory (allocated only, for path_of).
+template <whole_values Mode = whole_values::computed, expression E>
 decltype(auto) in_memory(const E& value) {
     if constexpr (memory_leaf<E>) {
         return (value);
     } else {
         computed_operand<value_type_of<E>> result(value.shape());
-        evaluate_into(result.data(), result.layout(), value, true);
+        if constexpr (Mode == whole_values::computed) evaluate_into(result.data(), result.layout(), value, true);
         return result;
     }
 }
@@ -143,35 +178,102 @@ public:
 
     template <element D>
     void write_to(D* data, const strided_layout& layout, bool fresh) const {
-        built_a_.check(a_.shape(), "matmul");
-        built_b_.check(b_.shape(), "matmul");
+        check_built();
         decltype(auto) a = detail::in_memory(a_);
         decltype(auto) b = detail::in_memory(b_);
         write_whole_value<value_type>(
             data, layout, shapes_.result, fresh, [&](value_type* out, const strided_layout& where, bool fresh_memory) {
-                const memory_span result = memory_span::of(out, where);
-                if (!where.is_unique() ||
-                    (!fresh_memory && (result.meets(memory_span::of(a.data(), a.layout())) ||
-                                       result.meets(memory_span::of(b.data(), b.layout()))))) {
-                    return false;
-                }
+                if (!takes_memory(out, where, fresh_memory, a, b)) return false;
                 multiply(out, where, a, b);
                 return true;
             });
     }
 
+    /// What write_to(data, layout, fresh) would do, for path_of (Note
+    /// [whole values]): the GEMM of each product, its sizes, kernel and threads.
+    template <element D>
+    whole_value_path path_to(const D* data, const strided_layout& layout, bool fresh) const {
+        check_built();
+        decltype(auto) a = detail::in_memory<whole_values::allocated>(a_);
+        decltype(auto) b = detail::in_memory<whole_values::allocated>(b_);
+        const auto describe = [&](const value_type* out, const strided_layout& where, bool fresh_memory) {
+            std::optional<whole_value_path> path;
+            if (takes_memory(out, where, fresh_memory, a, b)) {
+                path = whole_value_path{.product = product_path_of(out, where, a, b)};
+            }
+            return path;
+        };
+        return report_whole_value<value_type>(data, layout, shapes_.result, fresh, describe);
+    }
+
 private:
+    // Refuses an operand given another shape since the product was built.
+    void check_built() const {
+        built_a_.check(a_.shape(), "matmul");
+        built_b_.check(b_.shape(), "matmul");
+    }
+
+    // Whether the product is computed straight into the memory at `out`, laid
+    // out as `where` (write_whole_value's offer): its elements are distinct
+    // and, unless that memory is fresh, meet neither operand.
+    template <memory_leaf X, memory_leaf Y>
+    static bool takes_memory(const value_type* out, const strided_layout& where, bool fresh, const X& a, const Y& b) {
+        if (!where.is_unique()) return false;
+        const memory_span result = memory_span::of(out, where);
+        return fresh || !(result.meets(memory_span::of(a.data(), a.layout())) ||
+                          result.meets(memory_span::of(b.data(), b.layout())));
+    }
+
+    // What multiply does without its loop of products: nothing for a result
+    // without elements, zeros when k is 0 (sums of nothing; the operands have
+    // no elements, and maybe no memory); empty when the loop computes it.
+    std::optional<product_kernel> without_products(const strided_layout& layout) const {
+        if (layout.size() == 0) return product_kernel::none;
+        if (shapes_.a.back() == 0) return product_kernel::zeros;
+        return std::nullopt;
+    }
 
     template <memory_leaf X, memory_leaf Y>
     void multiply(value_type* data, const strided_layout& layout, const X& a, const Y& b) const {
         using R = value_type;
-        using TA = value_type_of<X>;
-        using TB = value_type_of<Y>;
-        if (layout.size() == 0) return;
-        if (shapes_.a.back() == 0) {  // sums of nothing; the operands have no elements, and maybe no memory
-            evaluate_into(data, layout, scalar_node<R>(R(0)), false);
+        if (const auto kernel = without_products(layout)) {
+            if (*kernel == product_kernel::zeros) evaluate_into(data, layout, scalar_node<R>(R(0)), false);
             return;
         }
+        auto loop = products(data, layout, a, b);
+        run_plan(loop.batch, loop.kernel);
+    }
+
+    // What multiply does into `data`, laid out as `layout`, for path_of.
+    template <memory_leaf X, memory_leaf Y>
+    product_path product_path_of(const value_type* data, const strided_layout& layout, const X& a, const Y& b) const {
+        using R = value_type;
+        const shape_type& full = shapes_.full;
+        product_path path{.m = full[full.size() - 2], .n = full[full.size() - 1], .k = shapes_.a.back()};
+        if (const auto kernel = without_products(layout)) {
+            path.kernel = *kernel;
+            if (*kernel == product_kernel::zeros) {
+                path.threads = detail::report_path(data, layout, scalar_node<R>(R(0)), false).threads();
+            }
+        } else {
+            auto loop = products(data, layout, a, b);
+            const std::byte* const operands[3] = {loop.batch.operand_data(0), loop.batch.operand_data(1),
+                                                  loop.batch.operand_data(2)};
+            path = loop.kernel.path(operands);
+        }
+        path.batch = element_count(shapes_.batch);
+        return path;
+    }
+
+    // The loop of products into `data`, laid out as `layout`: the batch loop
+    // of the header comment, over every layout without its last two
+    // dimensions, and the kernel of each product. k > 0, and the result has
+    // elements.
+    template <memory_leaf X, memory_leaf Y>
+    auto products(const value_type* data, const strided_layout& layout, const X& a, const Y& b) const {
+        using R = value_type;
+        using TA = value_type_of<X>;
+        using TB = value_type_of<Y>;
         const shape_type& full = shapes_.full;
         const strided_layout c_full = detail::product_layout(layout, shapes_.a_vector, shapes_.b_vector, full);
         shape_type a_full = shapes_.batch, b_full = shapes_.batch;
@@ -183,7 +285,6 @@ private:
         const strided_layout a_seen = detail::product_layout(a.layout(), shapes_.a_vector, false, a_full);
         const strided_layout b_seen = detail::product_layout(b.layout(), false, shapes_.b_vector, b_full);
 
-        // The batch loop: every layout without its last two dimensions.
         const std::size_t batch_rank = shapes_.batch.size();
         const auto batch_strides = [&](const strided_layout& l) {
             return strides_type(l.strides().begin(), l.strides().begin() + static_cast<std::ptrdiff_t>(batch_rank));
@@ -195,9 +296,10 @@ private:
         plan.drop_unit_dimensions();
         plan.merge_dimensions();
         const auto core = [&](const strided_layout& l, std::size_t d) { return l.stride(batch_rank + d); };
-        detail::batched_gemm_kernel<R, TA, TB> kernel{n, m, k, core(c_full, 0), core(c_full, 1), core(a_seen, 0),
-                                                      core(a_seen, 1), core(b_seen, 0), core(b_seen, 1)};
-        run_plan(plan, kernel);
+        return detail::product_loop<R, TA, TB>{
+            std::move(plan),
+            {n, m, k, core(c_full, 0), core(c_full, 1), core(a_seen, 0), core(a_seen, 1), core(b_seen, 0),
+             core(b_seen, 1)}};
     }
 
     A a_;

@@ -80,14 +80,20 @@ public:
         return result;
     }
 
-    /// The reduced axes in words, for messages: "axis 1", "axes [0, 2]".
-    std::string describe() const {
-        shape_type axes;
+    /// The reduced axes, in increasing order.
+    small_vector<index_t, inline_rank> list() const {
+        small_vector<index_t, inline_rank> axes;
         for (std::size_t d = 0; d < rank(); ++d) {
             if (reduces(d)) axes.push_back(static_cast<index_t>(d));
         }
+        return axes;
+    }
+
+    /// The reduced axes in words, for messages: "axis 1", "axes [0, 2]".
+    std::string describe() const {
+        const auto axes = list();
         if (axes.size() == 1) return "axis " + std::to_string(axes[0]);
-        return "axes " + to_string(axes);
+        return "axes " + to_string(shape_type(axes.begin(), axes.end()));
     }
 
     /// The number of elements each result element reduces. Throws

@@ -7,11 +7,14 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <optional>
+#include <utility>
 
 #include "loom/core/layout.hpp"
 #include "loom/eval/assign.hpp"
 #include "loom/eval/build_plan.hpp"
 #include "loom/eval/transpose_copy.hpp"
+#include "loom/eval/whole_value_path.hpp"
 #include "loom/expr/scalar_node.hpp"
 #include "loom/reduce/axes.hpp"
 #include "loom/reduce/reduce_on_threads.hpp"
@@ -39,22 +42,44 @@ inline void finish_reduction_plan(loop_plan& plan) {
     plan.merge_dimensions(true);
 }
 
-// The `partition` split: the pieces fold into sets of accumulators of
-// their own on this thread's stack, contiguous in the result's shape; the
-// first set, once they are combined, is stored into the result.
+// The `partition` split of `work` (schedule_reduction): the pieces fold
+// into sets of accumulators of their own on this thread's stack, contiguous
+// in the result's shape; the first set, once they are combined, is stored
+// into the result.
 template <reducer R, expression E>
 void reduce_in_partition(typename R::accumulator* result, const strided_layout& layout, const E& value,
-                         const reduced_axes& axes, bool keepdims, index_t pieces) {
+                         const reduced_axes& axes, bool keepdims, const reduction_schedule& work) {
     using A = typename R::accumulator;
     alignas(64) std::byte memory[max_pieces * partition_set_bytes];
     A* const sets = reinterpret_cast<A*>(memory);
-    std::fill_n(sets, pieces * partition_set_bytes / static_cast<index_t>(sizeof(A)), R::identity());
+    std::fill_n(sets, work.units * partition_set_bytes / static_cast<index_t>(sizeof(A)), R::identity());
     const strided_layout contiguous(layout.shape());
     loop_plan plan = map_reduction(sets, contiguous, result_strides(contiguous, axes, keepdims), value);
     finish_reduction_plan(plan);
-    run_partition<R>(plan, value, contiguous.size(), pieces);
+    run_partition<R>(plan, value, contiguous.size(), work.units, work.threads);
     copy_into_layout(reinterpret_cast<const std::byte*>(sets), reinterpret_cast<std::byte*>(result), layout,
                      static_cast<index_t>(sizeof(A)));
+}
+
+// A reduction ready to run: its finished plan, and how it is cut for threads.
+struct planned_reduction {
+    loop_plan plan;
+    reduction_schedule schedule;
+};
+
+// The finished plan of reducing `value` over `axes` into the memory at
+// `result`, laid out as `layout`, and its schedule (schedule_reduction);
+// nothing when that memory meets an operand of `value` (a result element is
+// written many times, so the caller must then reduce into new memory).
+// reduce_into runs by it; reduce_into_path reports it.
+template <element A, expression E>
+std::optional<planned_reduction> plan_reduction(const A* result, const strided_layout& layout, const E& value,
+                                                const reduced_axes& axes, bool keepdims) {
+    loop_plan plan = map_reduction(result, layout, result_strides(layout, axes, keepdims), value);
+    if (plan.destination_meets_operands()) return std::nullopt;
+    finish_reduction_plan(plan);
+    const reduction_schedule schedule = schedule_reduction(plan, layout.size() * static_cast<index_t>(sizeof(A)));
+    return planned_reduction{std::move(plan), schedule};
 }
 
 }  // namespace detail
@@ -69,17 +94,35 @@ template <reducer R, expression E>
 bool reduce_into(typename R::accumulator* result, const strided_layout& layout, const E& value,
                  const reduced_axes& axes, bool keepdims) {
     using A = typename R::accumulator;
-    loop_plan plan = map_reduction(result, layout, detail::result_strides(layout, axes, keepdims), value);
-    if (plan.destination_meets_operands()) return false;
-    detail::finish_reduction_plan(plan);
-    const auto split = detail::choose_split(plan, layout.size() * static_cast<index_t>(sizeof(A)));
-    if (split == detail::reduction_split::partition) {
-        detail::reduce_in_partition<R>(result, layout, value, axes, keepdims, detail::partition_pieces(plan));
+    const auto planned = detail::plan_reduction(static_cast<const A*>(result), layout, value, axes, keepdims);
+    if (!planned) return false;
+    if (planned->schedule.split == reduction_split::partition) {
+        detail::reduce_in_partition<R>(result, layout, value, axes, keepdims, planned->schedule);
     } else {
         evaluate_into(result, layout, scalar_node<A>(R::identity()), true);
-        detail::reduce_on_threads<R>(plan, value, split);
+        detail::reduce_on_threads<R>(planned->plan, value, planned->schedule);
     }
     return true;
+}
+
+/// What reduce_into(result, layout, value, axes, keepdims) would do, for
+/// path_of: the operand's reduced axes, the finished plan's shape and its
+/// reduced dimensions, and the schedule it runs by; nothing where
+/// reduce_into would decline the memory at `result`. Computes nothing.
+template <element A, expression E>
+std::optional<whole_value_path> reduce_into_path(const A* result, const strided_layout& layout, const E& value,
+                                                 const reduced_axes& axes, bool keepdims) {
+    const auto planned = detail::plan_reduction(result, layout, value, axes, keepdims);
+    if (!planned) return std::nullopt;
+    reduction_path path{.operand = value.shape(),
+                        .axes = axes.list(),
+                        .loop = planned->plan.shape(),
+                        .loop_reduced = {},
+                        .schedule = planned->schedule};
+    for (std::size_t d = 0; d < planned->plan.rank(); ++d) {
+        if (planned->plan.stride(0, d) == 0) path.loop_reduced.push_back(static_cast<index_t>(d));
+    }
+    return whole_value_path{.reduction = std::move(path)};
 }
 
 }  // namespace loom

@@ -58,6 +58,7 @@
 #include "loom/eval/plan.hpp"
 #include "loom/eval/threads.hpp"
 #include "loom/eval/thresholds.hpp"
+#include "loom/eval/whole_value_path.hpp"
 #include "loom/expr/expression.hpp"
 #include "loom/reduce/reduce_kernel.hpp"
 #include "loom/reduce/reducers.hpp"
@@ -65,9 +66,6 @@
 namespace loom {
 
 namespace detail {
-
-/// How a reduction's finished plan is cut (Note [fixed partition of reductions]).
-enum class reduction_split { one_piece, rows, columns, run, partition };
 
 /// The rule of Note [fixed partition of reductions] for `plan`, whose
 /// result takes `result_bytes`.
@@ -84,6 +82,44 @@ inline reduction_split choose_split(const loop_plan& plan, index_t result_bytes)
 inline index_t partition_pieces(const loop_plan& plan) {
     const index_t by_size = std::clamp<index_t>(element_count(plan.shape()) / partition_piece_elements, 1, max_pieces);
     return std::min(by_size, plan.shape()[0]);
+}
+
+/// A run of `elements` cut into `count` parts of `size` elements, a power
+/// of two chunks (the last part may be shorter), at most max_pieces of them.
+struct run_parts {
+    index_t elements;
+    index_t size;
+    index_t count;
+
+    /// The first element after part p.
+    index_t end(index_t p) const { return p * size + std::min(size, elements - p * size); }
+};
+
+/// The parts of a run of `elements`. A broadcast view's run may hold up to
+/// the largest index_t elements, so the divisions round up without adding
+/// to it, and no part ends past it.
+inline run_parts parts_of_run(index_t elements) {
+    const auto parts = [elements](index_t size) { return elements / size + (elements % size != 0); };
+    index_t size = loop_plan::block_size;
+    while (parts(size) > max_pieces) size *= 2;
+    return {elements, size, parts(size)};
+}
+
+/// How the finished reduction `plan`, whose result takes `result_bytes`, is
+/// cut and on how many threads it runs: the split (choose_split), the units
+/// the split shares among threads, and threads_for(units). The reduction
+/// runs by it (reduce_into.hpp), and path_of reports it.
+inline reduction_schedule schedule_reduction(const loop_plan& plan, index_t result_bytes) {
+    const reduction_split split = choose_split(plan, result_bytes);
+    index_t units = 1;
+    switch (split) {
+        case reduction_split::one_piece: break;
+        case reduction_split::rows: units = plan.shape()[0]; break;
+        case reduction_split::columns: units = (plan.inner_size() + column_unit - 1) / column_unit; break;
+        case reduction_split::run: units = parts_of_run(plan.inner_size()).count; break;
+        case reduction_split::partition: units = partition_pieces(plan); break;
+    }
+    return {split, units, threads_for(units)};
 }
 
 // Calls use(kernel) with a reduce_kernel for `value` over `plan` whose
@@ -141,19 +177,18 @@ inline index_t piece_start(index_t units, index_t pieces, index_t piece) {
 }
 
 template <reducer R, expression E>
-void reduce_rows(const loop_plan& plan, const E& value) {
-    const index_t rows = plan.shape()[0], units_per_row = outer_units(plan) / rows;
-    parallel_for(rows, threads_for(rows), [&](index_t first, index_t last) {
+void reduce_rows(const loop_plan& plan, const E& value, const reduction_schedule& work) {
+    const index_t rows = work.units, units_per_row = outer_units(plan) / rows;
+    parallel_for(rows, work.threads, [&](index_t first, index_t last) {
         with_reduce_kernel<R>(plan, value,
                               [&](auto& kernel) { run_plan(plan, kernel, first * units_per_row, last * units_per_row); });
     });
 }
 
 template <reducer R, expression E>
-void reduce_columns(const loop_plan& plan, const E& value) {
+void reduce_columns(const loop_plan& plan, const E& value, const reduction_schedule& work) {
     const index_t columns = plan.inner_size();
-    const index_t units = (columns + column_unit - 1) / column_unit;
-    parallel_for(units, threads_for(units), [&](index_t first, index_t last) {
+    parallel_for(work.units, work.threads, [&](index_t first, index_t last) {
         with_reduce_kernel<R>(plan, value, [&](auto& kernel) {
             const index_t start = first * column_unit, end = std::min(columns, last * column_unit);
             moved_runs window(kernel, plan, 0, start, end - start);
@@ -162,29 +197,8 @@ void reduce_columns(const loop_plan& plan, const E& value) {
     });
 }
 
-/// A run of `elements` cut into `count` parts of `size` elements, a power
-/// of two chunks (the last part may be shorter), at most max_pieces of them.
-struct run_parts {
-    index_t elements;
-    index_t size;
-    index_t count;
-
-    /// The first element after part p.
-    index_t end(index_t p) const { return p * size + std::min(size, elements - p * size); }
-};
-
-/// The parts of a run of `elements`. A broadcast view's run may hold up to
-/// the largest index_t elements, so the divisions round up without adding
-/// to it, and no part ends past it.
-inline run_parts parts_of_run(index_t elements) {
-    const auto parts = [elements](index_t size) { return elements / size + (elements % size != 0); };
-    index_t size = loop_plan::block_size;
-    while (parts(size) > max_pieces) size *= 2;
-    return {elements, size, parts(size)};
-}
-
 template <reducer R, expression E>
-void reduce_run_in_parts(const loop_plan& plan, const E& value) {
+void reduce_run_in_parts(const loop_plan& plan, const E& value, const reduction_schedule& work) {
     using A = typename R::accumulator;
     const index_t count = plan.inner_size();
     const run_parts cut = parts_of_run(count);
@@ -197,7 +211,7 @@ void reduce_run_in_parts(const loop_plan& plan, const E& value) {
         strides[k] = plan.inner_stride(k);
     }
     std::array<A, max_pieces> values{};  // each part writes its own; zeroed because g++ without OpenMP cannot see that (-Wmaybe-uninitialized)
-    parallel_for(parts, threads_for(parts), [&](index_t first, index_t last) {
+    parallel_for(parts, work.threads, [&](index_t first, index_t last) {
         with_reduce_kernel<R>(plan, value, [&](auto& kernel) {
             for (index_t p = first; p < last; ++p) {
                 values[p] = kernel.reduce_part(data.data(), strides.data(), p * part, cut.end(p));
@@ -213,28 +227,29 @@ void reduce_run_in_parts(const loop_plan& plan, const E& value) {
 }
 
 /// Runs the finished reduction `plan` (operand 0 the result, holding R's
-/// identity) cut by `split`, which is not `partition`.
+/// identity) as `work` (schedule_reduction) says, whose split is not `partition`.
 template <reducer R, expression E>
-void reduce_on_threads(const loop_plan& plan, const E& value, reduction_split split) {
-    switch (split) {
-        case reduction_split::rows: return reduce_rows<R>(plan, value);
-        case reduction_split::columns: return reduce_columns<R>(plan, value);
-        case reduction_split::run: return reduce_run_in_parts<R>(plan, value);
+void reduce_on_threads(const loop_plan& plan, const E& value, const reduction_schedule& work) {
+    switch (work.split) {
+        case reduction_split::rows: return reduce_rows<R>(plan, value, work);
+        case reduction_split::columns: return reduce_columns<R>(plan, value, work);
+        case reduction_split::run: return reduce_run_in_parts<R>(plan, value, work);
         default: with_reduce_kernel<R>(plan, value, [&](auto& kernel) { run_plan(plan, kernel); });
     }
 }
 
-/// The `partition` split into `pieces` (partition_pieces): `plan` reduces
+/// The `partition` split into `pieces` (partition_pieces) on `threads`
+/// threads (both schedule_reduction's): `plan` reduces
 /// into `results` contiguous accumulators at its operand 0, and each piece
 /// into its own set, partition_set_bytes further on (whole cache lines, so
 /// that no two pieces share one); all hold R's identity. The sets are then
 /// combined into the first.
 template <reducer R, expression E>
-void run_partition(const loop_plan& plan, const E& value, index_t results, index_t pieces) {
+void run_partition(const loop_plan& plan, const E& value, index_t results, index_t pieces, int threads) {
     using A = typename R::accumulator;
     const index_t rows = plan.shape()[0], stride = partition_set_bytes / static_cast<index_t>(sizeof(A));
     const index_t units_per_row = outer_units(plan) / rows;
-    parallel_for(pieces, threads_for(pieces), [&](index_t first, index_t last) {
+    parallel_for(pieces, threads, [&](index_t first, index_t last) {
         with_reduce_kernel<R>(plan, value, [&](auto& kernel) {
             for (index_t p = first; p < last; ++p) {
                 const std::ptrdiff_t shift = p * partition_set_bytes;

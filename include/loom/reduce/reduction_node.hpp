@@ -72,6 +72,18 @@ public:
                                       });
     }
 
+    /// What write_to(data, layout, fresh) would do, for path_of (Note
+    /// [whole values]): the reduction's plan and how it is cut for threads.
+    template <element D>
+    whole_value_path path_to(const D* data, const strided_layout& layout, bool fresh) const {
+        built_.check(operand_.shape(), name_);
+        decltype(auto) operand = materialize<whole_values::allocated>(operand_);
+        return report_whole_value<value_type>(data, layout, shape_, fresh,
+                                              [&](const value_type* out, const strided_layout& where, bool) {
+                                                  return reduce_into_path(out, where, operand, axes_, keepdims_);
+                                              });
+    }
+
 private:
     void finish(value_type* data, const strided_layout& layout) const {
         if (finish_ == reduction_finish::divide_by_extent) {
