@@ -1,9 +1,12 @@
 // The differential test of the products (linalg/: matmul.hpp, products.hpp,
 // einsum.hpp) against NumPy: random cases call one of matmul, dot, inner,
 // vdot, outer, tensordot (n axes, or explicit pairs of axes), trace (random
-// offset and axes) and einsum of one or two operands (subscripts made of
+// offset and axes), einsum of one to four operands (subscripts made of
 // random letters: repeated letters for diagonals, letters summed over,
-// outputs permuted or implicit). matmul's operands have zero to three batch
+// outputs permuted or implicit, sizes 1 broadcast against a letter's other
+// size, and "..." standing for dimensions that broadcast) and einsum_path
+// (its order, and its report word for word where the subscripts hold no
+// "...", whose letters NumPy draws in its set's hash order). matmul's operands have zero to three batch
 // dimensions of sizes 0 to 3, 1 often so that they broadcast (and now and
 // then do not), core sizes 0 to 5 (the inner sizes now and then disagree),
 // and are 1-D on either side or both, or rank 0 now and then. The other
@@ -31,9 +34,10 @@
 // - the expression `x * 2` is computed in loom's type (bool * 2 is int32);
 // - tensordot refuses a negative number of axes (NumPy sums over none, as
 //   for 0);
-// - einsum of two operands requires a letter shared by both to name the
-//   same size in both: loom does not broadcast a size 1 against another
-//   size, as NumPy does;
+// - einsum of three or four operands is given operands of one type;
+// - einsum_path refuses what einsum refuses, where NumPy's, parsed in
+//   Python, lets through an output that names a letter twice or leaves out
+//   the dimensions of "...";
 // - a letter repeated in one operand must name one size; NumPy raises when
 //   it does not, except when the first of the sizes is 0, where it gives a result
 //   read from memory that is not the operand's (np.einsum('kk->k', x) of a
@@ -66,13 +70,19 @@ namespace {
 constexpr std::uint64_t default_linalg_case_count = 2000;
 
 enum class linalg_op : std::uint8_t {
-    matmul, dot, inner, vdot, outer, tensordot_n, tensordot_axes, trace, einsum1, einsum2,
+    matmul, dot, inner, vdot, outer, tensordot_n, tensordot_axes, trace, einsum1, einsum2, einsum_many, einsum_path,
 };
-constexpr std::size_t linalg_op_count = static_cast<std::size_t>(linalg_op::einsum2) + 1;
-constexpr const char* linalg_op_names[linalg_op_count] = {
-    "matmul", "dot", "inner", "vdot", "outer", "tensordot_n", "tensordot_axes", "trace", "einsum1", "einsum2"};
+constexpr std::size_t linalg_op_count = static_cast<std::size_t>(linalg_op::einsum_path) + 1;
+constexpr const char* linalg_op_names[linalg_op_count] = {"matmul",         "dot",   "inner",   "vdot",
+                                                          "outer",          "tensordot_n",     "tensordot_axes",
+                                                          "trace",          "einsum1", "einsum2", "einsum_many",
+                                                          "einsum_path"};
 
 bool binary(linalg_op op) { return op != linalg_op::trace && op != linalg_op::einsum1; }
+bool many(linalg_op op) { return op == linalg_op::einsum_many || op == linalg_op::einsum_path; }
+bool is_einsum(linalg_op op) {
+    return op == linalg_op::einsum1 || op == linalg_op::einsum2 || many(op);
+}
 
 constexpr dtype linalg_dtypes[] = {dtype::boolean, dtype::int8,   dtype::int32,  dtype::int64,
                                    dtype::uint8,   dtype::float32, dtype::float64};
@@ -93,11 +103,13 @@ struct linalg_case {
     int number = 0;
     linalg_op op = linalg_op::matmul;
     operand_spec a, b;
+    std::vector<operand_spec> more;  ///< einsum's third and fourth operands, of a's type
     bool times_two = false;  ///< the left operand is `x * 2`
     bool fractions = false;  ///< floating operands hold random fractions
     index_t n = 0;           ///< tensordot's number of axes, trace's offset
     std::vector<index_t> axes_a, axes_b;  ///< tensordot's pairs; trace's axis1, axis2 in axes_a
     std::string subscripts;               ///< einsum's
+    double terms = 1;                     ///< einsum's bound on the products summed into one element
 };
 
 // ---- generation ----
@@ -222,48 +234,95 @@ index_t positive(index_t axis, std::size_t rank) { return axis < 0 ? axis + inde
 
 constexpr char letter_pool[] = "ijklmnpqAB";
 
-/// einsum subscripts of one or two operands with their shapes.
-void einsum_case(random_source& random, linalg_case& c, bool two, shape_type& a, shape_type& b) {
+/// einsum subscripts of `count` operands with their shapes; now and then
+/// "...", standing for dimensions of sizes that broadcast (none in a rank-0
+/// operand for einsum_path, where NumPy's parser counts one).
+void einsum_case(random_source& random, linalg_case& c, std::size_t count, std::vector<shape_type>& shapes) {
     const std::size_t letters = 1 + random.below(5);
     std::map<char, index_t> size;
-    for (std::size_t i = 0; i < letters; ++i) size[letter_pool[i]] = small_size(random, 3);
-    const auto word = [&](std::size_t rank, shape_type& shape) {
+    for (std::size_t i = 0; i < letters; ++i) {
+        size[letter_pool[i]] = small_size(random, 3);
+        c.terms *= double(std::max<index_t>(size[letter_pool[i]], 1));
+    }
+    const bool ellipsis = random.chance(0.3);
+    const shape_type batch = ellipsis ? random_shape(random, random.below(3), 3) : shape_type{};
+    std::vector<std::string> words;
+    for (std::size_t k = 0; k < count; ++k) {
         std::string w;
-        for (std::size_t d = 0; d < rank; ++d) {
+        shape_type shape;
+        for (std::size_t d = 0, rank = random.below(k == 0 ? 5 : 4); d < rank; ++d) {
             const char l = letter_pool[random.below(letters)];
             w.push_back(l);
             shape.push_back(size[l]);
         }
-        return w;
-    };
-    const std::string wa = word(random.below(5), a);
-    const std::string wb = two ? word(random.below(4), b) : "";
-    std::string text = wa + (two ? "," + wb : "");
+        if (ellipsis && random.chance(0.8)) {
+            shape_type own(batch.end() - std::ptrdiff_t(random.below(batch.size() + 1)), batch.end());
+            for (index_t& d : own) {
+                if (random.chance(0.3)) d = 1;  // broadcast against the others
+            }
+            if (c.op != linalg_op::einsum_path || !(shape.empty() && own.empty())) {
+                const std::size_t at = random.below(w.size() + 1);
+                w.insert(at, "...");
+                shape_type spliced(shape.begin(), shape.begin() + std::ptrdiff_t(at));
+                for (index_t d : own) spliced.push_back(d);
+                for (std::size_t d = at; d < shape.size(); ++d) spliced.push_back(shape[d]);
+                shape = spliced;
+            }
+        }
+        for (index_t& d : shape) {
+            if (d > 1 && random.chance(0.04)) d = 1;  // a letter's size 1, broadcast against its other size
+        }
+        words.push_back(w);
+        shapes.push_back(shape);
+    }
+    std::string text;
+    for (const std::string& w : words) text += (text.empty() ? "" : ",") + w;
     if (random.chance(0.3)) {
         c.subscripts = text;  // implicit output
     } else {
         std::string present;
         for (char l : text) {
-            if (l != ',' && present.find(l) == std::string::npos) present.push_back(l);
+            if (l != ',' && l != '.' && present.find(l) == std::string::npos) present.push_back(l);
         }
         for (std::size_t i = present.size(); i > 1; --i) std::swap(present[i - 1], present[random.below(i)]);
         present.resize(random.below(present.size() + 1));
+        if (text.find("...") != std::string::npos && !random.chance(0.1)) {
+            present.insert(random.below(present.size() + 1), "...");
+        }
         c.subscripts = text + "->" + present;
     }
     if (random.chance(0.1)) {  // something wrong
-        switch (random.below(6)) {
+        const std::string& first = words[0];
+        switch (ellipsis && random.chance(0.5) ? 5 : random.below(7)) {
             case 0:  // a size that does not fit
-                if (!a.empty()) {
-                    const std::size_t d = random.below(a.size());
-                    a[d] = other_size(random, a[d], true);
+                for (shape_type& shape : shapes) {
+                    if (shape.empty()) continue;
+                    const std::size_t d = random.below(shape.size());
+                    shape[d] = other_size(random, shape[d], true);
+                    break;
                 }
-                else if (!b.empty()) b[0] = other_size(random, b[0], true);
                 break;
-            case 1: c.subscripts.insert(random.below(wa.size() + 1), 1, 'i'); break;  // a letter too many
-            case 2: c.subscripts = two ? wa + "->" : wa + "," + wa; break;              // operands miscounted
+            case 1: c.subscripts.insert(random.below(first.size() + 1), 1, 'i'); break;  // a letter too many
+            case 2: c.subscripts = count > 1 ? first + "->" : first + "," + first; break;  // operands miscounted
             case 3: c.subscripts += c.subscripts.find("->") == std::string::npos ? "->z" : "z"; break;
             case 4: c.subscripts += c.subscripts.find("->") == std::string::npos ? "->ii" : "ii"; break;
-            default: c.subscripts.insert(random.below(wa.size() + 1), 1, random.chance(0.5) ? '1' : '.'); break;
+            case 5: {  // dimensions of "..." that do not broadcast: 2 and 3 in the same place of two operands
+                std::vector<std::pair<std::size_t, std::size_t>> holders;  // (operand, its dimensions of "...")
+                for (std::size_t k = 0; k < count; ++k) {
+                    const std::size_t at = words[k].find("...");
+                    const std::size_t own = shapes[k].size() - (words[k].size() - 3);
+                    if (at != std::string::npos && own > 0) holders.emplace_back(k, own);
+                }
+                if (holders.size() >= 2) {
+                    const auto [k1, own1] = holders[0];
+                    const auto [k2, own2] = holders[1];
+                    const std::size_t last = std::min(own1, own2);  // counted from the right
+                    shapes[k1][words[k1].find("...") + own1 - last] = 2;
+                    shapes[k2][words[k2].find("...") + own2 - last] = 3;
+                }
+                break;
+            }
+            default: c.subscripts.insert(random.below(first.size() + 1), 1, random.chance(0.5) ? '1' : '.'); break;
         }
     }
 }
@@ -353,11 +412,24 @@ linalg_case linalg_generate(std::uint64_t seed, int number) {
             }
             break;
         }
-        case linalg_op::einsum1: einsum_case(random, c, false, a, b); break;
-        case linalg_op::einsum2: einsum_case(random, c, true, a, b); break;
+        case linalg_op::einsum1:
+        case linalg_op::einsum2:
+        case linalg_op::einsum_many:
+        case linalg_op::einsum_path: {
+            std::vector<shape_type> shapes;
+            einsum_case(random, c, c.op == linalg_op::einsum1 ? 1 : c.op == linalg_op::einsum2 ? 2 : 3 + random.below(2),
+                        shapes);
+            a = shapes[0];
+            if (shapes.size() > 1) b = shapes[1];
+            for (std::size_t k = 2; k < shapes.size(); ++k) {
+                c.more.push_back(make_operand(random, type_a, shapes[k], c.fractions));
+            }
+            break;
+        }
     }
+    if (many(c.op)) c.times_two = false;
     c.a = make_operand(random, type_a, a, c.fractions);
-    if (binary(c.op)) c.b = make_operand(random, type_b, b, c.fractions);
+    if (binary(c.op)) c.b = make_operand(random, many(c.op) ? type_a : type_b, b, c.fractions);
     return c;
 }
 
@@ -417,11 +489,49 @@ any_tensor one_in_loom(const linalg_case& c, const X& x) {
     return as_any(einsum(c.subscripts, x));
 }
 
+/// einsum_path's answer as NumPy's rules module prints it: the path as
+/// Python writes its list, then the report; of the report, only the lines
+/// of numbers when "..." is spelled out with letters NumPy draws in hash order.
+std::string path_text(const contraction_path& path, bool letters_compare) {
+    std::string text = "['einsum_path'";
+    for (const std::vector<std::size_t>& step : path.order) {
+        text += ", (";
+        for (std::size_t i = 0; i < step.size(); ++i) text += (i == 0 ? "" : ", ") + std::to_string(step[i]);
+        text += step.size() == 1 ? ",)" : ")";
+    }
+    text += "]\n";
+    if (letters_compare) return text + path.report;
+    std::istringstream report(path.report);
+    std::string line;
+    std::getline(report, line);  // the complete contraction, "..." spelled out
+    for (int i = 0; i < 6 && std::getline(report, line); ++i) text += (i == 0 ? "" : "\n") + line;
+    return text;
+}
+
+template <class T>
+any_tensor many_in_loom(const linalg_case& c, const std::vector<tensor_view<const T>>& v) {
+    if (c.op == linalg_op::einsum_path) {
+        const contraction_path path = v.size() == 3 ? einsum_path(c.subscripts, v[0], v[1], v[2])
+                                                    : einsum_path(c.subscripts, v[0], v[1], v[2], v[3]);
+        const std::string text = path_text(path, c.subscripts.find("...") == std::string::npos);
+        tensor<std::uint8_t> bytes(shape_type{index_t(text.size())});
+        std::copy(text.begin(), text.end(), bytes.data());
+        return as_any(std::move(bytes));
+    }
+    return v.size() == 3 ? as_any(einsum(c.subscripts, v[0], v[1], v[2]))
+                         : as_any(einsum(c.subscripts, v[0], v[1], v[2], v[3]));
+}
+
 outcome linalg_in_loom(const linalg_case& c) {
     outcome o;
     try {
         o.value = with_type(c.a.stored, [&]<class A>(const tensor<A>& a) {
             const tensor_view<const A> x = read(a, c.a);
+            if (many(c.op)) {
+                std::vector<tensor_view<const A>> operands{x, read(std::get<tensor<A>>(c.b.stored), c.b)};
+                for (const operand_spec& o : c.more) operands.push_back(read(std::get<tensor<A>>(o.stored), o));
+                return many_in_loom(c, operands);
+            }
             if (!binary(c.op)) return c.times_two ? one_in_loom(c, x * 2) : one_in_loom(c, x);
             return with_type(c.b.stored, [&]<class B>(const tensor<B>& b) {
                 const tensor_view<const B> y = read(b, c.b);
@@ -532,34 +642,43 @@ def tensordot_n(x, y, n):
         raise ValueError('a negative number of axes')
     return np.tensordot(x, y, n)
 
+def letter_dimensions(letters, ndim):
+    # (letter, dimension) of one operand's subscripts, "..." standing for the dimensions between
+    if letters.count('...') == 1:
+        head, tail = letters.split('...')
+        if len(head) + len(tail) > ndim:
+            return []
+        return list(zip(head, range(len(head)))) + list(zip(tail, range(ndim - len(tail), ndim)))
+    return list(zip(letters, range(ndim))) if len(letters) == ndim else []
+
 def check_diagonals(subscripts, operands):
     # a letter repeated in one operand names one size: NumPy raises when the
     # sizes differ, except when one is 0, where it reads memory that is not
-    # the operand's
+    # the operand's, or 1, which einsum_path broadcasts
     inputs = subscripts.replace(' ', '').split('->')[0].split(',')
     if len(inputs) != len(operands):
-        return inputs
+        return
     for letters, x in zip(inputs, operands):
-        if len(letters) == x.ndim:
-            for i, l in enumerate(letters):
-                for j, m in enumerate(letters):
-                    if l == m and x.shape[i] != x.shape[j]:
-                        raise ValueError('a repeated letter names two sizes')
-    return inputs
+        named = letter_dimensions(letters, x.ndim)
+        for l, i in named:
+            for m, j in named:
+                if l == m and x.shape[i] != x.shape[j]:
+                    raise ValueError('a repeated letter names two sizes')
 
-def einsum1(subscripts, x):
-    check_diagonals(subscripts, [x])
-    return np.einsum(subscripts, x)
+def einsum(subscripts, *operands):
+    check_diagonals(subscripts, operands)
+    return np.einsum(subscripts, *operands)
 
-def einsum2(subscripts, x, y):
-    # loom: a letter of both operands names one size (NumPy broadcasts a size 1)
-    inputs = check_diagonals(subscripts, [x, y])
-    if len(inputs) == 2 and len(inputs[0]) == x.ndim and len(inputs[1]) == y.ndim:
-        for i, l in enumerate(inputs[0]):
-            for j, m in enumerate(inputs[1]):
-                if l == m and x.shape[i] != y.shape[j]:
-                    raise ValueError('a letter names two sizes')
-    return np.einsum(subscripts, x, y)
+def einsum_path(subscripts, *operands):
+    # loom's einsum_path refuses what einsum refuses
+    einsum(subscripts, *operands)
+    path, report = np.einsum_path(subscripts, *operands, optimize='greedy')
+    text = str(path) + '\n'
+    if '...' in subscripts:
+        text += '\n'.join(report.split('\n')[1:7])  # "..." is spelled out in hash order
+    else:
+        text += report
+    return np.frombuffer(text.encode(), dtype=np.uint8)
 )";
 
 std::string shape_python(const shape_type& s) {
@@ -587,8 +706,15 @@ std::string call_python(const linalg_case& c) {
         case linalg_op::trace:
             return "np.trace(x, " + std::to_string(c.n) + ", " + std::to_string(c.axes_a[0]) + ", " +
                    std::to_string(c.axes_a[1]) + ")";
-        case linalg_op::einsum1: return "einsum1('" + c.subscripts + "', x)";
-        case linalg_op::einsum2: return "einsum2('" + c.subscripts + "', x, y)";
+        case linalg_op::einsum1: return "einsum('" + c.subscripts + "', x)";
+        case linalg_op::einsum2: return "einsum('" + c.subscripts + "', x, y)";
+        case linalg_op::einsum_many:
+        case linalg_op::einsum_path: {
+            std::string call = std::string(c.op == linalg_op::einsum_path ? "einsum_path" : "einsum") + "('" +
+                               c.subscripts + "', x, y";
+            for (std::size_t k = 0; k < c.more.size(); ++k) call += ", z" + std::to_string(k);
+            return call + ")";
+        }
     }
     throw std::logic_error("unknown product");
 }
@@ -599,8 +725,14 @@ std::string linalg_case_python(const linalg_case& c) {
                        name_of(left_dtype(c)) + "')\n";
     if (binary(c.op)) {
         text += "b = " + python_of(c.b.stored) + "\ny = view(b, " + std::to_string(int(c.b.view)) + ", " +
-                shape_python(c.b.shape) + ")\nx, y = promoted(x, y, '" +
-                name_of(promote(left_dtype(c), dtype_of(c.b.stored))) + "')\n";
+                shape_python(c.b.shape) + ")\n";
+        if (!many(c.op)) {  // of one type
+            text += std::string("x, y = promoted(x, y, '") + name_of(promote(left_dtype(c), dtype_of(c.b.stored))) + "')\n";
+        }
+    }
+    for (std::size_t k = 0; k < c.more.size(); ++k) {
+        text += "z" + std::to_string(k) + " = view(" + python_of(c.more[k].stored) + ", " +
+                std::to_string(int(c.more[k].view)) + ", " + shape_python(c.more[k].shape) + ")\n";
     }
     return text + "emit(" + std::to_string(c.number) + ", lambda: " + call_python(c) + ")\n";
 }
@@ -615,9 +747,11 @@ double magnitude(const any_tensor& t) {
     return m;
 }
 
-/// A bound on the number of products summed into one element of the result.
+/// A bound on the number of products summed into one element of the
+/// result; for three or four operands, times the contractions that round.
 double products_bound(const linalg_case& c) {
     const auto count = [](const operand_spec& o) { return double(std::max<index_t>(element_count(o.shape), 1)); };
+    if (many(c.op)) return c.terms * double(1 + c.more.size());
     return binary(c.op) ? std::min(count(c.a), count(c.b)) : count(c.a);
 }
 
@@ -625,9 +759,10 @@ double products_bound(const linalg_case& c) {
 double tolerance(const linalg_case& c, dtype result) {
     const double epsilon = result == dtype::float32 ? double(std::numeric_limits<float>::epsilon())
                                                     : std::numeric_limits<double>::epsilon();
-    const double ma = magnitude(c.a.stored) * (c.times_two ? 2 : 1);
-    const double mb = binary(c.op) ? magnitude(c.b.stored) : 1;
-    return 4 * epsilon * products_bound(c) * std::max(ma, 1.0) * std::max(mb, 1.0);
+    double magnitudes = std::max(magnitude(c.a.stored) * (c.times_two ? 2 : 1), 1.0);
+    if (binary(c.op)) magnitudes *= std::max(magnitude(c.b.stored), 1.0);
+    for (const operand_spec& o : c.more) magnitudes *= std::max(magnitude(o.stored), 1.0);
+    return 4 * epsilon * products_bound(c) * magnitudes;
 }
 
 struct comparison {
@@ -637,6 +772,14 @@ struct comparison {
 
 comparison compare(const linalg_case& c, const any_tensor& ours, const any_tensor& theirs) {
     comparison result;
+    if (c.op == linalg_op::einsum_path) {
+        const auto text = [](const any_tensor& t) {
+            const tensor<std::uint8_t>& bytes = std::get<tensor<std::uint8_t>>(t);
+            return std::string(bytes.data(), bytes.data() + bytes.size());
+        };
+        if (text(ours) != text(theirs)) result.difference = std::string("loom's path\n") + text(ours) + "\nNumPy's\n" + text(theirs);
+        return result;
+    }
     if (dtype_of(ours) != dtype_of(theirs)) {
         result.difference = std::string("dtype: loom ") + name_of(dtype_of(ours)) + ", NumPy " + name_of(dtype_of(theirs));
         return result;
@@ -710,8 +853,8 @@ TEST_F(LinalgAgainstNumPy, ResultsMatchNumPy) {
 TEST_F(LinalgAgainstNumPy, ThrowsExactlyWhenNumPyRaises) { expect_errors_exactly_where_numpy_raises(); }
 
 // loom throws the exception docs/errors.md names: broadcast_error for batch
-// shapes of matmul that do not broadcast (where NumPy says they could not be
-// broadcast), out_of_range for an axis of tensordot or trace out of range
+// shapes of matmul, or dimensions of einsum's "...", that do not broadcast
+// (where NumPy says they could not be broadcast), out_of_range for an axis of tensordot or trace out of range
 // (NumPy's AxisError or IndexError), invalid_argument for anything else.
 TEST_F(LinalgAgainstNumPy, ThrowsTheDocumentedExceptionTypes) {
     for (std::size_t i = 0; i < run().cases.size(); ++i) {
@@ -720,7 +863,10 @@ TEST_F(LinalgAgainstNumPy, ThrowsTheDocumentedExceptionTypes) {
         if (!failed(ours) || !failed(theirs)) continue;
         const linalg_case& c = run().cases[i];
         std::string expected = "invalid_argument";
-        if (c.op == linalg_op::matmul && theirs.message.find("could not be broadcast") != std::string::npos) {
+        const bool not_broadcast = theirs.message.find("could not be broadcast") != std::string::npos;
+        if (c.op == linalg_op::matmul && not_broadcast) expected = "broadcast_error";
+        // NumPy says so of a letter's sizes too; loom's broadcast_error is for the dimensions of "..." alone.
+        if (is_einsum(c.op) && not_broadcast && exception_kind(ours) == "broadcast_error") {
             expected = "broadcast_error";
         }
         if ((c.op == linalg_op::trace || c.op == linalg_op::tensordot_axes) &&
@@ -762,8 +908,13 @@ TEST_F(LinalgAgainstNumPy, CasesCoverEveryFunctionViewAndType) {
         if (c.op == linalg_op::matmul && refused && (c.a.shape.empty() || c.b.shape.empty())) {
             ++counts["matmul rank 0 refused"];
         }
-        if (c.op == linalg_op::einsum1 || c.op == linalg_op::einsum2) {
-            if (c.subscripts.find("->") == std::string::npos && !refused) ++counts["einsum implicit computed"];
+        if (is_einsum(c.op) && !refused) {
+            if (c.subscripts.find("->") == std::string::npos) ++counts["einsum implicit computed"];
+            if (c.subscripts.find("...") != std::string::npos) ++counts["einsum \"...\" computed"];
+            if (c.more.size() == 2) ++counts["einsum of four computed"];
+        }
+        if (is_einsum(c.op) && refused && exception_kind(run().loom[i]) == "broadcast_error") {
+            ++counts["einsum \"...\" not broadcast"];
         }
     }
     for (const char* name : linalg_op_names) {
@@ -779,6 +930,7 @@ TEST_F(LinalgAgainstNumPy, CasesCoverEveryFunctionViewAndType) {
     for (const char* what : {"x * 2 computed", "fractions computed", "loom's promotion computed", "mixed computed",
                              "matmul 1-D both", "matmul 1-D left", "matmul 1-D right", "matmul batched",
                              "matmul batch ranks differ", "matmul rank 0 refused", "einsum implicit computed",
+                             "einsum \"...\" computed", "einsum of four computed", "einsum \"...\" not broadcast",
                              "threw broadcast_error", "threw out_of_range", "threw invalid_argument"}) {
         EXPECT_GT(counts[what], 0) << what;
     }

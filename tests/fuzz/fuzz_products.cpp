@@ -1,16 +1,14 @@
 // Fuzzes the products: matmul, dot, vdot, inner, outer, tensordot (with a
 // count of axes, or two lists of axes, hostile ones among them) and einsum
 // of one or two operands with random subscripts (malformed ones among them:
-// too many or too few operands, repeated output letters, an ellipsis,
-// output letters in no operand, '->' misplaced or twice, spaces), on float64
+// too many or too few operands, repeated output letters, an ellipsis of no
+// dimension, output letters in no operand, '->' misplaced or twice, spaces), on float64
 // operands of rank 0 to 4 and sizes 0 to 4 seen as themselves, transposed,
 // flipped or broadcast (stride 0); now and then an operand broadcast to a
 // hostile shape (2^40, 2^62 and the like, with no elements or so many that
 // a result cannot be counted), or to 2^16 elements and more from a handful.
 // Property: a documented exception exactly when NumPy's rules refuse (and
-// loom's documented differences: einsum takes no ellipsis and does not
-// broadcast a letter's size 1 against another size; tensordot refuses a
-// negative count); otherwise NumPy's shape and the values of a reference
+// loom's documented difference: tensordot refuses a negative count); otherwise NumPy's shape and the values of a reference
 // computed here with plain loops (the values are small integers, so every
 // sum is exact); std::length_error for a result of more elements than
 // index_t counts; and no allocation larger than 4 times the result and the
@@ -154,7 +152,9 @@ expected contract(const std::vector<const operand*>& ops, const std::vector<std:
         double p = 1;
         for (std::size_t k = 0; k < ops.size(); ++k) {
             index_t flat = 0;
-            for (std::size_t d = 0; d < ins[k].size(); ++d) flat = flat * ops[k]->shape[d] + at[letters.find(ins[k][d])];
+            for (std::size_t d = 0; d < ins[k].size(); ++d) {  // a size 1 is broadcast
+                flat = flat * ops[k]->shape[d] + (ops[k]->shape[d] == 1 ? 0 : at[letters.find(ins[k][d])]);
+            }
             p *= ops[k]->values[static_cast<std::size_t>(flat)];
         }
         index_t o = 0;
@@ -168,16 +168,26 @@ expected contract(const std::vector<const operand*>& ops, const std::vector<std:
 }
 
 // The letters of two operands whose dimensions are named ia and ib, with
-// their sizes; false when one letter names two sizes.
+// their sizes; false when one letter names two sizes (with `ones_broadcast`,
+// as einsum's: two sizes other than 1 across the operands, or two sizes in
+// one operand's diagonal).
 bool size_letters(const operand& a, const std::string& ia, const operand* b, const std::string& ib, std::string& letters,
-                  std::vector<index_t>& size) {
+                  std::vector<index_t>& size, bool ones_broadcast = false) {
     const auto add = [&](const operand& o, const std::string& in) {
         for (std::size_t d = 0; d < in.size(); ++d) {
             const std::size_t at = letters.find(in[d]);
+            const std::size_t first = in.find(in[d]);
+            if (ones_broadcast && first < d && o.shape[first] != o.shape[d]) return false;  // a diagonal's sizes
             if (at == std::string::npos) {
                 letters.push_back(in[d]);
                 size.push_back(o.shape[d]);
-            } else if (size[at] != o.shape[d]) {
+            } else if (size[at] == o.shape[d]) {
+                continue;
+            } else if (!ones_broadcast) {
+                return false;
+            } else if (size[at] == 1) {
+                size[at] = o.shape[d];
+            } else if (o.shape[d] != 1) {
                 return false;
             }
         }
@@ -267,14 +277,22 @@ expected einsum_reference(const std::string& subscripts, const std::vector<const
     const std::size_t arrow = text_.find("->");
     const std::string inputs = text_.substr(0, arrow);
     std::vector<std::string> ins(1);
-    for (char c : inputs) {
-        if (c == ',') ins.emplace_back();
-        else ins.back().push_back(c);
+    std::vector<bool> ellipsis(1, false);
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        if (inputs[i] == ',') {
+            ins.emplace_back();
+            ellipsis.push_back(false);
+        } else if (inputs.compare(i, 3, "...") == 0 && !ellipsis.back()) {
+            ellipsis.back() = true;  // of no dimension where the letters name them all (as generated)
+            i += 2;
+        } else {
+            ins.back().push_back(inputs[i]);
+        }
     }
     if (ins.size() != ops.size()) return refuse(refusal::invalid_argument);
     for (const std::string& in : ins) {
         for (char c : in) {
-            if (!letter(c)) return refuse(refusal::invalid_argument);  // an ellipsis among them
+            if (!letter(c)) return refuse(refusal::invalid_argument);
         }
     }
     std::string out;
@@ -295,11 +313,18 @@ expected einsum_reference(const std::string& subscripts, const std::vector<const
         std::sort(out.begin(), out.end());
     }
     for (std::size_t k = 0; k < ops.size(); ++k) {
-        if (ins[k].size() != ops[k]->shape.size()) return refuse(refusal::invalid_argument);
+        if (ins[k].size() > ops[k]->shape.size()) return refuse(refusal::invalid_argument);
+        if (ins[k].size() < ops[k]->shape.size()) {
+            if (!ellipsis[k]) return refuse(refusal::invalid_argument);
+            expected e;  // "..." of some dimensions: not computed here
+            e.skip = true;
+            return e;
+        }
     }
     std::string letters;
     std::vector<index_t> size;
-    if (!size_letters(*ops[0], ins[0], ops.size() > 1 ? ops[1] : nullptr, ops.size() > 1 ? ins[1] : "", letters, size)) {
+    if (!size_letters(*ops[0], ins[0], ops.size() > 1 ? ops[1] : nullptr, ops.size() > 1 ? ins[1] : "", letters, size,
+                      true)) {
         return refuse(refusal::invalid_argument);
     }
     return contract(ops, ins, out, letters, size);

@@ -230,14 +230,110 @@ TEST(Einsum, BadSubscriptsAreRefused) {
     const tensor<double> a = counting(6).reshape({2, 3});
     expect_error_text<std::invalid_argument>([&] { (void)loom::einsum("ij,jk->ik", a, a); },
                                              "einsum \"ij,jk->ik\": 'j' names size 3 in the first operand and 2 in "
-                                             "the second");
+                                             "the second operand; a letter names one size in every operand, or 1 to "
+                                             "broadcast");
     expect_error_text<std::invalid_argument>([&] { (void)loom::einsum("ij->k", a); },
                                              "einsum \"ij->k\": the output's 'k' is in no operand");
     expect_error_text<std::invalid_argument>([&] { (void)loom::einsum("ijk->i", a); },
                                              "einsum \"ijk->i\": \"ijk\" names 3 dimensions of an operand of "
-                                             "shape [2, 3]");
-    EXPECT_THROW((void)loom::einsum("...i->i", a), std::invalid_argument);
+                                             "shape [2, 3]; give one letter per dimension, or \"...\" for those no "
+                                             "letter names");
+    expect_error_text<std::invalid_argument>(
+        [&] { (void)loom::einsum("...i->i", a); },
+        "einsum \"...i->i\": \"...\" stands for 1 dimensions, which the output leaves out; write \"...\" in the "
+        "output where they go (NumPy does not sum them either)");
+    expect_error_text<std::invalid_argument>(
+        [&] { (void)loom::einsum("i.j", a); },
+        "einsum \"i.j\": a '.' in the subscripts of the first operand is not part of an ellipsis; write \"...\"");
+    expect_error_text<std::invalid_argument>(
+        [&] { (void)loom::einsum("...i...", a); },
+        "einsum \"...i...\": the subscripts of the first operand holds \"...\" twice; give it at most once");
+    expect_error_text<std::invalid_argument>(
+        [&] { (void)loom::einsum("ij,jk->ik->i", a, a); }, "einsum \"ij,jk->ik->i\": \"->\" appears twice; give one output");
     EXPECT_THROW((void)loom::einsum("ij,jk", a), std::invalid_argument);
+    EXPECT_THROW((void)loom::einsum("ij,jk,kl", a, a, a), std::invalid_argument);
+}
+
+// Three or more operands are contracted two at a time, in einsum_path's
+// order: each result is NumPy's (np.einsum of the same np.arange inputs).
+TEST(Einsum, AnyNumberOfOperandsAsNumPy) {
+    const tensor<double> a = counting(6).reshape({2, 3}), b = counting(12).reshape({3, 4});
+    const tensor<double> c = counting(20).reshape({4, 5});
+    const tensor<double> chain = loom::einsum("ij,jk,kl", a, b, c);
+    EXPECT_EQ(elements_of(chain), elements_of(tensor<double>(loom::matmul(loom::matmul(a, b), c))));
+    EXPECT_EQ(elements_of(chain), (std::vector<double>{810, 908, 1006, 1104, 1202, 2520, 2816, 3112, 3408, 3704}));
+    const tensor<double> v = counting(4);
+    EXPECT_EQ(loom::einsum("i,i,i->", v, tensor<double>(v + 1.0), tensor<double>(v + 2.0)).item(), 90.0);
+    // Mixed types are promoted together (int8 with float32 and int32: float32), a broadcast operand read in place.
+    const tensor<std::int8_t> small = {{1, 2}, {3, 4}};
+    const tensor<float> column = {{1.f}, {2.f}};
+    const tensor<std::int32_t> row = {5, 6};
+    const tensor<float> mixed = loom::einsum("ij,jk,k->i", small, loom::broadcast_to(column, {2, 2}), row);
+    EXPECT_EQ(elements_of(mixed), (std::vector<float>{55, 121}));  // [[1, 2], [3, 4]] @ [[1, 1], [2, 2]] @ [5, 6]
+    // A letter only one operand holds and the output does not name is summed within it first.
+    EXPECT_EQ(loom::einsum("ij,jk,kl->", a, b, c).item(), 20590.0);
+}
+
+// "..." stands for the dimensions no letter names, broadcast together by
+// NumPy's rule; a size 1 broadcasts against a letter's other size.
+TEST(Einsum, EllipsisAndSizeOneBroadcastAsNumPy) {
+    const tensor<double> p = counting(12).reshape({2, 1, 2, 3}), q = counting(18).reshape({3, 3, 2});
+    const tensor<double> batched = loom::einsum("...ij,...jk->...ik", p, q);
+    EXPECT_EQ(batched.shape(), (shape_type{2, 3, 2, 2}));
+    EXPECT_EQ(elements_of(batched), (std::vector<double>{10, 13, 28, 40, 28, 31, 100, 112, 46, 49, 172, 184, 46, 67,
+                                                         64, 94, 172, 193, 244, 274, 298, 319, 424, 454}));
+    EXPECT_EQ(loom::einsum("...i,...i", loom::ones<double>({2, 1, 3}), loom::ones<double>({4, 3})).shape(),
+              (shape_type{2, 4}));
+    EXPECT_EQ(loom::einsum("ba...,a", loom::ones<double>({2, 3, 4}), loom::ones<double>({3})).shape(),
+              (shape_type{4, 2}));  // implicit: the dimensions of "...", then the letters in order
+    EXPECT_EQ(loom::einsum("i...->i", counting(2)).shape(), (shape_type{2}));  // "..." of no dimension
+    const tensor<double> a = counting(6).reshape({2, 3});
+    EXPECT_EQ(elements_of(loom::einsum("ij,j->i", a, tensor<double>{2})), (std::vector<double>{6, 24}));
+    EXPECT_EQ(elements_of(loom::einsum("ij,ij->", a, tensor<double>{{1}, {2}})), (std::vector<double>{27}));
+    EXPECT_THROW((void)loom::einsum("...,...", loom::ones<double>({2, 3}), loom::ones<double>({3, 2})),
+                 loom::broadcast_error);
+}
+
+// einsum_path answers as numpy.einsum_path(..., optimize='greedy'): its
+// order, its estimates and its report, line for line (NumPy 1.24's text).
+TEST(EinsumPath, GreedyOrderAndReportAsNumPy) {
+    const tensor<double> m = loom::ones<double>({10, 10}), t = loom::ones<double>({10, 10, 10, 10});
+    const loom::contraction_path five = loom::einsum_path("ea,fb,abcd,gc,hd->efgh", m, m, t, m, m);
+    EXPECT_EQ(five.order, (std::vector<std::vector<std::size_t>>{{0, 2}, {0, 3}, {0, 2}, {0, 1}}));
+    EXPECT_EQ(five.naive_flops, 5e8);
+    EXPECT_EQ(five.optimized_flops, 8e5 + 1);  // NumPy counts one more
+    EXPECT_EQ(five.report,
+              "  Complete contraction:  ea,fb,abcd,gc,hd->efgh\n"
+              "         Naive scaling:  8\n"
+              "     Optimized scaling:  5\n"
+              "      Naive FLOP count:  5.000e+08\n"
+              "  Optimized FLOP count:  8.000e+05\n"
+              "   Theoretical speedup:  624.999\n"
+              "  Largest intermediate:  1.000e+04 elements\n"
+              "--------------------------------------------------------------------------\n"
+              "scaling                  current                                remaining\n"
+              "--------------------------------------------------------------------------\n"
+              "   5               abcd,ea->bcde                      fb,gc,hd,bcde->efgh\n"
+              "   5               bcde,fb->cdef                         gc,hd,cdef->efgh\n"
+              "   5               cdef,gc->defg                            hd,defg->efgh\n"
+              "   5               defg,hd->efgh                               efgh->efgh");
+    const loom::contraction_path chain = loom::einsum_path(
+        "ij,jk,kl,lm", loom::ones<double>({2, 30}), loom::ones<double>({30, 4}), loom::ones<double>({4, 50}),
+        loom::ones<double>({50, 3}));
+    EXPECT_EQ(chain.order, (std::vector<std::vector<std::size_t>>{{2, 3}, {0, 1}, {0, 1}}));
+    EXPECT_EQ(chain.largest_intermediate, 12);
+    EXPECT_EQ(chain.contractions.at(0).subscripts, "lm,kl->mk");  // an intermediate's letters by size, as NumPy's
+    EXPECT_EQ(chain.contractions.at(0).remaining, "ij,jk,mk->im");
+    EXPECT_EQ(chain.report.substr(0, chain.report.find("\n---")),
+              "  Complete contraction:  ij,jk,kl,lm->im\n"
+              "         Naive scaling:  5\n"
+              "     Optimized scaling:  3\n"
+              "      Naive FLOP count:  1.440e+05\n"
+              "  Optimized FLOP count:  1.729e+03\n"
+              "   Theoretical speedup:  83.285\n"
+              "  Largest intermediate:  1.200e+01 elements");
+    // One or two operands: one step, as NumPy leaves them to einsum.
+    EXPECT_EQ(loom::einsum_path("ij,jk", m, m).order, (std::vector<std::vector<std::size_t>>{{0, 1}}));
 }
 
 }  // namespace

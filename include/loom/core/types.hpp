@@ -127,6 +127,18 @@ constexpr auto promote_impl() {
 template <element A, element B>
 using promote_t = decltype(detail::promote_impl<A, B>());
 
+namespace detail {
+
+// The common type of one or more element types, promote_t two at a time.
+template <class A, class... Rest>
+struct promote_all {
+    using type = A;
+};
+template <class A, class B, class... Rest>
+struct promote_all<A, B, Rest...> : promote_all<promote_t<A, B>, Rest...> {};
+
+}  // namespace detail
+
 /// The element type a C++ scalar of type S takes beside a tensor of type T:
 /// T unless S is of a higher category.
 template <element T, element S>

@@ -26,13 +26,6 @@ inline constexpr bool is_expression_tuple_v = false;
 template <class... Xs>
 inline constexpr bool is_expression_tuple_v<std::tuple<Xs...>> = sizeof...(Xs) >= 1 && (expression<Xs> && ...);
 
-template <class A, class... Rest>
-struct promote_all {
-    using type = A;
-};
-template <class A, class B, class... Rest>
-struct promote_all<A, B, Rest...> : promote_all<promote_t<A, B>, Rest...> {};
-
 template <class L>
 struct list_value;
 template <expression_range R>
