@@ -10,5 +10,8 @@
 #include "loom/fft/frequencies.hpp"
 #include "loom/fft/transforms.hpp"
 
+// The names of this header are now its own (Note [names of other headers] in
+// expr/capability_names.hpp).
+struct loom::detail::fft_header {};
 #endif
 #include "loom/core/epilogue.hpp"

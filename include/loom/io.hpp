@@ -15,5 +15,8 @@
 #include "loom/tensor/any_tensor.hpp"
 #include "loom/io/text.hpp"
 
+// The names of this header are now its own (Note [names of other headers] in
+// expr/capability_names.hpp).
+struct loom::detail::io_header {};
 #endif
 #include "loom/core/epilogue.hpp"

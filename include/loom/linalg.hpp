@@ -18,5 +18,8 @@
 #include "loom/linalg/multi_dot.hpp"
 #include "loom/linalg/solve.hpp"
 
+// The names of this header are now its own (Note [names of other headers] in
+// expr/capability_names.hpp).
+struct loom::detail::linalg_header {};
 #endif
 #include "loom/core/epilogue.hpp"

@@ -17,5 +17,8 @@
 #include "loom/manipulate/roll.hpp"
 #include "loom/manipulate/split.hpp"
 
+// The names of this header are now its own (Note [names of other headers] in
+// expr/capability_names.hpp).
+struct loom::detail::manipulate_header {};
 #endif
 #include "loom/core/epilogue.hpp"

@@ -13,5 +13,8 @@
 #include "loom/nn/losses.hpp"
 #include "loom/nn/softmax.hpp"
 
+// The names of this header are now its own (Note [names of other headers] in
+// expr/capability_names.hpp).
+struct loom::detail::nn_header {};
 #endif
 #include "loom/core/epilogue.hpp"

@@ -12,5 +12,8 @@
 #include "loom/sort/search.hpp"
 #include "loom/sort/sort.hpp"
 
+// The names of this header are now its own (Note [names of other headers] in
+// expr/capability_names.hpp).
+struct loom::detail::sort_header {};
 #endif
 #include "loom/core/epilogue.hpp"

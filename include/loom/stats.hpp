@@ -16,5 +16,8 @@
 #include "loom/stats/nan_reductions.hpp"
 #include "loom/stats/quantiles.hpp"
 
+// The names of this header are now its own (Note [names of other headers] in
+// expr/capability_names.hpp).
+struct loom::detail::stats_header {};
 #endif
 #include "loom/core/epilogue.hpp"

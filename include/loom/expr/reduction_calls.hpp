@@ -3,7 +3,9 @@
 // tensor/shape_members.hpp), declared here and defined in
 // reduce/reduction_members.hpp (Note [reduction members] there): both layers
 // may include expr/, and tensor/ cannot include reduce/ (docs/architecture.md).
-// Includes nothing.
+// Cost to include: expr/capability_names.hpp.
+
+#include "loom/expr/capability_names.hpp"
 
 namespace loom {
 
@@ -12,15 +14,13 @@ struct default_dtype;  // reduce/reducers.hpp
 
 namespace detail {
 
-// Complete once reduce/reduction_members.hpp, which defines the calls, is
-// included: what the members test before calling, so that a member used
-// without that header fails with one line naming it.
-struct reduction_calls_defined;
-
-// True when the calls are defined; a template of `Use` (the member's own
-// argument) so that it is decided where the member is used.
-template <class Use, class Marker = reduction_calls_defined>
-concept reduction_calls_usable = requires { sizeof(Marker); };
+// True when the calls are defined: reduce/reduction_members.hpp, which
+// defines them, completes reduction_calls_defined (capability_names.hpp).
+// What the members test before calling, so that a member used without that
+// header fails with one line naming it; a template of `Use` (the member's
+// own argument) so that it is decided where the member is used.
+template <class Use>
+concept reduction_calls_usable = header_included<Use, reduction_calls_defined>;
 
 // Each calls the free reduction of its name.
 struct reduction_calls {
