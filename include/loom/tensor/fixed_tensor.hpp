@@ -35,6 +35,7 @@ namespace loom {
 /// loom::broadcast_error when its shape is known at run time only.
 template <element T, index_t... Sizes>
 class tensor<T, fixed<Sizes...>> : public assignment_operators<tensor<T, fixed<Sizes...>>, T>,
+                                   public owning_members<tensor<T, fixed<Sizes...>>, T>,
                                    public shape_members<tensor<T, fixed<Sizes...>>>,
                                    public expression_members<tensor<T, fixed<Sizes...>>> {
 public:
@@ -114,8 +115,6 @@ public:
     T* data() { return elements_.data(); }
     /// The first element, read-only.
     const T* data() const { return elements_.data(); }
-    /// Always true: a tensor is contiguous and row-major.
-    static constexpr bool is_contiguous() { return true; }
 
     /// The one element of a tensor of one element (NumPy's item()). Does not compile for a fixed
     /// shape of another size.
@@ -125,37 +124,10 @@ public:
         return elements_[0];
     }
 
-    /// The first element, for range-for and the standard algorithms.
-    iterator begin() { return data(); }
-    /// Past the last element.
-    iterator end() { return data() + size(); }
-    /// The first element, read-only.
-    const_iterator begin() const { return data(); }
-    /// Past the last element, read-only.
-    const_iterator end() const { return data() + size(); }
-
-    /// The shape members (`t.reshape(...)`, ...): views, as for tensor<T>.
+    /// Iteration, copy() and `t(i, j)`: the element, or an ordinary view when any argument is not
+    /// an integer, as for tensor<T> (owning_members.hpp); the shape members, views as for tensor<T>.
+    using owning_members<tensor, T>::operator();
     using shape_members<tensor>::operator();
-
-    /// `t(i, j)`: the element (negative indices count from the end; checked, std::out_of_range),
-    /// or an ordinary view when any argument is not an integer (NumPy's basic indexing).
-    template <index_argument... Args>
-    decltype(auto) operator()(const Args&... args) & {
-        if constexpr ((std::integral<Args> && ...)) return at(args...);
-        else return view()(args...);
-    }
-    /// `t(i, j)` of a const tensor: the element, read-only, or a view of const elements.
-    template <index_argument... Args>
-    decltype(auto) operator()(const Args&... args) const& {
-        if constexpr ((std::integral<Args> && ...)) return at(args...);
-        else return view()(args...);
-    }
-    /// `t(i, j)` of a temporary: a copy of the element, or a view that owns the tensor.
-    template <index_argument... Args>
-    auto operator()(const Args&... args) && {
-        if constexpr ((std::integral<Args> && ...)) return T(at(args...));
-        else return std::move(*this).view()(args...);
-    }
 
     /// Element access, checked: throws std::out_of_range for an index out of bounds; a number
     /// of indices other than the rank does not compile.
@@ -180,12 +152,6 @@ public:
         auto owned = std::make_shared<tensor>(std::move(*this));
         return {owned->data(), layout(), owned};
     }
-
-    /// A copy.
-    tensor copy() const { return *this; }
-
-    /// A tensor is always writable (assignments ask).
-    void check_writable() const {}
 
     /// Exchanges the elements of two tensors of the same fixed shape.
     void swap(tensor& other) noexcept { elements_.swap(other.elements_); }

@@ -43,6 +43,7 @@ const shape_type& checked_rank(const shape_type& shape, const char* what) {
 /// does not compile, or throws std::invalid_argument when its rank is known at run time only.
 template <element T, std::size_t R>
 class tensor<T, rank<R>> : public assignment_operators<tensor<T, rank<R>>, T>,
+                           public owning_members<tensor<T, rank<R>>, T>,
                            public shape_members<tensor<T, rank<R>>>,
                            public expression_members<tensor<T, rank<R>>> {
 public:
@@ -136,43 +137,15 @@ public:
     T* data() { return elements_.data(); }
     /// The first element, read-only.
     const T* data() const { return elements_.data(); }
-    /// Always true: a tensor is contiguous and row-major.
-    static constexpr bool is_contiguous() { return true; }
     /// The one element of a tensor of one element (NumPy's item()). Throws std::invalid_argument
     /// for any other size.
     T item() const { return elements_.item(); }
 
-    /// The first element, for range-for and the standard algorithms.
-    iterator begin() { return data(); }
-    /// Past the last element.
-    iterator end() { return data() + size(); }
-    /// The first element, read-only.
-    const_iterator begin() const { return data(); }
-    /// Past the last element, read-only.
-    const_iterator end() const { return data() + size(); }
-
-    /// The shape members (`t.reshape(...)`, ...): views, as for tensor<T>.
+    /// Iteration, copy() and `t(i, j)`: the element (integers other than R in number do not
+    /// compile), or an ordinary view when any argument is not an integer, as for tensor<T>
+    /// (owning_members.hpp); the shape members, views as for tensor<T>.
+    using owning_members<tensor, T>::operator();
     using shape_members<tensor>::operator();
-
-    /// `t(i, j)`: the element (checked, std::out_of_range), or an ordinary view when any argument
-    /// is not an integer (NumPy's basic indexing). Integers other than R in number do not compile.
-    template <index_argument... Args>
-    decltype(auto) operator()(const Args&... args) & {
-        if constexpr ((std::integral<Args> && ...)) detail::require_element_indices<sizeof...(Args), R>();
-        return elements_(args...);
-    }
-    /// `t(i, j)` of a const tensor: the element, read-only, or a view of const elements.
-    template <index_argument... Args>
-    decltype(auto) operator()(const Args&... args) const& {
-        if constexpr ((std::integral<Args> && ...)) detail::require_element_indices<sizeof...(Args), R>();
-        return elements_(args...);
-    }
-    /// `t(i, j)` of a temporary: a copy of the element, or a view that owns the elements.
-    template <index_argument... Args>
-    auto operator()(const Args&... args) && {
-        if constexpr ((std::integral<Args> && ...)) detail::require_element_indices<sizeof...(Args), R>();
-        return std::move(elements_)(args...);
-    }
 
     /// Element access, checked: throws std::out_of_range for an index out of bounds; a number
     /// of indices other than R does not compile.
@@ -195,11 +168,6 @@ public:
     /// A view that owns the elements of this temporary tensor (Note [view lifetime] in view.hpp).
     tensor_view<T> view() && { return std::move(elements_).view(); }
 
-    /// A copy.
-    tensor copy() const { return *this; }
-
-    /// A tensor is always writable (assignments ask).
-    void check_writable() const {}
 
     /// Exchanges the contents of two tensors of rank R; no element is copied.
     void swap(tensor& other) noexcept { elements_.swap(other.elements_); }

@@ -18,6 +18,7 @@
 #include "loom/eval/assign.hpp"
 #include "loom/tensor/assignment_operators.hpp"
 #include "loom/tensor/nested_list.hpp"
+#include "loom/tensor/owning_members.hpp"
 #include "loom/tensor/shape_members.hpp"
 #include "loom/tensor/tensor_declaration.hpp"
 #include "loom/tensor/view.hpp"
@@ -30,6 +31,7 @@ namespace loom {
 /// rank in the type (tensor/fixed_tensor.hpp, tensor/ranked_tensor.hpp).
 template <element T, class Shape>
 class tensor : public assignment_operators<tensor<T, Shape>, T>,
+               public owning_members<tensor<T, Shape>, T>,
                public shape_members<tensor<T, Shape>>,
                public expression_members<tensor<T, Shape>> {
     static_assert(std::same_as<Shape, dynamic_shape>,
@@ -68,7 +70,7 @@ public:
         : layout_(shape, sizeof(T)), storage_(layout_.size()) {}
 
     /// A tensor of `shape`, every element `value`.
-    tensor(const shape_type& shape, T value) : tensor(uninitialized, shape) { std::fill(begin(), end(), value); }
+    tensor(const shape_type& shape, T value) : tensor(uninitialized, shape) { std::fill(this->begin(), this->end(), value); }
 
     /// A rank-1 tensor of the values given: `tensor<float>{1, 2, 3}`. Explicit
     /// for a single value, so that a scalar never converts into a tensor
@@ -99,7 +101,7 @@ public:
     /// A copy of a flat row-major buffer viewed as `shape`.
     tensor(std::span<const T> values, const shape_type& shape)
         : tensor(uninitialized, checked_buffer_shape(values.size(), shape)) {
-        std::copy(values.begin(), values.end(), begin());
+        std::copy(values.begin(), values.end(), this->begin());
     }
 
     /// The value of an expression: `tensor<float> r = a * b + c;`. An
@@ -150,8 +152,6 @@ public:
     T* data() { return storage_.data(); }
     /// The first element, read-only; the others follow in row-major order.
     const T* data() const { return storage_.data(); }
-    /// Always true: a tensor is contiguous and row-major.
-    bool is_contiguous() const { return true; }
 
     /// The one element of a tensor of one element, whatever its rank
     /// (NumPy's item()): the value of `sum(x)` once evaluated. Throws
@@ -165,40 +165,11 @@ public:
         return *data();
     }
 
-    /// The first element, for range-for and the standard algorithms.
-    iterator begin() { return data(); }
-    /// Past the last element.
-    iterator end() { return data() + size(); }
-    /// The first element, read-only.
-    const_iterator begin() const { return data(); }
-    /// Past the last element, read-only.
-    const_iterator end() const { return data() + size(); }
-
-    /// Element access, `t(1, -1)`: negative indices count from the end; the
-    /// number of indices and their bounds are checked in every build
-    /// (std::out_of_range). With any range, all, newaxis or ellipsis among
-    /// the arguments, a view instead: `t(1, range(1, 5, 2), all, newaxis,
-    /// ellipsis, -1)` (NumPy's basic indexing; Note [view lifetime] in view.hpp).
+    /// Iteration, copy() and element access, `t(1, -1)`, or a view when any argument is a range,
+    /// all, newaxis or ellipsis: `t(1, range(1, 5, 2), all, newaxis, ellipsis, -1)` (NumPy's
+    /// basic indexing; owning_members.hpp); the masks of shape_members.
+    using owning_members<tensor, T>::operator();
     using shape_members<tensor>::operator();
-
-    /// `t(i, j)`: the element, or a view when any argument is not an integer.
-    template <index_argument... Args>
-    decltype(auto) operator()(const Args&... args) & {
-        if constexpr ((std::integral<Args> && ...)) return at(args...);
-        else return view()(args...);
-    }
-    /// `t(i, j)` of a const tensor: the element, read-only, or a view of const elements.
-    template <index_argument... Args>
-    decltype(auto) operator()(const Args&... args) const& {
-        if constexpr ((std::integral<Args> && ...)) return at(args...);
-        else return view()(args...);
-    }
-    /// `t(i, j)` of a temporary: a copy of the element, or a view that owns the tensor.
-    template <index_argument... Args>
-    auto operator()(const Args&... args) && {
-        if constexpr ((std::integral<Args> && ...)) return T(at(args...));
-        else return std::move(*this).view()(args...);
-    }
 
     /// The view that an index built at run time selects (`index_list`), as
     /// NumPy's `t[tuple(items)]`; a rank-0 view when every dimension gets an integer.
@@ -229,12 +200,6 @@ public:
         auto owned = std::make_shared<tensor>(std::move(*this));
         return {owned->data(), owned->layout(), owned};
     }
-
-    /// A copy (tensors are values; this mirrors tensor_view::copy()).
-    tensor copy() const { return *this; }
-
-    /// A tensor is always writable (assignments ask).
-    void check_writable() const {}
 
     /// Exchanges the contents of two tensors; no element is copied.
     void swap(tensor& other) noexcept {
