@@ -34,6 +34,7 @@
 #include "loom/loom.hpp"
 #include "loom/stats/counting.hpp"
 #include "numpy_runner.hpp"
+#include "python_literals.hpp"
 #include "random_source.hpp"
 #include "run_settings.hpp"
 #include "suite_fixture.hpp"
@@ -94,10 +95,6 @@ shape_type arrays_random_shape(random_source& random, std::size_t rank) {
     return shape;
 }
 
-const shape_type& arrays_shape_of(const any_tensor& t) {
-    return std::visit([](const auto& x) -> const shape_type& { return x.shape(); }, t);
-}
-
 // Rank-1 edges of `type`: increasing (mostly), decreasing or unsorted.
 any_tensor arrays_random_edges(random_source& random, dtype type, std::size_t order) {
     any_tensor edges = arrays_random_tensor(random, type, shape_type{random.between(0, 5)}, false);
@@ -151,12 +148,12 @@ arrays_case arrays_generate(std::uint64_t seed, int number) {
         case arrays_op::histogram_weights:
             c.k = random.between(0, 5);
             c.b = arrays_random_tensor(random, random.pick(arrays_weight_dtypes),
-                                       random.chance(0.9) ? arrays_shape_of(c.a) : shape_type{2}, false);
+                                       random.chance(0.9) ? shape_of(c.a) : shape_type{2}, false);
             break;
         case arrays_op::histogram2d: {
             c.k = random.between(0, 4);
             // y of x's length mostly; x's edges in b now and then
-            shape_type y_shape = arrays_shape_of(c.a);
+            shape_type y_shape = shape_of(c.a);
             if (random.chance(0.1) && !y_shape.empty()) y_shape[0] += 1;
             c.edges = random.chance(0.3);
             c.b = c.edges ? arrays_random_edges(random, random.pick(arrays_dtypes), random.chance(0.9) ? 0 : 2)
@@ -172,7 +169,7 @@ arrays_case arrays_generate(std::uint64_t seed, int number) {
         case arrays_op::bincount:
         case arrays_op::bincount_weights:
             c.k = random.between(-1, 5);
-            c.b = arrays_random_tensor(random, dtype::float64, random.chance(0.9) ? arrays_shape_of(c.a)
+            c.b = arrays_random_tensor(random, dtype::float64, random.chance(0.9) ? shape_of(c.a)
                                                                                    : shape_type{2},
                                        false);
             break;
@@ -266,48 +263,7 @@ outcome arrays_in_loom(const arrays_case& c) {
 
 // ---- NumPy ----
 
-std::string arrays_python_number(double v) {
-    if (std::isnan(v)) return "float('nan')";
-    if (std::isinf(v)) return v > 0 ? "float('inf')" : "float('-inf')";
-    if (std::signbit(v) && v == 0) return "-0.0";
-    char buffer[40];
-    std::snprintf(buffer, sizeof buffer, "%.17g", v);
-    return buffer;
-}
-
-std::string arrays_python_of(const any_tensor& t) {
-    std::ostringstream text;
-    text << "np.array([";
-    std::visit([&]<class T>(const tensor<T>& x) {
-        for (T v : x) {
-            if constexpr (std::same_as<T, bool>) text << (v ? "True" : "False");
-            else if constexpr (std::floating_point<T>) text << arrays_python_number(double(v));
-            else text << v;
-            text << ", ";
-        }
-    }, t);
-    text << "], dtype='" << name_of(dtype_of(t)) << "').reshape(" << loom::to_string(arrays_shape_of(t)) << ")";
-    return text.str();
-}
-
-constexpr const char* arrays_rules_source = R"(import warnings
-import numpy as np
-warnings.simplefilter('ignore')
-
-def emit(number, compute):
-    try:
-        r = np.asarray(compute())
-    except Exception as error:
-        print(number, 'raise', type(error).__name__, str(error).replace('\n', ' '))
-        return
-    shape = ','.join(str(s) for s in r.shape) if r.ndim else '-'
-    if r.dtype == bool:
-        values = ['1' if v else '0' for v in r.ravel()]
-    elif r.dtype.kind == 'f':
-        values = [repr(float(v)) for v in r.ravel()]
-    else:
-        values = [str(int(v)) for v in r.ravel()]
-    print(number, 'ok', r.dtype.name, shape, *values)
+constexpr const char* arrays_rules_source = R"(from loom_outcomes import *
 
 def vander(x, n, increasing):
     return np.vander(x, None if n == -1 else n, increasing)
@@ -328,7 +284,7 @@ std::string arrays_call(const arrays_case& c) {
     const std::string k = std::to_string(c.k);
     const std::string axes = loom::to_string(shape_type(c.axes.begin(), c.axes.end()));
     const std::string range =
-        c.range ? "(" + arrays_python_number(c.range->first) + ", " + arrays_python_number(c.range->second) + ")"
+        c.range ? "(" + python_number(c.range->first) + ", " + python_number(c.range->second) + ")"
                 : "None";
     switch (c.op) {
         case arrays_op::tril: return "np.tril(x, " + k + ")";
@@ -359,12 +315,12 @@ std::string arrays_call(const arrays_case& c) {
 }
 
 std::string arrays_case_python(const arrays_case& c) {
-    std::string text = "a = " + arrays_python_of(c.a) + "\n";
+    std::string text = "a = " + python_array(c.a) + "\n";
     const bool uses_b = c.op == arrays_op::kron || c.op == arrays_op::histogram_edges ||
                         c.op == arrays_op::histogram_weights || c.op == arrays_op::bincount_weights ||
                         c.op == arrays_op::digitize || c.op == arrays_op::histogram2d;
-    if (uses_b) text += "b = " + arrays_python_of(c.b) + "\n";
-    if (c.op == arrays_op::histogram2d) text += "y = " + arrays_python_of(c.y) + "\n";
+    if (uses_b) text += "b = " + python_array(c.b) + "\n";
+    if (c.op == arrays_op::histogram2d) text += "y = " + python_array(c.y) + "\n";
     return text + "x = a.T if " + (c.transposed ? "True" : "False") + " else a\nemit(" + std::to_string(c.number) +
            ", lambda: " + arrays_call(c) + ")\n";
 }

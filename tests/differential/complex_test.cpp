@@ -257,10 +257,7 @@ std::string python_of(const operand& o) {
            operand_type_names[std::size_t(o.type)] + "', " + loom::to_string(o.shape) + ")";
 }
 
-constexpr const char* complex_rules_source = R"(import warnings
-import numpy as np
-warnings.simplefilter('ignore')
-nan, inf = float('nan'), float('inf')
+constexpr const char* complex_rules_source = R"(from loom_outcomes import *
 
 def operand(real, imag, dtype, shape):
     z = np.empty(len(real), dtype)
@@ -275,13 +272,6 @@ def mean(a, axis):
     # loom divides every mean in its own type; NumPy's mean to a single
     # complex64 number divides in complex128, through a scalar.
     return np.true_divide(np.sum(a, axis, keepdims=True), a.shape[axis]).squeeze(axis)
-
-def values_of(r):
-    if r.dtype == bool:
-        return ['1' if v else '0' for v in r.ravel()]
-    if r.dtype.kind == 'f':
-        return [repr(float(v)) for v in r.ravel()]
-    return [str(int(v)) for v in r.ravel()]
 
 def emit(number, compute):
     try:

@@ -66,6 +66,7 @@
 #include <vector>
 
 #include "numpy_runner.hpp"
+#include "python_literals.hpp"
 #include "random_source.hpp"
 #include "run_settings.hpp"
 #include "suite_fixture.hpp"
@@ -587,28 +588,7 @@ std::string exception_kind(const outcome& o) { return o.message.substr(0, o.mess
 
 // ---- NumPy ----
 
-std::string python_of(const any_tensor& t) {
-    std::ostringstream text;
-    text << "np.array([";
-    std::visit([&]<class T>(const tensor<T>& x) {
-        for (T v : x) {
-            if constexpr (std::same_as<T, bool>) text << (v ? "True" : "False");
-            else if constexpr (std::floating_point<T>) {
-                char buffer[40];
-                std::snprintf(buffer, sizeof buffer, "%.17g", double(v));
-                text << buffer;
-            } else text << +v;
-            text << ", ";
-        }
-    }, t);
-    text << "], dtype='" << name_of(dtype_of(t)) << "').reshape("
-         << loom::to_string(std::visit([](const auto& x) { return x.shape(); }, t)) << ")";
-    return text.str();
-}
-
-constexpr const char* dec_rules_source = R"(import warnings
-import numpy as np
-warnings.simplefilter('ignore')
+constexpr const char* dec_rules_source = R"(from loom_outcomes import *
 L = np.linalg
 
 def emit(number, compute):
@@ -620,13 +600,7 @@ def emit(number, compute):
         print(number, 'raise', type(error).__name__, str(error).replace('\n', ' '))
         return
     shape = ','.join(str(s) for s in r.shape) if r.ndim else '-'
-    if r.dtype == bool:
-        values = ['1' if v else '0' for v in r.ravel()]
-    elif r.dtype.kind == 'f':
-        values = [repr(float(v)) for v in r.ravel()]
-    else:
-        values = [str(int(v)) for v in r.ravel()]
-    print(number, 'ok', r.dtype.name, shape, *values)
+    print(number, 'ok', r.dtype.name, shape, *values_of(r))
 
 def view(a, kind, shape):
     if kind == 1:
@@ -728,9 +702,9 @@ std::string axes_python(const std::vector<index_t>& axes) {
 std::string operand_python(const std::string& name, const dec_operand& o) {
     std::string shape = "(";
     for (index_t d : o.shape) shape += std::to_string(d) + ", ";
-    std::string value = python_of(o.stored);
+    std::string value = python_array(o.stored);
     if (o.imaginary) {
-        value = "(" + value + " + 1j * " + python_of(*o.imaginary) + ").astype('" +
+        value = "(" + value + " + 1j * " + python_array(*o.imaginary) + ").astype('" +
                 (dtype_of(o.stored) == dtype::float32 ? "complex64" : "complex128") + "')";
     }
     return name + " = view(" + value + ", " + std::to_string(int(o.view)) + ", " + shape + "))\n";

@@ -247,9 +247,7 @@ std::string fft_python_optional(const std::optional<std::vector<index_t>>& value
     return values ? fft_python_list(std::vector<double>(values->begin(), values->end())) : "None";
 }
 
-constexpr const char* fft_rules_source = R"(import warnings
-import numpy as np
-warnings.simplefilter('ignore')
+constexpr const char* fft_rules_source = R"(from loom_outcomes import *
 codes = {'float64': 0, 'float32': 1, 'int32': 2, 'complex128': 3, 'complex64': 4}
 
 def operand(real, imag, dtype, shape, transposed):

@@ -33,6 +33,7 @@
 
 #include "comparator.hpp"
 #include "numpy_runner.hpp"
+#include "python_literals.hpp"
 #include "random_source.hpp"
 #include "run_settings.hpp"
 #include "suite_fixture.hpp"
@@ -96,10 +97,6 @@ shape_type random_shape(random_source& random, std::size_t rank) {
     shape_type shape;
     for (std::size_t d = 0; d < rank; ++d) shape.push_back(random.chance(0.1) ? 0 : random.between(1, 4));
     return shape;
-}
-
-const shape_type& shape_of(const any_tensor& t) {
-    return std::visit([](const auto& x) -> const shape_type& { return x.shape(); }, t);
 }
 
 /// The shape that `view` gives a tensor of `shape`.
@@ -262,49 +259,11 @@ outcome join_in_loom(const join_case& c) {
 
 // ---- NumPy ----
 
-std::string python_of(const any_tensor& t) {
-    std::ostringstream text;
-    text << "np.array([";
-    std::visit([&]<class T>(const tensor<T>& x) {
-        for (T v : x) {
-            if constexpr (std::same_as<T, bool>) text << (v ? "True" : "False");
-            else if constexpr (std::floating_point<T>) {
-                if (std::isnan(v)) text << "float('nan')";
-                else {
-                    char buffer[40];
-                    std::snprintf(buffer, sizeof buffer, "%.17g", double(v));
-                    text << (std::signbit(v) && v == 0 ? "-0.0" : buffer);
-                }
-            } else text << v;
-            text << ", ";
-        }
-    }, t);
-    text << "], dtype='" << name_of(dtype_of(t)) << "').reshape(" << loom::to_string(shape_of(t)) << ")";
-    return text.str();
-}
-
 std::string list_of(const std::vector<index_t>& numbers) {
     return loom::to_string(shape_type(numbers.begin(), numbers.end()));
 }
 
-constexpr const char* join_rules_source = R"(import warnings
-import numpy as np
-warnings.simplefilter('ignore')
-
-def emit(number, compute):
-    try:
-        r = np.asarray(compute())
-    except Exception as error:
-        print(number, 'raise', type(error).__name__, str(error).replace('\n', ' '))
-        return
-    shape = ','.join(str(s) for s in r.shape) if r.ndim else '-'
-    if r.dtype == bool:
-        values = ['1' if v else '0' for v in r.ravel()]
-    elif r.dtype.kind == 'f':
-        values = [repr(float(v)) for v in r.ravel()]
-    else:
-        values = [str(int(v)) for v in r.ravel()]
-    print(number, 'ok', r.dtype.name, shape, *values)
+constexpr const char* join_rules_source = R"(from loom_outcomes import *
 
 def view(a, kind):
     return [a, a.T, a[..., ::-2] if a.ndim else a][kind]
@@ -413,7 +372,7 @@ std::string join_call(const join_case& c) {
 }
 
 std::string join_case_python(const join_case& c) {
-    return "a = " + python_of(c.a) + "\nb = " + python_of(c.b) + "\nx = view(a, " + std::to_string(int(c.view)) +
+    return "a = " + python_array(c.a) + "\nb = " + python_array(c.b) + "\nx = view(a, " + std::to_string(int(c.view)) +
            ")\nemit(" + std::to_string(c.number) + ", lambda: " + join_call(c) + ")\n";
 }
 

@@ -60,6 +60,7 @@
 #include <vector>
 
 #include "numpy_runner.hpp"
+#include "python_literals.hpp"
 #include "random_source.hpp"
 #include "run_settings.hpp"
 #include "suite_fixture.hpp"
@@ -577,44 +578,7 @@ bool promotion_differs(const linalg_case& c) {
 
 // ---- NumPy ----
 
-std::string python_of(const any_tensor& t) {
-    std::ostringstream text;
-    text << "np.array([";
-    std::visit([&]<class T>(const tensor<T>& x) {
-        for (T v : x) {
-            if constexpr (std::same_as<T, bool>) text << (v ? "True" : "False");
-            else if constexpr (std::floating_point<T>) {
-                char buffer[40];
-                std::snprintf(buffer, sizeof buffer, "%.17g", double(v));
-                text << buffer;
-            } else text << +v;
-            text << ", ";
-        }
-    }, t);
-    text << "], dtype='" << name_of(dtype_of(t)) << "').reshape(" << loom::to_string(std::visit(
-                                                                          [](const auto& x) { return x.shape(); }, t))
-         << ")";
-    return text.str();
-}
-
-constexpr const char* linalg_rules_source = R"(import warnings
-import numpy as np
-warnings.simplefilter('ignore')
-
-def emit(number, compute):
-    try:
-        r = np.asarray(compute())
-    except Exception as error:
-        print(number, 'raise', type(error).__name__, str(error).replace('\n', ' '))
-        return
-    shape = ','.join(str(s) for s in r.shape) if r.ndim else '-'
-    if r.dtype == bool:
-        values = ['1' if v else '0' for v in r.ravel()]
-    elif r.dtype.kind == 'f':
-        values = [repr(float(v)) for v in r.ravel()]
-    else:
-        values = [str(int(v)) for v in r.ravel()]
-    print(number, 'ok', r.dtype.name, shape, *values)
+constexpr const char* linalg_rules_source = R"(from loom_outcomes import *
 
 def view(a, kind, shape):
     if kind == 1:
@@ -720,18 +684,18 @@ std::string call_python(const linalg_case& c) {
 }
 
 std::string linalg_case_python(const linalg_case& c) {
-    std::string text = "a = " + python_of(c.a.stored) + "\nx = operand(view(a, " + std::to_string(int(c.a.view)) +
+    std::string text = "a = " + python_array(c.a.stored) + "\nx = operand(view(a, " + std::to_string(int(c.a.view)) +
                        ", " + shape_python(c.a.shape) + "), " + (c.times_two ? "True" : "False") + ", '" +
                        name_of(left_dtype(c)) + "')\n";
     if (binary(c.op)) {
-        text += "b = " + python_of(c.b.stored) + "\ny = view(b, " + std::to_string(int(c.b.view)) + ", " +
+        text += "b = " + python_array(c.b.stored) + "\ny = view(b, " + std::to_string(int(c.b.view)) + ", " +
                 shape_python(c.b.shape) + ")\n";
         if (!many(c.op)) {  // of one type
             text += std::string("x, y = promoted(x, y, '") + name_of(promote(left_dtype(c), dtype_of(c.b.stored))) + "')\n";
         }
     }
     for (std::size_t k = 0; k < c.more.size(); ++k) {
-        text += "z" + std::to_string(k) + " = view(" + python_of(c.more[k].stored) + ", " +
+        text += "z" + std::to_string(k) + " = view(" + python_array(c.more[k].stored) + ", " +
                 std::to_string(int(c.more[k].view)) + ", " + shape_python(c.more[k].shape) + ")\n";
     }
     return text + "emit(" + std::to_string(c.number) + ", lambda: " + call_python(c) + ")\n";

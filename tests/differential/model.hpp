@@ -41,6 +41,11 @@ inline constexpr dtype dtype_v = detail::dtype_of_element<T>();
 
 inline dtype dtype_of(const any_tensor& t) { return static_cast<dtype>(t.index()); }
 
+/// The shape of any tensor.
+inline const shape_type& shape_of(const any_tensor& t) {
+    return std::visit([](const auto& x) -> const shape_type& { return x.shape(); }, t);
+}
+
 /// NumPy's name: "int8", "float32", "bool", ...
 const char* name_of(dtype type);
 /// The dtype of a NumPy name, or throws std::invalid_argument.

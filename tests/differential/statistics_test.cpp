@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "numpy_runner.hpp"
+#include "python_literals.hpp"
 #include "random_source.hpp"
 #include "run_settings.hpp"
 #include "suite_fixture.hpp"
@@ -111,10 +112,6 @@ shape_type stats_random_shape(random_source& random, std::size_t rank) {
     return shape;
 }
 
-const shape_type& stats_shape_of(const any_tensor& t) {
-    return std::visit([](const auto& x) -> const shape_type& { return x.shape(); }, t);
-}
-
 shape_type stats_viewed_shape(const shape_type& shape, stats_view view) {
     shape_type s = shape;
     if (view == stats_view::transposed) std::reverse(s.begin(), s.end());
@@ -133,7 +130,7 @@ stats_case stats_generate(std::uint64_t seed, int number) {
     const std::size_t rank = random.below(4);
     c.view = stats_view(random.below(rank == 0 ? 1 : 3));
     c.a = stats_random_tensor(random, type, stats_random_shape(random, rank));
-    const shape_type seen = stats_viewed_shape(stats_shape_of(c.a), c.view);
+    const shape_type seen = stats_viewed_shape(shape_of(c.a), c.view);
     const auto r = static_cast<index_t>(rank);
     const std::size_t axes = random.below(10);  // 0-3: flat, 4-8: one axis, 9: two
     const std::size_t count = axes < 4 ? 0 : axes < 9 ? 1 : 2;
@@ -278,47 +275,7 @@ outcome stats_in_loom(const stats_case& c) {
 
 // ---- NumPy ----
 
-std::string stats_number(double v) {
-    char buffer[40];
-    std::snprintf(buffer, sizeof buffer, "%.17g", v);
-    return buffer;
-}
-
-std::string stats_python_of(const any_tensor& t) {
-    std::ostringstream text;
-    text << "np.array([";
-    std::visit([&]<class T>(const tensor<T>& x) {
-        for (T v : x) {
-            if constexpr (std::same_as<T, bool>) text << (v ? "True" : "False");
-            else if constexpr (std::floating_point<T>) {
-                if (std::isnan(v)) text << "float('nan')";
-                else text << (std::signbit(v) && v == 0 ? "-0.0" : stats_number(double(v)));
-            } else text << v;
-            text << ", ";
-        }
-    }, t);
-    text << "], dtype='" << name_of(dtype_of(t)) << "').reshape(" << loom::to_string(stats_shape_of(t)) << ")";
-    return text.str();
-}
-
-constexpr const char* stats_rules_source = R"(import warnings
-import numpy as np
-warnings.simplefilter('ignore')
-
-def emit(number, compute):
-    try:
-        r = np.asarray(compute())
-    except Exception as error:
-        print(number, 'raise', type(error).__name__, str(error).replace('\n', ' '))
-        return
-    shape = ','.join(str(s) for s in r.shape) if r.ndim else '-'
-    if r.dtype == bool:
-        values = ['1' if v else '0' for v in r.ravel()]
-    elif r.dtype.kind == 'f':
-        values = [repr(float(v)) for v in r.ravel()]
-    else:
-        values = [str(int(v)) for v in r.ravel()]
-    print(number, 'ok', r.dtype.name, shape, *values)
+constexpr const char* stats_rules_source = R"(from loom_outcomes import *
 
 def view(a, kind):
     return [a, a.T, a[..., ::-2] if a.ndim else a][kind]
@@ -366,7 +323,7 @@ def average(x, axes, keepdims):
 template <class N>
 std::string stats_list(const std::vector<N>& numbers) {
     std::string text = "[";
-    for (N v : numbers) text += stats_number(double(v)) + ", ";
+    for (N v : numbers) text += python_number(double(v)) + ", ";
     return text + "]";
 }
 
@@ -381,11 +338,11 @@ std::string stats_call(const stats_case& c) {
     const std::string keep = std::string(", keepdims=") + (c.keepdims ? "True" : "False");
     std::string q, fractions;
     if (c.q_scalar) {
-        q = stats_number(c.q[0]);
+        q = python_number(c.q[0]);
         fractions = "np.true_divide(" + q + ", 100)";
     } else {
         q = "[";
-        for (double v : c.q) q += stats_number(v) + ", ";
+        for (double v : c.q) q += python_number(v) + ", ";
         q += "]";
         fractions = "np.true_divide(" + q + ", 100)";
     }
@@ -426,7 +383,7 @@ std::string stats_call(const stats_case& c) {
 
 std::string stats_case_python(const stats_case& c) {
     const bool uses_axes = c.op != stats_op::cov && c.op != stats_op::corrcoef;
-    return "a = " + stats_python_of(c.a) + "\nw = " + stats_python_of(c.weights) + "\nx = view(a, " +
+    return "a = " + python_array(c.a) + "\nw = " + python_array(c.weights) + "\nx = view(a, " +
            std::to_string(int(c.view)) + ")\nemit(" + std::to_string(c.number) + ", lambda: (along(x, " +
            (uses_axes ? stats_axes_python(c) : "None") + "), " + stats_call(c) + ")[1])\n";
 }
@@ -439,8 +396,8 @@ std::optional<std::string> stats_difference(const any_tensor& loom, const any_te
     if (dtype_of(loom) != dtype_of(numpy)) {
         return std::string("dtype ") + name_of(dtype_of(loom)) + " vs " + name_of(dtype_of(numpy));
     }
-    if (stats_shape_of(loom) != stats_shape_of(numpy)) {
-        return "shape " + loom::to_string(stats_shape_of(loom)) + " vs " + loom::to_string(stats_shape_of(numpy));
+    if (shape_of(loom) != shape_of(numpy)) {
+        return "shape " + loom::to_string(shape_of(loom)) + " vs " + loom::to_string(shape_of(numpy));
     }
     return std::visit(
         [&]<class T>(const tensor<T>& ours) -> std::optional<std::string> {
@@ -505,8 +462,8 @@ TEST_F(StatisticsAgainstNumPy, CasesCoverEveryFunctionMethodViewAndType) {
         if (c.op == stats_op::cov && (c.fweights || c.aweights)) {
             ++counts[failed(run().numpy[i]) ? "weighted cov refused" : "weighted cov computed"];
         }
-        if (stats_shape_of(c.a).size() == 0) ++counts["rank 0"];
-        if (loom::element_count(stats_shape_of(c.a)) == 0) ++counts["empty"];
+        if (shape_of(c.a).size() == 0) ++counts["rank 0"];
+        if (loom::element_count(shape_of(c.a)) == 0) ++counts["empty"];
     }
     for (const char* name : stats_op_names) EXPECT_GT(counts[std::string(name) + " computed"], 0) << name;
     for (const char* method : stats_method_names) EXPECT_GT(counts[std::string("method ") + method], 0) << method;

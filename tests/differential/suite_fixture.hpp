@@ -16,7 +16,9 @@
 //   default_count              the count when that variable is unset
 //   rules_module, rules_source the Python module the scripts import (a
 //                              batch's script imports it, then runs the
-//                              Python of each case)
+//                              Python of each case); it starts with
+//                              `from loom_outcomes import *`, which brings
+//                              NumPy as np and emit() (outcomes_module_source)
 //   generate(seed, number)     a case
 //   evaluate_in_loom(case)     loom's outcome
 //   case_python(case)          one case as Python, for messages
@@ -44,6 +46,32 @@
 #include "run_settings.hpp"
 
 namespace loom::differential {
+
+/// What every suite's rules module imports first: NumPy as np (its warnings
+/// silenced), nan and inf, and emit(number, compute), which prints one
+/// case's outcome as the runner reads it: NumPy's result, or the exception
+/// it raised. values_of(r) gives the result's elements as printed.
+inline constexpr const char* outcomes_module_source = R"(import warnings
+import numpy as np
+warnings.simplefilter('ignore')
+nan, inf = float('nan'), float('inf')
+
+def values_of(r):
+    if r.dtype == bool:
+        return ['1' if v else '0' for v in r.ravel()]
+    if r.dtype.kind == 'f':
+        return [repr(float(v)) for v in r.ravel()]
+    return [str(int(v)) for v in r.ravel()]
+
+def emit(number, compute):
+    try:
+        r = np.asarray(compute())
+    except Exception as error:
+        print(number, 'raise', type(error).__name__, str(error).replace('\n', ' '))
+        return
+    shape = ','.join(str(s) for s in r.shape) if r.ndim else '-'
+    print(number, 'ok', r.dtype.name, shape, *values_of(r))
+)";
 
 template <class Record>
 class suite_fixture : public testing::Test {
@@ -128,7 +156,8 @@ private:
     }
 
     std::vector<outcome> numpy_outcomes() const {
-        const python_module modules[] = {{Cases::rules_module, Cases::rules_source}};
+        const python_module modules[] = {{"loom_outcomes", outcomes_module_source},
+                                         {Cases::rules_module, Cases::rules_source}};
         std::size_t batch_size = 1200;
         if constexpr (requires { Cases::batch_size; }) batch_size = Cases::batch_size;
         if constexpr (per_case == 1) {
