@@ -80,13 +80,24 @@ void gemm_blocked(matrix_ref<const A> a, matrix_ref<const B> b, matrix_ref<R> c,
     }
 }
 
+/// How gemm computes a product (schedule_gemm): its kernel (none for an
+/// empty C, zeros for k = 0, the complex kernel, or the blocked one), whether
+/// the blocked kernel solves Cᵀ = Bᵀ·Aᵀ, and the units it shares among its
+/// threads. Small, so that a stack of small products pays little for it.
+struct gemm_schedule {
+    product_kernel kernel = product_kernel::none;
+    bool transposed = false;
+    index_t units = 0;
+    int threads = 1;
+};
+
 // gemm_blocked on pieces of C's columns, whole micro-panels of B, shared
-// among `how.threads` threads (plan_gemm). Each element of C is computed by
+// among `how.threads` threads (schedule_gemm). Each element of C is computed by
 // the same sequence of multiply-adds whatever the piece it falls in, so the
 // result does not depend on the number of threads.
 template <class R, class A, class B>
 void gemm_blocked_threads(matrix_ref<const A> a, matrix_ref<const B> b, matrix_ref<R> c, bool accumulate,
-                          const product_path& how) {
+                          const gemm_schedule& how) {
     constexpr index_t nr = gemm_blocking<gemm_compute_t<R>>::nr;
     parallel_for(how.units, how.threads, [&](index_t first, index_t last) {
         const index_t column = first * nr, columns = std::min(last * nr, c.cols) - column;
@@ -102,45 +113,58 @@ void gemm_blocked_threads(matrix_ref<const A> a, matrix_ref<const B> b, matrix_r
 inline matrix_ref<float> half_sums(float* data, index_t m, index_t n) { return {data, m, n, n, 1}; }
 
 /// How gemm computes C = A·B for an m × k A, a k × n B and a C of result
-/// type R whose strides are `row_stride` and `col_stride`: the kernel (none
-/// for an empty C, zeros for k = 0, the complex kernel, or the blocked one,
-/// through float32 for float16 and bfloat16), whether the blocked kernel
-/// solves Cᵀ = Bᵀ·Aᵀ (C's rows contiguous), its blocks, and the units it
-/// shares among threads_for(units) threads: one thread below
-/// parallel_min_multiply_adds. gemm runs by it; path_of reports it.
+/// type R whose strides are `row_stride` and `col_stride` (through float32
+/// for float16 and bfloat16): the blocked kernel solves Cᵀ = Bᵀ·Aᵀ when C's
+/// rows are contiguous, and shares its panels (the complex kernel its rows)
+/// among threads_for(units) threads: one thread below
+/// parallel_min_multiply_adds. gemm runs by it; plan_gemm reports it.
 template <class R>
-product_path plan_gemm(index_t m, index_t n, index_t k, index_t row_stride, index_t col_stride) {
-    product_path how{.m = m, .n = n, .k = k};
-    if (m == 0 || n == 0) return how;
-    if (k == 0) {
-        how.kernel = product_kernel::zeros;
-        return how;
-    }
+gemm_schedule schedule_gemm(index_t m, index_t n, index_t k, index_t row_stride, index_t col_stride) {
+    if (m == 0 || n == 0) return {};
+    if (k == 0) return {.kernel = product_kernel::zeros};
     if constexpr (half_element<R>) {
         const matrix_ref<float> sums = half_sums(nullptr, m, n);
-        return plan_gemm<float>(m, n, k, sums.row_stride, sums.col_stride);
+        return schedule_gemm<float>(m, n, k, sums.row_stride, sums.col_stride);
     } else if constexpr (complex_element<R>) {
         // Four real multiply-adds to each complex one.
-        how.kernel = product_kernel::complex;
-        how.units = m;
-        how.threads = threads_for(m, 4.0 * double(m) * double(n) * double(k) >= parallel_min_multiply_adds);
+        return {.kernel = product_kernel::complex,
+                .units = m,
+                .threads = threads_for(m, 4.0 * double(m) * double(n) * double(k) >= parallel_min_multiply_adds)};
     } else {
-        using blocking = gemm_blocking<gemm_compute_t<R>>;
         // The micro-kernel's vectors run down C's columns: solve Cᵀ = Bᵀ·Aᵀ
         // instead when C's rows are the contiguous direction. A stride along an
         // extent of 1 is never followed and does not count.
         const index_t down = m == 1 ? 0 : gemm_magnitude(row_stride);
         const index_t across = n == 1 ? 0 : gemm_magnitude(col_stride);
-        how.kernel = product_kernel::blocked;
-        how.transposed = m == 1 || (n > 1 && across < down);
+        const bool transposed = m == 1 || (n > 1 && across < down);
+        const index_t columns = transposed ? m : n;  // of the C the kernel computes
+        const index_t units = (columns + gemm_blocking<gemm_compute_t<R>>::nr - 1) / gemm_blocking<gemm_compute_t<R>>::nr;
+        return {.kernel = product_kernel::blocked,
+                .transposed = transposed,
+                .units = units,
+                .threads = threads_for(units, double(m) * double(n) * double(k) >= parallel_min_multiply_adds)};
+    }
+}
+
+/// What gemm does for C = A·B with the arguments of schedule_gemm, for
+/// path_of: its schedule, with the sizes and the blocked kernel's blocks.
+template <class R>
+product_path plan_gemm(index_t m, index_t n, index_t k, index_t row_stride, index_t col_stride) {
+    const gemm_schedule schedule = schedule_gemm<R>(m, n, k, row_stride, col_stride);
+    product_path how{.m = m,
+                     .n = n,
+                     .k = k,
+                     .kernel = schedule.kernel,
+                     .transposed = schedule.transposed,
+                     .units = schedule.units,
+                     .threads = schedule.threads};
+    if (schedule.kernel == product_kernel::blocked) {
+        using blocking = gemm_blocking<gemm_compute_t<std::conditional_t<half_element<R>, float, R>>>;
         how.mr = blocking::mr;
         how.nr = blocking::nr;
         how.kc = blocking::kc;
         how.mc = blocking::mc;
         how.nc = blocking::nc;
-        const index_t columns = how.transposed ? m : n;  // of the C the kernel computes
-        how.units = (columns + blocking::nr - 1) / blocking::nr;
-        how.threads = threads_for(how.units, double(m) * double(n) * double(k) >= parallel_min_multiply_adds);
     }
     return how;
 }
@@ -164,7 +188,7 @@ product_path plan_gemm(index_t m, index_t n, index_t k, index_t row_stride, inde
 template <class R, class A, class B>
     requires storable_in<A, R> && storable_in<B, R>
 void gemm(matrix_ref<const A> a, matrix_ref<const B> b, matrix_ref<R> c, bool accumulate = false) {
-    const product_path how = detail::plan_gemm<R>(c.rows, c.cols, a.cols, c.row_stride, c.col_stride);
+    const detail::gemm_schedule how = detail::schedule_gemm<R>(c.rows, c.cols, a.cols, c.row_stride, c.col_stride);
     switch (how.kernel) {
     case product_kernel::zeros:
         if (accumulate) return;
@@ -173,7 +197,7 @@ void gemm(matrix_ref<const A> a, matrix_ref<const B> b, matrix_ref<R> c, bool ac
         }
         return;
     case product_kernel::complex:
-        if constexpr (complex_element<R>) detail::gemm_complex<R, A, B>(a, b, c, accumulate, how);
+        if constexpr (complex_element<R>) detail::gemm_complex<R, A, B>(a, b, c, accumulate, how.units, how.threads);
         return;
     case product_kernel::blocked:
         if constexpr (!complex_element<R>) {

@@ -1,9 +1,9 @@
 #pragma once
 // The matrix product of complex elements: a blocked kernel apart from the
 // real types' SIMD micro-kernels (gemm_microkernel.hpp), which gemm calls
-// for a complex result type, as plan_gemm (gemm.hpp) planned it. Includes
-// only <algorithm> and <array> beyond loom's core, thread and
-// whole_value_path.hpp headers.
+// for a complex result type, as schedule_gemm (gemm.hpp) scheduled it.
+// Includes only <algorithm> and <array> beyond loom's core and thread
+// headers.
 
 #include <algorithm>
 #include <array>
@@ -11,7 +11,6 @@
 #include "loom/core/shape.hpp"
 #include "loom/core/types.hpp"
 #include "loom/eval/threads.hpp"
-#include "loom/eval/whole_value_path.hpp"
 #include "loom/linalg/matrix_ref.hpp"
 
 namespace loom::linalg::detail {
@@ -53,11 +52,11 @@ void gemm_complex_rows(matrix_ref<const A> a, matrix_ref<const B> b, matrix_ref<
 }
 
 /// C = A·B (C += A·B when `accumulate`) for a complex C, with m, n, k > 0,
-/// C's rows (`how.units`) shared among `how.threads` threads (gemm.hpp's plan_gemm).
+/// C's `rows` shared among `threads` threads (gemm.hpp's schedule_gemm).
 template <complex_element R, class A, class B>
 void gemm_complex(matrix_ref<const A> a, matrix_ref<const B> b, matrix_ref<R> c, bool accumulate,
-                  const product_path& how) {
-    parallel_for(how.units, how.threads, [&](index_t first, index_t last) {
+                  index_t rows, int threads) {
+    parallel_for(rows, threads, [&](index_t first, index_t last) {
         gemm_complex_rows<R, A, B>(a, b, c, accumulate, first, last);
     });
 }

@@ -61,25 +61,17 @@ void reduce_in_partition(typename R::accumulator* result, const strided_layout& 
                      static_cast<index_t>(sizeof(A)));
 }
 
-// A reduction ready to run: its finished plan, and how it is cut for threads.
-struct planned_reduction {
-    loop_plan plan;
-    reduction_schedule schedule;
-};
-
-// The finished plan of reducing `value` over `axes` into the memory at
-// `result`, laid out as `layout`, and its schedule (schedule_reduction);
-// nothing when that memory meets an operand of `value` (a result element is
-// written many times, so the caller must then reduce into new memory).
-// reduce_into runs by it; reduce_into_path reports it.
-template <element A, expression E>
-std::optional<planned_reduction> plan_reduction(const A* result, const strided_layout& layout, const E& value,
-                                                const reduced_axes& axes, bool keepdims) {
-    loop_plan plan = map_reduction(result, layout, result_strides(layout, axes, keepdims), value);
+// Finishes `plan`, mapped by map_reduction into the memory of a result of
+// `result_bytes`, and gives how it is cut for threads (schedule_reduction);
+// nothing when that memory meets an operand (a result element is written
+// many times, so the caller must then reduce into new memory). reduce_into
+// runs by it; reduce_into_path reports it. (The plan stays the caller's: a
+// small reduction's cost is mostly the plan, and moving one is a copy of
+// its arrays.)
+inline std::optional<reduction_schedule> schedule_reduction_plan(loop_plan& plan, index_t result_bytes) {
     if (plan.destination_meets_operands()) return std::nullopt;
     finish_reduction_plan(plan);
-    const reduction_schedule schedule = schedule_reduction(plan, layout.size() * static_cast<index_t>(sizeof(A)));
-    return planned_reduction{std::move(plan), schedule};
+    return schedule_reduction(plan, result_bytes);
 }
 
 }  // namespace detail
@@ -94,13 +86,14 @@ template <reducer R, expression E>
 bool reduce_into(typename R::accumulator* result, const strided_layout& layout, const E& value,
                  const reduced_axes& axes, bool keepdims) {
     using A = typename R::accumulator;
-    const auto planned = detail::plan_reduction(static_cast<const A*>(result), layout, value, axes, keepdims);
-    if (!planned) return false;
-    if (planned->schedule.split == reduction_split::partition) {
-        detail::reduce_in_partition<R>(result, layout, value, axes, keepdims, planned->schedule);
+    loop_plan plan = map_reduction(result, layout, detail::result_strides(layout, axes, keepdims), value);
+    const auto schedule = detail::schedule_reduction_plan(plan, layout.size() * static_cast<index_t>(sizeof(A)));
+    if (!schedule) return false;
+    if (schedule->split == reduction_split::partition) {
+        detail::reduce_in_partition<R>(result, layout, value, axes, keepdims, *schedule);
     } else {
         evaluate_into(result, layout, scalar_node<A>(R::identity()), true);
-        detail::reduce_on_threads<R>(planned->plan, value, planned->schedule);
+        detail::reduce_on_threads<R>(plan, value, *schedule);
     }
     return true;
 }
@@ -112,15 +105,13 @@ bool reduce_into(typename R::accumulator* result, const strided_layout& layout, 
 template <element A, expression E>
 std::optional<whole_value_path> reduce_into_path(const A* result, const strided_layout& layout, const E& value,
                                                  const reduced_axes& axes, bool keepdims) {
-    const auto planned = detail::plan_reduction(result, layout, value, axes, keepdims);
-    if (!planned) return std::nullopt;
-    reduction_path path{.operand = value.shape(),
-                        .axes = axes.list(),
-                        .loop = planned->plan.shape(),
-                        .loop_reduced = {},
-                        .schedule = planned->schedule};
-    for (std::size_t d = 0; d < planned->plan.rank(); ++d) {
-        if (planned->plan.stride(0, d) == 0) path.loop_reduced.push_back(static_cast<index_t>(d));
+    loop_plan plan = map_reduction(result, layout, detail::result_strides(layout, axes, keepdims), value);
+    const auto schedule = detail::schedule_reduction_plan(plan, layout.size() * static_cast<index_t>(sizeof(A)));
+    if (!schedule) return std::nullopt;
+    reduction_path path{
+        .operand = value.shape(), .axes = axes.list(), .loop = plan.shape(), .loop_reduced = {}, .schedule = *schedule};
+    for (std::size_t d = 0; d < plan.rank(); ++d) {
+        if (plan.stride(0, d) == 0) path.loop_reduced.push_back(static_cast<index_t>(d));
     }
     return whole_value_path{.reduction = std::move(path)};
 }

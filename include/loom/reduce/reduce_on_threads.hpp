@@ -113,7 +113,7 @@ inline reduction_schedule schedule_reduction(const loop_plan& plan, index_t resu
     const reduction_split split = choose_split(plan, result_bytes);
     index_t units = 1;
     switch (split) {
-        case reduction_split::one_piece: break;
+        case reduction_split::one_piece: return {split, 1, 1};  // (threads_for asks OpenMP: a small reduction's cost)
         case reduction_split::rows: units = plan.shape()[0]; break;
         case reduction_split::columns: units = (plan.inner_size() + column_unit - 1) / column_unit; break;
         case reduction_split::run: units = parts_of_run(plan.inner_size()).count; break;
