@@ -252,6 +252,10 @@ TEST(Einsum, BadSubscriptsAreRefused) {
         [&] { (void)loom::einsum("ij,jk->ik->i", a, a); }, "einsum \"ij,jk->ik->i\": \"->\" appears twice; give one output");
     EXPECT_THROW((void)loom::einsum("ij,jk", a), std::invalid_argument);
     EXPECT_THROW((void)loom::einsum("ij,jk,kl", a, a, a), std::invalid_argument);
+    // Spaces stand anywhere but inside "..." and "->", as in NumPy.
+    EXPECT_EQ(elements_of(loom::einsum(" i j -> j", a)), (std::vector<double>{3, 5, 7}));
+    EXPECT_THROW((void)loom::einsum(".. .i", a), std::invalid_argument);
+    EXPECT_THROW((void)loom::einsum("ij - > j", a), std::invalid_argument);
 }
 
 // Three or more operands are contracted two at a time, in einsum_path's

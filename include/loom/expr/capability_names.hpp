@@ -36,8 +36,11 @@ struct stats_header;
 struct fft_header;
 struct io_header;
 
-// True once Marker is complete; a template of `Use` so that it is decided
-// where it is used, not where it is declared.
+// True once Marker is complete: asked at a call, not where a name is
+// declared. A compiler keeps its first answer for the same arguments: a
+// program that calls one of these names unqualified (on anything) before it
+// includes the name's header is told, for a later call that fits none of
+// the header's functions, to include it (valid calls are not affected).
 template <class Use, class Marker>
 concept header_included = requires { sizeof(Marker); };
 

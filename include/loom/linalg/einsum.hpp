@@ -283,7 +283,7 @@ tensor<R> einsum_of_views(std::string_view subscripts, const V&... views) {
     } else {
         std::list<labelled<tensor_view<const R>>> operands;
         std::apply([&](const auto&... x) { (operands.push_back(read_as<R>(x)), ...); }, varying);
-        const contraction_path path = einsum_contraction_path(spec, sizes);
+        const contraction_path path = einsum_contraction_path(spec, sizes, false);
         return place_in_output(contract_along<R>(subscripts, std::move(operands), path, spec.output, sizes, shapes),
                                spec.output, shape, constants);
     }
@@ -313,7 +313,7 @@ template <expression... X>
 contraction_path einsum_path(std::string_view subscripts, const X&... operands) {
     const std::array<shape_type, sizeof...(X)> shapes{shape_type(operands.shape())...};
     const detail::einsum_spec spec = detail::parse_einsum(subscripts, shapes);
-    return detail::einsum_contraction_path(spec, detail::einsum_letter_sizes(subscripts, spec, shapes));
+    return detail::einsum_contraction_path(spec, detail::einsum_letter_sizes(subscripts, spec, shapes), true);
 }
 
 }  // namespace loom

@@ -48,7 +48,10 @@ struct contraction_path {
     double naive_flops = 0;                        ///< NumPy's estimate of one loop over all operands
     double optimized_flops = 0;                    ///< NumPy's estimate of the path
     double largest_intermediate = 0;               ///< the elements of the largest result of a step
-    std::string report;                            ///< the text NumPy prints, line for line
+    /// The text NumPy prints, line for line (where the subscripts hold "...",
+    /// NumPy spells it with letters in its set's hash order, loom with the
+    /// first unused ones of A-Z, a-z).
+    std::string report;
 };
 
 namespace detail {
@@ -236,8 +239,10 @@ inline std::string formatted(const char* format, double value) {
 }
 
 /// The path of einsum with `spec` and letters of `sizes` (Note [greedy
-/// contraction order]), with NumPy's estimates and report.
-inline contraction_path einsum_contraction_path(const einsum_spec& spec, const letter_sizes& sizes) {
+/// contraction order]), with NumPy's estimates, and its report when
+/// `with_report` (einsum itself needs the steps alone).
+inline contraction_path einsum_contraction_path(const einsum_spec& spec, const letter_sizes& sizes,
+                                                bool with_report) {
     contraction_path result;
     std::vector<letter_set> sets;
     letter_set every;
@@ -280,6 +285,7 @@ inline contraction_path einsum_contraction_path(const einsum_spec& spec, const l
                                        comma_separated(operands) + "->" + spec.output, c.letters.count()});
     }
     result.optimized_flops = cost;
+    if (!with_report) return result;
 
     std::string& r = result.report;
     r += "  Complete contraction:  " + comma_separated(spec.inputs) + "->" + spec.output + "\n";

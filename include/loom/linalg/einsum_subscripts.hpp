@@ -57,6 +57,7 @@ inline subscript_word read_word(std::string_view subscripts, std::string_view wo
     subscript_word read;
     for (std::size_t i = 0; i < word.size(); ++i) {
         const char c = word[i];
+        if (c == ' ') continue;  // spaces may stand anywhere but inside "..." and "->", as in NumPy
         if (c == '.') {
             if (word.substr(i, 3) != "...") {
                 throw_einsum(subscripts, "a '.' in " + whose + " is not part of an ellipsis; write \"...\"");
@@ -79,10 +80,7 @@ inline subscript_word read_word(std::string_view subscripts, std::string_view wo
 /// The subscripts of einsum for operands of `shapes`, "..." spelled out.
 /// Throws std::invalid_argument naming what does not fit.
 inline einsum_spec parse_einsum(std::string_view subscripts, std::span<const shape_type> shapes) {
-    std::string text;
-    for (char c : subscripts) {
-        if (c != ' ') text.push_back(c);
-    }
+    const std::string text(subscripts);
     const std::size_t arrow = text.find("->");
     if (arrow != std::string::npos && text.find("->", arrow + 2) != std::string::npos) {
         throw_einsum(subscripts, "\"->\" appears twice; give one output");
@@ -106,7 +104,8 @@ inline einsum_spec parse_einsum(std::string_view subscripts, std::span<const sha
         read.push_back(read_word(subscripts, words[i], "the subscripts of " + operand_name(i)));
         const subscript_word& word = read.back();
         const std::size_t rank = shapes[i].size();
-        // An operand's letters may repeat, so their count is bounded only here.
+        // Before the count is compared with the rank, so that the message does
+        // not repeat subscripts of any length.
         if (word.letters.size() > max_rank) {
             throw_einsum(subscripts, "an operand's subscripts name " + std::to_string(word.letters.size()) +
                                          " dimensions, above loom's maximum rank, " + std::to_string(max_rank) +
