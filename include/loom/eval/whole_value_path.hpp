@@ -73,8 +73,11 @@ struct product_path {
     /// loom's blocked kernel: computed as Cᵀ = Bᵀ·Aᵀ, because C's rows are
     /// contiguous; its panels are then of C's rows.
     bool transposed = false;
-    index_t mr = 0, nr = 0;           ///< the blocked kernel's register block (MR × NR)
-    index_t kc = 0, mc = 0, nc = 0;   ///< the blocked kernel's cache blocks (KC, MC, NC)
+    index_t mr = 0;  ///< the blocked kernel's register block: MR rows
+    index_t nr = 0;  ///< the blocked kernel's register block: NR columns
+    index_t kc = 0;  ///< the blocked kernel's cache block: KC along k
+    index_t mc = 0;  ///< the blocked kernel's cache block: MC rows
+    index_t nc = 0;  ///< the blocked kernel's cache block: NC columns
     /// The units shared among threads: panels of NR columns (blocked; of
     /// rows, transposed), rows of C (complex); 0 for the other kernels.
     index_t units = 0;
