@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <charconv>
 #include <cmath>
 #include <concepts>
 #include <cstdint>
@@ -19,6 +18,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "loom/core/float_chars.hpp"
 #include "loom/core/shape.hpp"
 #include "loom/core/types.hpp"
 #include "loom/expr/expression.hpp"
@@ -64,7 +64,7 @@ inline std::string number_text(wide_integer value) {
 /// numbers so that they read as floating (as Python prints them).
 inline std::string number_text(double value) {
     char buffer[32];
-    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+    const auto result = detail::to_chars(buffer, buffer + sizeof buffer, value);
     std::string text(buffer, result.ptr);
     if (std::isfinite(value) && text.find_first_of(".e") == std::string::npos) text += ".0";
     return text;

@@ -2,7 +2,7 @@
 // Random samples from distributions and from populations: uniform, normal,
 // exponential, poisson, binomial, choice, permutation and shuffle, each from
 // a generator passed by reference or from a seed, as rand and randn are.
-// Includes only <algorithm>, <unordered_map> and <vector> beyond create/random.hpp.
+// Includes only <algorithm>, <unordered_map>, <vector> and core/float_chars.hpp beyond create/random.hpp.
 //
 // Note [sampling algorithms]: every value comes from the generator's 64-bit
 // words by the transforms of Note [reproducible random values]
@@ -46,7 +46,6 @@
 // wherever a compiler could otherwise fuse it or not, depending on its flags.
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <concepts>
 #include <cstdint>
@@ -57,6 +56,7 @@
 #include <utility>
 #include <vector>
 
+#include "loom/core/float_chars.hpp"
 #include "loom/core/shape.hpp"
 #include "loom/core/types.hpp"
 #include "loom/create/random.hpp"
@@ -71,7 +71,7 @@ inline std::string sample_parameter_text(double value) {
     if (std::isnan(value)) return "nan";
     if (std::isinf(value)) return value < 0 ? "-inf" : "inf";
     char buffer[32];
-    return std::string(buffer, std::to_chars(buffer, buffer + sizeof buffer, value).ptr);
+    return std::string(buffer, detail::to_chars(buffer, buffer + sizeof buffer, value).ptr);
 }
 
 /// An index in [0, range), every one equally likely (Note [sampling algorithms]).

@@ -37,6 +37,7 @@
 #include <limits>
 #include <string>
 
+#include "loom/core/float_chars.hpp"
 #include "loom/core/types.hpp"
 
 namespace loom::detail {
@@ -54,7 +55,7 @@ struct float_text {
 template <std::floating_point T>
 std::string shortest_chars(T value, std::chars_format format) {
     char buffer[64];  // the longest shortest text of a double, "-2.2250738585072014e-308", has 24
-    const std::to_chars_result result = std::to_chars(buffer, buffer + sizeof buffer, value, format);
+    const std::to_chars_result result = detail::to_chars(buffer, buffer + sizeof buffer, value, format);
     return std::string(buffer, result.ptr);
 }
 
@@ -66,7 +67,7 @@ std::string rounded_chars(T value, std::chars_format format, int precision) {
     // the digits asked for and an exponent.
     std::string text(static_cast<std::size_t>(precision) + 320, '\0');
     const std::to_chars_result result =
-        std::to_chars(text.data(), text.data() + text.size(), static_cast<arithmetic_t<T>>(value), format, precision);
+        detail::to_chars(text.data(), text.data() + text.size(), static_cast<arithmetic_t<T>>(value), format, precision);
     text.resize(static_cast<std::size_t>(result.ptr - text.data()));
     return text;
 }
@@ -95,7 +96,7 @@ inline void trim_trailing_zeros(std::string& digits) {
 inline double scientific_value(const float_text& text) {
     const std::string chars = text.integer + "." + text.fraction + "e" + std::to_string(text.exponent);
     double value = 0;
-    if (std::from_chars(chars.data(), chars.data() + chars.size(), value).ec == std::errc::result_out_of_range) {
+    if (detail::from_chars(chars.data(), chars.data() + chars.size(), value).ec == std::errc::result_out_of_range) {
         value = text.exponent < 0 ? 0.0 : std::numeric_limits<double>::infinity();
         if (text.integer[0] == '-') value = -value;
     }
@@ -111,7 +112,7 @@ bool reads_back(const float_text& text, T value) {
     } else {
         const std::string chars = text.integer + "." + text.fraction + "e" + std::to_string(text.exponent);
         T back = 0;
-        const std::from_chars_result result = std::from_chars(chars.data(), chars.data() + chars.size(), back);
+        const std::from_chars_result result = detail::from_chars(chars.data(), chars.data() + chars.size(), back);
         return result.ec == std::errc() && back == value;
     }
 }

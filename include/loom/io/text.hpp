@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "loom/core/checked_arithmetic.hpp"
+#include "loom/core/float_chars.hpp"
 #include "loom/core/shape.hpp"
 #include "loom/core/types.hpp"
 #include "loom/expr/expression.hpp"
@@ -151,7 +152,10 @@ std::optional<T> parse_text_value(std::string_view field) {
     const char* const first = field.data();
     const char* const last = field.data() + field.size();
     T value{};
-    const std::from_chars_result result = std::from_chars(first, last, value);
+    const std::from_chars_result result = [&] {
+        if constexpr (std::floating_point<T>) return detail::from_chars(first, last, value);
+        else return std::from_chars(first, last, value);
+    }();
     if (result.ptr != last || field.empty()) return std::nullopt;
     if (result.ec == std::errc::result_out_of_range) {
         if constexpr (std::floating_point<T>) {

@@ -5,9 +5,8 @@
 // singular values, and cond takes singular values or inv, from LAPACK
 // (Note [compiled without LAPACK] in lapack.hpp; norm, whose order is known
 // only at run time, throws there instead).
-// Cost of including: <charconv>, <cmath>, <limits>, <string> beyond decompositions.hpp.
+// Cost of including: <cmath>, <limits>, <string> and core/float_chars.hpp beyond decompositions.hpp.
 
-#include <charconv>
 #include <cmath>
 #include <complex>
 #include <concepts>
@@ -19,6 +18,7 @@
 
 #include "loom/core/axis.hpp"
 #include "loom/core/errors.hpp"
+#include "loom/core/float_chars.hpp"
 #include "loom/expr/functions.hpp"
 #include "loom/expr/operators.hpp"
 #include "loom/linalg/decompositions.hpp"
@@ -74,7 +74,7 @@ public:
         if (nuclear()) return "'nuc'";
         // The shortest digits that read back as p: 2.0000001 stays 2.0000001, 3 prints as 3, inf as inf.
         char buffer[32];
-        return std::string(buffer, std::to_chars(buffer, buffer + sizeof buffer, p_).ptr);
+        return std::string(buffer, loom::detail::to_chars(buffer, buffer + sizeof buffer, p_).ptr);
     }
 
 private:
