@@ -16,7 +16,10 @@
 // size is negative or the rank is above 64, as the operation does; an
 // accepted result with no size 0 has fewer elements than index_t counts
 // (docs/errors.md); each broadcast_error of those operations carries an
-// explanation of the shapes it refused, which does not hold.
+// explanation of the shapes it refused, which does not hold; each fix an
+// explanation suggests (a reshape of one operand, a new tensor in place of
+// an in-place operation, a transpose where it says no reshape helps), applied
+// to the shapes, makes the rule accept them, with the result it states.
 
 #include <iostream>
 #include <optional>
@@ -151,8 +154,58 @@ bool above_max_rank(const std::vector<shape_type>& shapes) {
     return false;
 }
 
+std::optional<bool> check(rule r, index_t axis, const std::vector<shape_type>& shapes);
+
+// The shapes with operand k's replaced by `shape`, under `r`, are accepted, with `result`.
+void require_accepted(rule r, index_t axis, std::vector<shape_type> shapes, std::size_t k, const shape_type& shape,
+                      const shape_type& result, const std::string& call, const std::string& fix) {
+    shapes.at(k) = shape;
+    outcome thrown;
+    const std::optional<broadcast_explanation> after = explanation_of(r, axis, shapes, thrown);
+    require(after.has_value() && after->holds, call + ": the fix " + fix + " gives " + shapes_text(shapes) +
+                                                   ", which the rule refuses");
+    require(after->result == result, call + ": the fix " + fix + " states the result " + text(result) + ", not " +
+                                         text(after->result));
+    require(check(r, axis, shapes).value_or(false), call + ": the fix " + fix + " is refused by the operation");
+}
+
+// Each fix e suggests makes the rule accept the shapes, with the result it states; the rules that suggest
+// nothing (the PDPD rules, a loss's target) suggest nothing.
+void check_fixes(rule r, index_t axis, const std::vector<shape_type>& shapes, const broadcast_explanation& e,
+                 const std::string& call) {
+    const bool any = !e.fixes.empty() || e.assign_new || e.no_fix || !e.transpose_hint.empty();
+    if (e.holds || r == rule::pdpd || r == rule::paddle_elementwise || r == rule::loss) {
+        require(!any, call + ": suggests a fix where the rule suggests none");
+        return;
+    }
+    for (const loom::reshape_fix& fix : e.fixes) {
+        require(fix.operand < shapes.size() && fix.name == e.names[fix.operand], call + ": a fix of no operand");
+        require(fix.shape.size() > shapes[fix.operand].size(), call + ": a fix that inserts no dimension");
+        require_accepted(r, axis, shapes, fix.operand, fix.shape, fix.result, call, fix.loom);
+    }
+    if (e.assign_new) {
+        require(r == rule::in_place, call + ": a new tensor suggested outside the in-place rule");
+        const broadcast_explanation numpy = loom::explain(shapes[0], shapes[1]);
+        require(numpy.holds && numpy.result == e.assigned, call + ": t = dst op src is said to have shape " +
+                                                               text(e.assigned));
+    }
+    require(!e.no_fix || (e.fixes.empty() && !e.assign_new), call + ": says no fix, and suggests one");
+    if (!e.transpose_hint.empty()) {
+        require(e.no_fix, call + ": a transpose suggested beside a fix");
+        const std::size_t k = std::find(e.names.begin(), e.names.end(),
+                                        e.transpose_hint.substr(10, e.transpose_hint.find(')') - 10)) -
+                              e.names.begin();
+        require(k < shapes.size() && shapes[k].size() == 2, call + ": " + e.transpose_hint + " of no matrix");
+        std::vector<shape_type> transposed = shapes;
+        transposed[k] = shape_type{shapes[k][1], shapes[k][0]};
+        outcome thrown;
+        const std::optional<broadcast_explanation> after = explanation_of(r, axis, transposed, thrown);
+        require(after.has_value() && after->holds, call + ": " + e.transpose_hint + " is refused too");
+    }
+}
+
 // Explains the shapes under `r` and checks the explanation against itself
-// and against the operation; returns whether it holds (nothing when explain threw).
+// and against the operation, and its fixes; returns whether it holds (nothing when explain threw).
 std::optional<bool> check(rule r, index_t axis, const std::vector<shape_type>& shapes) {
     const std::string call = std::string("explain ") + (rule_flags[int(r)][0] ? rule_flags[int(r)] : "numpy") +
                              (r == rule::pdpd || r == rule::paddle_elementwise ? " axis " + std::to_string(axis) : "") +
@@ -181,6 +234,7 @@ std::optional<bool> check(rule r, index_t axis, const std::vector<shape_type>& s
     }
     const std::string printed = loom::to_string(*e);
     require(!printed.empty() && printed.back() == '\n', call + ": prints \"" + printed + "\"");
+    check_fixes(r, axis, shapes, *e, call);
 
     if (r == rule::matmul || r == rule::loss) return e->holds;
     const verdict v = operation(r, axis, shapes, call);

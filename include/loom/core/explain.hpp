@@ -8,10 +8,12 @@
 // themselves are in core/broadcast.hpp, linalg/matmul.hpp and nn/losses.hpp;
 // tests/unit/test_explain.cpp checks that both agree on every case of the
 // tests. broadcast_error explains the rule that threw it when asked (Note
-// [explanations on demand] in core/errors.hpp).
+// [explanations on demand] in core/errors.hpp). Shapes refused get the
+// fixes of core/broadcast_fixes.hpp: a reshape that inserts size-1
+// dimensions, or a new tensor in place of an in-place operation.
 //
 // Cost of including: <algorithm>, <concepts>, <limits>, <string>, <utility> and <vector>, beside
-// core/shape.hpp, core/broadcast_spec.hpp and core/explanation.hpp.
+// core/shape.hpp, core/broadcast_spec.hpp, core/explanation.hpp and core/broadcast_fixes.hpp.
 
 #include <algorithm>
 #include <concepts>
@@ -21,6 +23,7 @@
 #include <utility>
 #include <vector>
 
+#include "loom/core/broadcast_fixes.hpp"
 #include "loom/core/broadcast_spec.hpp"
 #include "loom/core/explanation.hpp"
 #include "loom/core/shape.hpp"
@@ -262,6 +265,7 @@ inline broadcast_explanation explain_none(const shape_type& a, const shape_type&
         return sizes[0];
     });
     refuse_too_many_elements(e, "the result", e.result);
+    suggest_fixes(e);
     return e;
 }
 
@@ -282,6 +286,7 @@ inline broadcast_explanation explain_numpy(std::vector<shape_type> shapes) {
     e.compared = e.shapes;
     numpy_walk(e, names);
     refuse_too_many_elements(e, "the result", e.result);
+    suggest_fixes(e);
     return e;
 }
 
@@ -328,6 +333,7 @@ broadcast_explanation explain_bidirectional(const X& x, const shape_type& target
     e.compared = e.shapes;
     detail::numpy_walk(e, e.names);
     detail::refuse_too_many_elements(e, "the result", e.result);
+    detail::suggest_fixes(e);
     return e;
 }
 
@@ -360,6 +366,7 @@ broadcast_explanation explain_in_place(const D& dst, const S& src) {
         }
         return d;
     });
+    detail::suggest_fixes(e);
     return e;
 }
 
@@ -390,6 +397,7 @@ broadcast_explanation explain_broadcast_to(const X& x, const shape_type& target)
     // broadcast_to refuses a target whose sizes other than 0 multiply past index_t, as a tensor's strides would.
     detail::refuse_uncountable(e, checked_span_bytes(target, 1).has_value(), "the target", target,
                                " (counting every size but 0)");
+    detail::suggest_fixes(e);
     return e;
 }
 
@@ -433,6 +441,7 @@ broadcast_explanation explain_matmul(const A& a_operand, const B& b_operand) {
     e.compared = {shape_type(a.begin(), a.end() - 2), shape_type(b.begin(), b.end() - 2)};
     detail::numpy_walk(e, {"a", "b"});
     detail::refuse_too_many_elements(e, "the batch shape", e.result);
+    detail::suggest_fixes(e);
     if (!e.holds) return e;
     if (!a_vector) e.result.push_back(n);
     if (!b_vector) e.result.push_back(m);

@@ -2,7 +2,8 @@
 // What explain() returns and broadcast_error carries (docs/explain.md): the
 // shapes a broadcast rule compares, aligned, the rule's checks, one step
 // per dimension with its verdict and reason, and the result or the step
-// that fails; printed in the words of PaddlePaddle's broadcasting guide.
+// that fails, with the fixes that would make the rule accept the shapes;
+// printed in the words of PaddlePaddle's broadcasting guide.
 //
 // Cost of including: <algorithm>, <string> and <vector>, beside core/shape.hpp and
 // core/broadcast_spec.hpp.
@@ -46,6 +47,19 @@ struct explanation_step {
     std::string reason;         ///< why, in the guide's words: "y's dimension is 1"
 };
 
+/// A reshape of one operand that only inserts size-1 dimensions, keeping its
+/// sizes in order, and makes the rule accept the shapes (docs/explain.md,
+/// "Suggested fixes").
+struct reshape_fix {
+    std::size_t operand = 0;  ///< the operand reshaped: its index in names and shapes
+    std::string name;         ///< its name: "y"
+    shape_type shape;         ///< its shape after the fix: [4, 1]
+    std::string loom;         ///< loom's spelling: "y.reshape({4, 1}) or unsqueeze(y, 1)"
+    std::string numpy;        ///< NumPy's spelling: "y[:, np.newaxis]"; empty for a bidirectional
+                              ///< broadcast's target, which NumPy has no call for
+    shape_type result;        ///< the result's shape with the fix (dst's, in place; the target, for broadcast_to)
+};
+
 /// How a broadcast rule treats some shapes, step by step (explain()).
 struct broadcast_explanation {
     explained_rule rule = explained_rule::numpy;  ///< which rule
@@ -62,6 +76,17 @@ struct broadcast_explanation {
                                         ///< elements than index_t counts; empty otherwise
     shape_type compared_result;         ///< what the steps give: the last row of the table (matmul's batch shape)
     shape_type result;                  ///< the result's shape, when the rule accepts the shapes
+    std::vector<reshape_fix> fixes;     ///< when a step fails: each operand's reshape that makes the rule accept
+                                        ///< the shapes (NumPy's rule, bidirectional, in place: src, broadcast_to:
+                                        ///< x, matmul's batch dimensions, none: a reshape to identical shapes)
+    bool assign_new = false;            ///< in place, when NumPy's rule accepts dst and src: a new tensor,
+                                        ///< t = dst op src, takes the result that dst cannot
+    shape_type assigned;                ///< the shape of t = dst op src, when assign_new
+    bool no_fix = false;                ///< a step fails, and neither a reshape of one operand that inserts
+                                        ///< size-1 dimensions nor (in place) a new tensor helps; false for the
+                                        ///< rules that suggest nothing (the PDPD rules, loss targets, none)
+    std::string transpose_hint;         ///< when no_fix: the transpose of an operand that the rule would accept,
+                                        ///< "transpose(y) (NumPy: y.T)", which pairs other elements; or empty
 
     /// The step that fails, or nullptr (all steps hold, or a check failed
     /// first, or the result is refused: result_refusal).
@@ -97,11 +122,11 @@ inline std::string ordinal(std::size_t n) {
 
 inline std::string size_text(index_t size) { return size < 0 ? "-" : std::to_string(size); }
 
-// "x", "x and y", "x, y and z".
-inline std::string joined(const std::vector<std::string>& words) {
+// "x", "x and y", "x, y and z"; "x or y" with `last` " or ".
+inline std::string joined(const std::vector<std::string>& words, const char* last = " and ") {
     std::string text;
     for (std::size_t k = 0; k < words.size(); ++k) {
-        if (k != 0) text += k + 1 == words.size() ? " and " : ", ";
+        if (k != 0) text += k + 1 == words.size() ? last : ", ";
         text += words[k];
     }
     return text;
@@ -144,12 +169,62 @@ inline std::string verdict(const broadcast_explanation& e) {
     }
 }
 
+// What a fix leaves the rule: "broadcasts with x to [4, 3]".
+inline std::string fix_outcome(const broadcast_explanation& e, const reshape_fix& fix) {
+    std::vector<std::string> others;
+    for (std::size_t k = 0; k < e.names.size(); ++k) {
+        if (k != fix.operand) others.push_back(e.names[k]);
+    }
+    switch (e.rule) {
+        case explained_rule::in_place: return "fits into dst " + to_string(fix.result);
+        case explained_rule::broadcast_to: return "broadcasts to the target " + to_string(fix.result);
+        case explained_rule::none: return "is " + others.front() + "'s shape";
+        case explained_rule::matmul:
+            return "and " + others.front() + " have batch dimensions that broadcast; a @ b has shape " +
+                   to_string(fix.result);
+        default: return "broadcasts with " + joined(others) + " to " + to_string(fix.result);
+    }
+}
+
+// Why no fix is offered: "no reshape of x or y that inserts size-1 dimensions makes them broadcastable".
+inline std::string no_fix_text(const broadcast_explanation& e) {
+    const std::string inserting = " that inserts size-1 dimensions ";
+    switch (e.rule) {
+        case explained_rule::in_place:
+            return "no reshape of src" + inserting + "fits it into dst, and NumPy's rule refuses t = dst op src too";
+        case explained_rule::broadcast_to: return "no reshape of x" + inserting + "broadcasts it to the target";
+        case explained_rule::matmul:
+            return "no reshape of a or b" + inserting + "makes their batch dimensions broadcast";
+        default: return "no reshape of " + joined(e.names, " or ") + inserting + "makes them broadcastable";
+    }
+}
+
+// The lines after the verdict: one per fix, or why there is none.
+inline std::string fix_lines(const broadcast_explanation& e) {
+    std::string text;
+    for (const reshape_fix& fix : e.fixes) {
+        text += "fix: " + fix.loom + (fix.numpy.empty() ? "" : " (NumPy: " + fix.numpy + ")") + ": " + fix.name +
+                " " + to_string(fix.shape) + " " + fix_outcome(e, fix) + '\n';
+    }
+    if (e.assign_new) {
+        text += "fix: assign to a new tensor, t = dst op src: t has shape " + to_string(e.assigned) + '\n';
+    }
+    if (e.no_fix) {
+        text += "no fix: " + no_fix_text(e) +
+                (e.transpose_hint.empty() ? "" : "; " + e.transpose_hint + " would, but a transpose changes which "
+                                                                           "elements meet") +
+                '\n';
+    }
+    return text;
+}
+
 }  // namespace detail
 
 /// The explanation as text: the rule and the operands, the rule's checks,
 /// the compared shapes right-aligned in columns (`-` where a shape has no
 /// such dimension), the numbered steps, and the result or what fails: a
-/// step, a check, or the result itself (result_refusal).
+/// step, a check, or the result itself (result_refusal); then one line per
+/// fix, or one saying that there is none.
 inline std::string to_string(const broadcast_explanation& e) {
     std::string text = detail::rule_title(e) + ":";
     for (std::size_t k = 0; k < e.names.size(); ++k) {
@@ -204,7 +279,7 @@ inline std::string to_string(const broadcast_explanation& e) {
     while (failing < e.steps.size() && e.steps[failing].holds) ++failing;
     if (failing < e.steps.size()) {
         return text + ": the " + detail::ordinal(failing + 1) + " step fails, at dimension " +
-               std::to_string(e.steps[failing].dimension) + '\n';
+               std::to_string(e.steps[failing].dimension) + '\n' + detail::fix_lines(e);
     }
     return text + ": the last check fails\n";
 }
