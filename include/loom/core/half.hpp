@@ -9,13 +9,14 @@
 // rounds to nearest even; a NaN stays a NaN, made quiet, with its sign and
 // the top bits of its payload.
 //
-// Cost of including: <bit>, <cstdint>, <concepts>, <limits> and <type_traits>; with F16C
+// Cost of including: <bit>, <cstring>, <cstdint>, <concepts>, <limits> and <type_traits>; with F16C
 // enabled (-mf16c, -march=haswell and later) also <immintrin.h>, whose
 // conversion instruction narrows float to float16 at run time.
 
 #include <bit>
 #include <concepts>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <type_traits>
 
@@ -24,6 +25,26 @@
 #endif
 
 namespace loom {
+
+namespace detail {
+
+// std::bit_cast where the standard library has it; the compiler's builtin (also usable in constant
+// expressions) or a memcpy where it does not, as in the libc++ that emscripten 3.1 ships.
+template <class To, class From>
+    requires(sizeof(To) == sizeof(From) && std::is_trivially_copyable_v<To> && std::is_trivially_copyable_v<From>)
+constexpr To bit_cast(const From& from) noexcept {
+#if defined(__cpp_lib_bit_cast)
+    return std::bit_cast<To>(from);
+#elif defined(__has_builtin) && __has_builtin(__builtin_bit_cast)
+    return __builtin_bit_cast(To, from);
+#else
+    To to;
+    std::memcpy(&to, &from, sizeof(To));
+    return to;
+#endif
+}
+
+}  // namespace detail
 
 /// A 16-bit binary floating-point number with `ExponentBits` exponent bits
 /// and `15 - ExponentBits` stored significand bits: `float16`
@@ -74,7 +95,7 @@ public:
     constexpr std::uint16_t bits() const { return bits_; }
 
     /// The same number as a float: exact for every bit pattern.
-    constexpr operator float() const { return std::bit_cast<float>(widen(bits_)); }
+    constexpr operator float() const { return detail::bit_cast<float>(widen(bits_)); }
 
     /// The same number; the sign bit flipped, so that NaNs keep their payload.
     constexpr half_precision operator-() const { return from_bits(std::uint16_t(bits_ ^ sign_bit)); }
@@ -182,7 +203,7 @@ private:
             }
         }
 #endif
-        const U bits = std::bit_cast<U>(value);
+        const U bits = detail::bit_cast<U>(value);
         const bool negative = (bits >> (sizeof(T) * 8 - 1)) != 0;
         const U field = (bits >> stored) & field_mask;
         const U mantissa = bits & ((U(1) << stored) - 1);

@@ -582,13 +582,17 @@ void shuffle(tensor<T>& t, std::uint64_t seed) {
 
 /// The integers 0 ... n - 1 in random order, as int64: shuffle of arange(n).
 /// NumPy: numpy.random.Generator.permutation(n); PyTorch: torch.randperm.
-/// Throws std::invalid_argument when n < 0.
+/// Throws std::invalid_argument when n < 0, std::length_error when n is more than index_t counts.
 template <random_bit_source G>
 tensor<std::int64_t> permutation(std::int64_t n, G& generator) {
     if (n < 0) {
         throw std::invalid_argument("permutation(n " + std::to_string(n) + "): n is negative; pass n >= 0");
     }
-    tensor<std::int64_t> result(uninitialized, shape_type{n});
+    if (n > std::numeric_limits<index_t>::max()) {
+        throw std::length_error("permutation(n " + std::to_string(n) + "): n is more elements than index_t counts (" +
+                                std::to_string(std::numeric_limits<index_t>::max()) + "); pass a smaller n");
+    }
+    tensor<std::int64_t> result(uninitialized, shape_type{static_cast<index_t>(n)});
     for (std::int64_t i = 0; i < n; ++i) result.data()[i] = i;
     shuffle(result, generator);
     return result;

@@ -12,11 +12,36 @@
 // two have the same float32 and float64 batches, computed by the same
 // AVX-512F and DQ kernels.
 //
-// Cost of including: <xsimd/xsimd.hpp>.
+// Where xsimd supports no instruction set of the target (WebAssembly, for
+// one: xsimd 8.1 defines XSIMD_NO_SUPPORTED_ARCHITECTURE and no batch type),
+// there are no batches: no element type is a vector_element, and every loop
+// is the scalar one.
+//
+// Cost of including: <concepts> and <xsimd/xsimd.hpp>.
+
+#include <concepts>
 
 #include <xsimd/xsimd.hpp>
 
 namespace loom::simd {
+
+#if defined(XSIMD_NO_SUPPORTED_ARCHITECTURE)
+
+/// No instruction set: the scalar loops only.
+struct scalar_architecture {
+    static constexpr const char* name() { return "scalar"; }
+};
+using architecture = scalar_architecture;
+
+/// Declared only: no batch exists, and no code that needs one is instantiated.
+template <class T>
+struct batch;
+
+/// The element types evaluated in batches: none here.
+template <class T>
+concept vector_element = false;
+
+#else
 
 /// The instruction set of loom's batches (Note [batch architecture]).
 #if XSIMD_WITH_AVX512BW && !defined(__OPTIMIZE__)
@@ -28,5 +53,11 @@ using architecture = xsimd::default_arch;
 /// A batch of T for that instruction set.
 template <class T>
 using batch = xsimd::batch<T, architecture>;
+
+/// The element types evaluated in batches: float32 and float64.
+template <class T>
+concept vector_element = std::same_as<T, float> || std::same_as<T, double>;
+
+#endif
 
 }  // namespace loom::simd

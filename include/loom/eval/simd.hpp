@@ -18,7 +18,9 @@
 // integers, comparisons and functions without a batch form run the scalar
 // loop. The elements after the last whole batch are computed by the same
 // batch functions, one lane used per element, so that an element's value
-// never depends on where it falls in the array.
+// never depends on where it falls in the array. Where xsimd supports no
+// instruction set of the target (Note [batch architecture] in batch.hpp),
+// only the traits are defined, false for every tree: the scalar loop runs.
 
 #include <concepts>
 #include <cstddef>
@@ -38,16 +40,6 @@
 
 namespace loom::simd {
 
-/// The element types evaluated in batches: float32 and float64, when the
-/// compiler's flags select an instruction set xsimd supports.
-template <class T>
-concept vector_element =
-#if defined(XSIMD_NO_SUPPORTED_ARCHITECTURE)
-    false;
-#else
-    std::same_as<T, float> || std::same_as<T, double>;
-#endif
-
 /// What a batch form gives beside its scalar functor (Note [batch forms]).
 enum class batch_kind {
     arithmetic,   ///< the scalar functor's bits; the compiler vectorises the scalar loop as well
@@ -59,6 +51,73 @@ enum class batch_kind {
 /// forms]), and its `kind`.
 template <class F>
 struct batch_form;
+
+namespace detail {
+
+template <class F>
+concept has_batch_form = requires { batch_form<F>::kind; };
+
+// What a reader's tree holds, all of type T: whether each function has a
+// batch form, whether any of them is one the compiler does not vectorise,
+// and whether every one gives the scalar functor's bits (none approximate).
+template <class Reader, class T>
+struct tree_traits {
+    static constexpr bool batchable = false;
+    static constexpr bool needs_batches = false;
+    static constexpr bool exact = false;
+};
+
+// A leaf or a scalar of type T.
+template <class Reader, class T>
+    requires std::same_as<Reader, leaf_reader<T>> || std::same_as<Reader, scalar_reader<T>>
+struct tree_traits<Reader, T> {
+    static constexpr bool batchable = true;
+    static constexpr bool needs_batches = false;
+    static constexpr bool exact = true;
+};
+
+template <class F, class... Readers, class T>
+    requires has_batch_form<F>
+struct tree_traits<node_reader<F, Readers...>, T> {
+    static constexpr bool batchable =
+        std::same_as<std::remove_cvref_t<decltype(std::declval<const node_reader<F, Readers...>&>()(0))>, T> &&
+        (tree_traits<Readers, T>::batchable && ...);
+    static constexpr bool needs_batches =
+        batch_form<F>::kind != batch_kind::arithmetic || (tree_traits<Readers, T>::needs_batches || ...);
+    static constexpr bool exact =
+        batch_form<F>::kind != batch_kind::approximate && (tree_traits<Readers, T>::exact && ...);
+};
+
+}  // namespace detail
+
+/// True when `Reader`'s tree can be evaluated into elements of T in batches
+/// with the bits of its scalar form, element for element: every value of
+/// type T, every function with a batch form that is not approximate.
+template <class Reader, class T>
+inline constexpr bool batches_give_scalar_bits = vector_element<T> &&
+                                                 detail::tree_traits<std::remove_cvref_t<Reader>, T>::batchable &&
+                                                 detail::tree_traits<std::remove_cvref_t<Reader>, T>::exact;
+
+/// True when the store kernel evaluates `Reader` into elements of T in
+/// batches (Note [batch forms]).
+template <class Reader, class T>
+inline constexpr bool runs_in_batches = vector_element<T> &&
+                                        detail::tree_traits<std::remove_cvref_t<Reader>, T>::batchable &&
+                                        detail::tree_traits<std::remove_cvref_t<Reader>, T>::needs_batches;
+
+/// The lanes of the batches the store kernel evaluates `Reader` into
+/// elements of D with (Note [batch forms]); 0 when it runs the scalar loop
+/// (which the compiler may vectorise itself).
+template <class Reader, class D>
+constexpr index_t kernel_batch_lanes() {
+    if constexpr (runs_in_batches<Reader, D>) return static_cast<index_t>(batch<D>::size);
+    else return 0;
+}
+
+/// The name of the instruction set the batches are compiled for ("avx2").
+inline constexpr const char* batch_architecture() { return architecture::name(); }
+
+#if !defined(XSIMD_NO_SUPPORTED_ARCHITECTURE)
 
 namespace detail {
 
@@ -303,59 +362,6 @@ struct batch_form<fn::clip> {
     }
 };
 
-namespace detail {
-
-template <class F>
-concept has_batch_form = requires { batch_form<F>::kind; };
-
-// What a reader's tree holds, all of type T: whether each function has a
-// batch form, whether any of them is one the compiler does not vectorise,
-// and whether every one gives the scalar functor's bits (none approximate).
-template <class Reader, class T>
-struct tree_traits {
-    static constexpr bool batchable = false;
-    static constexpr bool needs_batches = false;
-    static constexpr bool exact = false;
-};
-
-// A leaf or a scalar of type T.
-template <class Reader, class T>
-    requires std::same_as<Reader, leaf_reader<T>> || std::same_as<Reader, scalar_reader<T>>
-struct tree_traits<Reader, T> {
-    static constexpr bool batchable = true;
-    static constexpr bool needs_batches = false;
-    static constexpr bool exact = true;
-};
-
-template <class F, class... Readers, class T>
-    requires has_batch_form<F>
-struct tree_traits<node_reader<F, Readers...>, T> {
-    static constexpr bool batchable =
-        std::same_as<std::remove_cvref_t<decltype(std::declval<const node_reader<F, Readers...>&>()(0))>, T> &&
-        (tree_traits<Readers, T>::batchable && ...);
-    static constexpr bool needs_batches =
-        batch_form<F>::kind != batch_kind::arithmetic || (tree_traits<Readers, T>::needs_batches || ...);
-    static constexpr bool exact =
-        batch_form<F>::kind != batch_kind::approximate && (tree_traits<Readers, T>::exact && ...);
-};
-
-}  // namespace detail
-
-/// True when `Reader`'s tree can be evaluated into elements of T in batches
-/// with the bits of its scalar form, element for element: every value of
-/// type T, every function with a batch form that is not approximate.
-template <class Reader, class T>
-inline constexpr bool batches_give_scalar_bits = vector_element<T> &&
-                                                 detail::tree_traits<std::remove_cvref_t<Reader>, T>::batchable &&
-                                                 detail::tree_traits<std::remove_cvref_t<Reader>, T>::exact;
-
-/// True when the store kernel evaluates `Reader` into elements of T in
-/// batches (Note [batch forms]).
-template <class Reader, class T>
-inline constexpr bool runs_in_batches = vector_element<T> &&
-                                        detail::tree_traits<std::remove_cvref_t<Reader>, T>::batchable &&
-                                        detail::tree_traits<std::remove_cvref_t<Reader>, T>::needs_batches;
-
 /// `reader`'s tree on batches, each leaf's batch read by `read_leaf(block)`
 /// from the leaf's unit-stride pointer, the approximate functions' lanes
 /// outside their domain treated as `lanes` says (Note [guarded lanes]).
@@ -388,18 +394,6 @@ B evaluate(const Reader& reader, const ReadLeaf& read_leaf) {
     careful_lanes lanes;
     return evaluate<B>(reader, read_leaf, lanes);
 }
-
-/// The lanes of the batches the store kernel evaluates `Reader` into
-/// elements of D with (Note [batch forms]); 0 when it runs the scalar loop
-/// (which the compiler may vectorise itself).
-template <class Reader, class D>
-constexpr index_t kernel_batch_lanes() {
-    if constexpr (runs_in_batches<Reader, D>) return static_cast<index_t>(batch<D>::size);
-    else return 0;
-}
-
-/// The name of the instruction set the batches are compiled for ("avx2").
-inline constexpr const char* batch_architecture() { return architecture::name(); }
 
 namespace detail {
 
@@ -489,6 +483,21 @@ template <vector_element D, class Reader>
     }
     if (i < count) detail::store_elements_carefully<B>(out, reader, i, count);
 }
+
+#else
+
+// No instruction set has batches (Note [batch architecture] in batch.hpp): declared for the
+// branches that runs_in_batches and batches_give_scalar_bits discard, never instantiated.
+template <class B, class Reader, class ReadLeaf>
+B evaluate(const Reader& reader, const ReadLeaf& read_leaf);
+template <vector_element T>
+inline constexpr index_t batch_lanes = 0;
+template <vector_element D, class Reader>
+void store_short(D* out, const Reader& reader, index_t count);
+template <vector_element D, class Reader>
+void store_batches(D* out, const Reader& in_memory, index_t count);
+
+#endif  // !XSIMD_NO_SUPPORTED_ARCHITECTURE
 
 }  // namespace loom::simd
 

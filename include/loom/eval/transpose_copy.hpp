@@ -46,7 +46,8 @@ inline constexpr index_t transpose_block_side =
 // to[c * to_stride + r] = from[r * from_stride + c], strides in elements.
 // Unaligned loads and stores, which may read memory of any element type.
 template <std::size_t Bytes>
-void transpose_block(const std::byte* from, index_t from_stride, std::byte* to, index_t to_stride) {
+void transpose_block([[maybe_unused]] const std::byte* from, index_t from_stride, [[maybe_unused]] std::byte* to,
+                     index_t to_stride) {
     [[maybe_unused]] const index_t s = from_stride, t = to_stride;
 #if defined(__AVX__)
     if constexpr (Bytes == 4) {

@@ -72,9 +72,9 @@ public:
         T smallest_nonzero = 0;
         T largest = 0;
         for (const T value : shown) {
-            if (!std::isfinite(value)) {
+            if (!std::isfinite(number(value))) {
                 any_non_finite = true;
-                negative_infinity = negative_infinity || (std::isinf(value) && value < 0);
+                negative_infinity = negative_infinity || (std::isinf(number(value)) && value < 0);
                 continue;
             }
             any_finite = true;
@@ -102,8 +102,8 @@ public:
     }
 
     void append(std::string& out, T value) const {
-        if (!std::isfinite(value)) {
-            const char* text = std::isnan(value) ? (plus_sign_ ? "+nan" : "nan")
+        if (!std::isfinite(number(value))) {
+            const char* text = std::isnan(number(value)) ? (plus_sign_ ? "+nan" : "nan")
                                : value < 0   ? "-inf"
                                : plus_sign_  ? "+inf"
                                              : "inf";
@@ -128,13 +128,17 @@ public:
     }
 
 private:
+    // The value as float or double, which <cmath>'s classification takes: libc++'s refuses a 16-bit
+    // float, where libstdc++'s converts it.
+    static arithmetic_t<T> number(T value) { return static_cast<arithmetic_t<T>>(value); }
+
     // Every value in scientific notation gets as many digits after the point
     // as the one that needs most, and exponents of a common width.
     void measure_scientific(std::span<const T> shown) {
         int fraction_digits = 0;
         std::size_t exponent_digits = 2;
         for (const T value : shown) {
-            if (!std::isfinite(value)) continue;
+            if (!std::isfinite(number(value))) continue;
             const float_text text = signed_text(scientific_text(value, precision_, 0, true), value);
             fraction_digits = std::max(fraction_digits, static_cast<int>(text.fraction.size()));
             exponent_digits = std::max(exponent_digits, std::to_string(std::abs(text.exponent)).size());
@@ -147,7 +151,7 @@ private:
 
     void measure_positional(std::span<const T> shown) {
         for (const T value : shown) {
-            if (!std::isfinite(value)) continue;
+            if (!std::isfinite(number(value))) continue;
             const float_text text = signed_text(positional_text(value, precision_), value);
             pad_left_ = std::max(pad_left_, text.integer.size());
             pad_right_ = std::max(pad_right_, text.fraction.size());
@@ -156,7 +160,7 @@ private:
 
     // The text with a '+' before a value that is not negative, under plus_sign.
     float_text signed_text(float_text text, T value) const {
-        if (plus_sign_ && !std::signbit(value)) text.integer.insert(0, 1, '+');
+        if (plus_sign_ && !std::signbit(number(value))) text.integer.insert(0, 1, '+');
         return text;
     }
 

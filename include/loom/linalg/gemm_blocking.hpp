@@ -79,7 +79,7 @@ using gemm_compute_t =
 
 /// Whether elements of type W go through the SIMD micro-kernel.
 template <class W>
-inline constexpr bool gemm_uses_simd = std::is_floating_point_v<W> && xsimd::has_simd_register<W>::value;
+inline constexpr bool gemm_uses_simd = simd::vector_element<W>;
 
 template <class W, bool Simd = gemm_uses_simd<W>>
 struct gemm_blocking;

@@ -93,7 +93,7 @@ auto contract(const char* name, const VA& a, const VB& b, const contraction_axes
     const std::span<const index_t> kept_a = std::span<const index_t>(order_a).first(free_a);
     const std::span<const index_t> summed = std::span<const index_t>(order_a).subspan(free_a);
     if (result.size() == 0 ||
-        std::ranges::any_of(summed, [&](index_t d) { return a.shape()[static_cast<std::size_t>(d)] == 0; })) {
+        std::any_of(summed.begin(), summed.end(), [&](index_t d) { return a.shape()[static_cast<std::size_t>(d)] == 0; })) {
         return result;
     }
     const index_t k = size_over(a.shape(), summed);
