@@ -3,6 +3,7 @@
 #   bash scripts/install-deps.sh tour   build the library and run the tour (scripts/tour.sh)
 #   bash scripts/install-deps.sh test   ... and build and run the tests (scripts/test.sh)
 #   bash scripts/install-deps.sh ci     ... and .ci/run's other build: clang++ 14 with sanitizers, benchmarks, peers
+#   bash scripts/install-deps.sh web    the broadcasting playground (scripts/build-web.sh) and its browser tests
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
@@ -18,13 +19,18 @@ test_packages=("${tour_packages[@]}" libgtest-dev libgmock-dev python3-numpy lib
     doxygen libopenmpi-dev)
 ci_packages=("${test_packages[@]}" clang-14 libclang-rt-14-dev libomp-14-dev libbenchmark-dev libopenblas-dev
     python3-numexpr)
+# emscripten compiles the playground to WebAssembly; chromium, headless with a font to draw text, runs its tests
+# (driven by puppeteer-core from the npm registry, through the machine's Node.js and npm); g++ builds loom-explain,
+# the reference of those tests.
+web_packages=(g++ libxsimd-dev emscripten chromium fonts-dejavu-core)
 
 case "${1-}" in
     tour) packages=("${tour_packages[@]}") ;;
     test) packages=("${test_packages[@]}") ;;
     ci) packages=("${ci_packages[@]}") ;;
+    web) packages=("${web_packages[@]}") ;;
     *)
-        echo "usage: bash scripts/install-deps.sh tour|test|ci" >&2
+        echo "usage: bash scripts/install-deps.sh tour|test|ci|web" >&2
         exit 2
         ;;
 esac

@@ -26,3 +26,10 @@ loom_test() {
     rm -f "$1/ctest-results.xml"
     run ctest --test-dir "$1" --output-on-failure --no-tests=error -j "$cores" --output-junit ctest-results.xml
 }
+
+# em++ (Debian's emscripten) with loom's headers and xsimd's, which scripts/build-web.sh links into
+# build-web/include: em++ reads its own system headers, not /usr/include. Its JavaScript optimiser uses
+# Debian's node-acorn, in /usr/share/nodejs, where a Node.js from elsewhere does not look.
+loom_emxx() {
+    NODE_PATH=/usr/share/nodejs run em++ -std=c++20 -fexceptions -Wall -Wextra -Werror -Iinclude -isystem build-web/include "$@"
+}

@@ -5,6 +5,8 @@
 
 #include <charconv>
 #include <iostream>
+#include <limits>
+#include <ostream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -44,6 +46,12 @@ struct usage_error : std::runtime_error {
 inline loom::index_t parse_integer(std::string_view text, std::string_view what) {
     loom::index_t value = 0;
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error == std::errc::result_out_of_range) {
+        throw usage_error("'" + std::string(text) + "' is beyond what loom's index_t holds (" +
+                          std::to_string(std::numeric_limits<loom::index_t>::min()) + " to " +
+                          std::to_string(std::numeric_limits<loom::index_t>::max()) + "), so it is not " +
+                          std::string(what));
+    }
     if (text.empty() || error != std::errc{} || end != text.data() + text.size()) {
         throw usage_error("'" + std::string(text) + "' is not " + std::string(what));
     }
@@ -66,44 +74,63 @@ inline loom::shape_type parse_shape(std::string_view text) {
     }
 }
 
-inline int run(const std::vector<std::string_view>& args) {
-    std::size_t next = 0;
-    std::string_view rule = "numpy";
+/// What the command line asks for: a rule, its axis (the PDPD rules) and the shapes.
+struct request {
+    std::string rule = "numpy";  ///< numpy, none, pdpd, paddle-elementwise, bidirectional, in-place, broadcast-to, matmul, loss or help
     loom::index_t axis = -1;
+    std::vector<loom::shape_type> shapes;
+};
+
+/// Reads the arguments; throws usage_error for a malformed one.
+inline request parse_arguments(const std::vector<std::string_view>& args) {
+    request asked;
+    std::size_t next = 0;
     if (next < args.size() && args[next].starts_with("--")) {
-        rule = args[next++].substr(2);
-        if (rule == "help") {
-            std::cout << usage;
-            return 0;
-        }
-        if (rule == "pdpd" || rule == "paddle-elementwise") {
-            if (next == args.size()) throw usage_error("--" + std::string(rule) + " needs an AXIS");
-            axis = parse_integer(args[next++], "an axis");
+        asked.rule = std::string(args[next++].substr(2));
+        if (asked.rule == "help") return asked;
+        if (asked.rule == "pdpd" || asked.rule == "paddle-elementwise") {
+            if (next == args.size()) throw usage_error("--" + asked.rule + " needs an AXIS");
+            asked.axis = parse_integer(args[next++], "an axis");
         }
     }
-    std::vector<loom::shape_type> shapes;
-    for (; next < args.size(); ++next) shapes.push_back(parse_shape(args[next]));
+    for (; next < args.size(); ++next) asked.shapes.push_back(parse_shape(args[next]));
+    return asked;
+}
 
+/// The walk of the rule asked for; throws usage_error for an unknown rule or
+/// a wrong number of shapes, std::invalid_argument for a rank above loom's maximum.
+inline loom::broadcast_explanation explain_request(const request& asked) {
+    const std::vector<loom::shape_type>& shapes = asked.shapes;
+    const std::string& rule = asked.rule;
     const bool numpy = rule == "numpy";
     if (numpy ? shapes.size() < 2 : shapes.size() != 2) {
-        throw usage_error(std::string(numpy ? "NumPy's rule needs two shapes or more" : "--" + std::string(rule) +
-                                                                                      " needs two shapes") +
+        throw usage_error(std::string(numpy ? "NumPy's rule needs two shapes or more" : "--" + rule + " needs two shapes") +
                           ", not " + std::to_string(shapes.size()) + " (see --help)");
     }
     const loom::shape_type& x = shapes[0];
     const loom::shape_type& y = shapes[1];
-    loom::broadcast_explanation e;
-    if (numpy) e = loom::explain(shapes);
-    else if (rule == "none") e = loom::explain(x, y, loom::broadcast::none);
-    else if (rule == "pdpd") e = loom::explain(x, y, loom::broadcast::pdpd(axis));
-    else if (rule == "paddle-elementwise") e = loom::explain(x, y, loom::broadcast::paddle_elementwise(axis));
-    else if (rule == "bidirectional") e = loom::explain_bidirectional(x, y);
-    else if (rule == "in-place") e = loom::explain_in_place(x, y);
-    else if (rule == "broadcast-to") e = loom::explain_broadcast_to(x, y);
-    else if (rule == "matmul") e = loom::explain_matmul(x, y);
-    else if (rule == "loss") e = loom::explain_loss_target(x, y);
-    else throw usage_error("unknown rule --" + std::string(rule) + " (see --help)");
-    std::cout << e;
+    if (numpy) return loom::explain(shapes);
+    if (rule == "none") return loom::explain(x, y, loom::broadcast::none);
+    if (rule == "pdpd") return loom::explain(x, y, loom::broadcast::pdpd(asked.axis));
+    if (rule == "paddle-elementwise") return loom::explain(x, y, loom::broadcast::paddle_elementwise(asked.axis));
+    if (rule == "bidirectional") return loom::explain_bidirectional(x, y);
+    if (rule == "in-place") return loom::explain_in_place(x, y);
+    if (rule == "broadcast-to") return loom::explain_broadcast_to(x, y);
+    if (rule == "matmul") return loom::explain_matmul(x, y);
+    if (rule == "loss") return loom::explain_loss_target(x, y);
+    throw usage_error("unknown rule --" + rule + " (see --help)");
+}
+
+/// Prints the help, or the walk of the rule asked for to `out`; returns the exit status
+/// (0 accepted, 1 refused). Throws as parse_arguments and explain_request do.
+inline int run(const std::vector<std::string_view>& args, std::ostream& out = std::cout) {
+    const request asked = parse_arguments(args);
+    if (asked.rule == "help") {
+        out << usage;
+        return 0;
+    }
+    const loom::broadcast_explanation e = explain_request(asked);
+    out << e;
     return e.holds ? 0 : 1;
 }
 
