@@ -20,9 +20,9 @@ test_packages=("${tour_packages[@]}" libgtest-dev libgmock-dev python3-numpy lib
 ci_packages=("${test_packages[@]}" clang-14 libclang-rt-14-dev libomp-14-dev libbenchmark-dev libopenblas-dev
     python3-numexpr)
 # emscripten compiles the playground to WebAssembly; chromium, headless with a font to draw text, runs its tests
-# (driven by puppeteer-core from the npm registry, through the machine's Node.js and npm); g++ builds loom-explain,
-# the reference of those tests.
-web_packages=(g++ libxsimd-dev emscripten chromium fonts-dejavu-core)
+# (driven by puppeteer-core from the npm registry, through the machine's Node.js and npm); g++ builds loom-explain
+# and NumPy computes the arrays, the references of those tests.
+web_packages=(g++ libxsimd-dev emscripten chromium fonts-dejavu-core python3-numpy)
 
 case "${1-}" in
     tour) packages=("${tour_packages[@]}") ;;

@@ -21,7 +21,7 @@ constexpr std::string_view usage = R"(usage: loom-explain [RULE] SHAPE SHAPE [SH
 
 Prints how a broadcast rule of loom treats the shapes, step by step, and the
 result or the step that fails. A shape is its sizes separated by commas:
-2,3,4 (brackets allowed: [2,3,4]); [] is the shape of rank 0.
+2,3,4 (brackets and spaces allowed: "[2, 3, 4]"); [] is the shape of rank 0.
 
 RULE (default: NumPy's rule, for two shapes or more):
   --none                     broadcast::none: x and y must be identical
@@ -44,6 +44,7 @@ struct usage_error : std::runtime_error {
 };
 
 inline loom::index_t parse_integer(std::string_view text, std::string_view what) {
+    if (text.empty()) throw usage_error(std::string(what) + " is missing");
     loom::index_t value = 0;
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (error == std::errc::result_out_of_range) {
@@ -52,20 +53,30 @@ inline loom::index_t parse_integer(std::string_view text, std::string_view what)
                           std::to_string(std::numeric_limits<loom::index_t>::max()) + "), so it is not " +
                           std::string(what));
     }
-    if (text.empty() || error != std::errc{} || end != text.data() + text.size()) {
+    if (error != std::errc{} || end != text.data() + text.size()) {
         throw usage_error("'" + std::string(text) + "' is not " + std::string(what));
     }
     return value;
 }
 
+// `text` without the spaces before and after it.
+inline std::string_view trimmed(std::string_view text) {
+    const std::size_t first = text.find_first_not_of(' ');
+    if (first == std::string_view::npos) return {};
+    return text.substr(first, text.find_last_not_of(' ') - first + 1);
+}
+
+// "2,3,4", "[2, 3, 4]" (spaces around sizes allowed, as NumPy prints shapes), "" or "[]".
 inline loom::shape_type parse_shape(std::string_view text) {
     const std::string given(text);
-    if (text.size() >= 2 && text.front() == '[' && text.back() == ']') text = text.substr(1, text.size() - 2);
+    text = trimmed(text);
+    if (text.size() >= 2 && text.front() == '[' && text.back() == ']') text = trimmed(text.substr(1, text.size() - 2));
     loom::shape_type shape;
     if (text.empty()) return shape;
     while (true) {
         const std::size_t comma = text.find(',');
-        const std::string_view size = text.substr(0, comma);
+        const std::string_view size = trimmed(text.substr(0, comma));
+        if (size.empty()) throw usage_error("shape '" + given + "' has a size missing: give one between each two commas");
         const loom::index_t value = parse_integer(size, "a size");
         if (value < 0) throw usage_error("shape '" + given + "' has the negative size " + std::string(size));
         shape.push_back(value);

@@ -52,6 +52,7 @@
       input.type = "text";
       input.id = "operand-" + k;
       input.spellcheck = false;
+      input.setAttribute("autocapitalize", "off");
       input.value = values ? (values[k] || "") : (old[k] || "");
       label.htmlFor = input.id;
       label.textContent = nameOf(ruleSelect.value, k);
@@ -63,17 +64,17 @@
   // Shows the fields the rule and the mode use.
   function refreshForm() {
     const rule = ruleSelect.value;
-    byId("axis-row").hidden = !takesAxis.has(rule);
+    for (const option of form.querySelectorAll('input[name="mode"]')) {
+      option.disabled = option.value === "arrays" && !takesArrays.has(rule);
+    }
+    if (!takesArrays.has(rule)) form.querySelector('input[value="shapes"]').checked = true;
     const arrays = mode() === "arrays";
+    byId("axis-row").hidden = !takesAxis.has(rule);
     byId("op-row").hidden = !arrays || rule === "matmul";
     const count = rule === "numpy" ? Math.max(2, operandInputs().length) : 2;
     setOperandCount(count);
     byId("add-operand").hidden = rule !== "numpy";
     byId("remove-operand").hidden = rule !== "numpy";
-    for (const option of form.querySelectorAll('input[name="mode"]')) {
-      option.disabled = option.value === "arrays" && !takesArrays.has(rule);
-    }
-    if (arrays && !takesArrays.has(rule)) form.querySelector('input[value="shapes"]').checked = true;
   }
 
   // loom-explain's arguments for the form: the rule's flag, its axis, then the operands.
@@ -93,13 +94,20 @@
     return { rule, arrays, operands, args, text: lines.join("\n") };
   }
 
+  // Longer requests are refused before they reach loom: emscripten passes the text on its stack.
+  const longestRequest = 100000;
+
   function ask(text) {
+    if (text.length > longestRequest) {
+      return { status: 2, error: "the operands are " + text.length + " characters long; the playground takes at most " +
+        longestRequest + ": use shapes for larger arrays" };
+    }
     return JSON.parse(engine.ccall("playground_answer", "string", ["string"], [text]));
   }
 
   // A shell word for the command line shown under the walk.
   function shellWord(word) {
-    return /^[\w,.\-+\[\]]+$/.test(word) && word !== "" ? word : "'" + word.replace(/'/g, "'\\''") + "'";
+    return /^[\w,.\-+]+$/.test(word) ? word : "'" + word.replace(/'/g, "'\\''") + "'";
   }
 
   function cell(tag, text, className) {
@@ -130,6 +138,7 @@
       const step = verdicts.get(d);
       const order = step ? answer.steps.indexOf(step) + 1 : null;
       const th = cell("th", "dim " + d + (order ? " (step " + order + ")" : ""));
+      if (step) th.append(cell("span", step.holds ? ": holds" : ": fails", "visually-hidden"));
       th.scope = "col";
       head.append(th);
     }
@@ -191,14 +200,22 @@
           const flat = full.reduce((sum, v, d) => sum + v * strides[d], 0);
           const repeated = (repeats || []).some((axis) => full[axis] > 0);
           const td = cell("td", formatNumber(data[flat]), repeated ? "repeat" : "");
-          if (repeated) td.title = "a copy: repeated along axis " + repeats.filter((a) => full[a] > 0).join(" and ");
+          if (repeated) {
+            td.title = "a copy: repeated along axis " + repeats.filter((a) => full[a] > 0).join(" and ");
+            td.append(cell("span", " (copy)", "visually-hidden"));
+          }
           tr.append(td);
         }
         table.append(tr);
       }
-      if (columns === 0 || rows === 0) table.append(cell("tr", "(empty)"));
+      if (columns === 0 || rows === 0) {
+        const tr = document.createElement("tr");
+        tr.append(cell("td", "(empty)"));
+        table.append(tr);
+      }
       box.append(table);
     }
+    if (slices === 0) box.append(cell("p", "(empty)"));
     return box;
   }
 
@@ -251,15 +268,21 @@
   function run() {
     if (!engine) return;
     const request = currentRequest();
-    const answer = ask(request.text);
+    let answer;
+    try {
+      answer = ask(request.text);
+    } catch (failure) {
+      answer = { status: 2, error: "loom stopped (" + failure + "); reload the page" };
+    }
     const output = byId("output");
     const error = byId("error");
-    // For arrays, the command that walks their shapes.
+    // For arrays, the command that walks their shapes; none for an array that could not be read.
     const args = request.arrays && answer.shapes
       ? commandArguments(request.rule, byId("axis").value.trim(),
         answer.shapes.map((shape) => (shape.length ? shape.join(",") : "[]")))
       : request.args;
-    byId("command").textContent = "loom-explain " + args.map(shellWord).join(" ");
+    byId("command").textContent = request.arrays && !answer.shapes ? "" : "loom-explain " + args.map(shellWord).join(" ");
+    byId("index-note").textContent = answer.index_note || "";
     if (answer.status === 2) {
       error.hidden = false;
       error.textContent = answer.error;
@@ -325,6 +348,7 @@
     words.append(cell("p", lesson.words));
     words.append(cell("cite", lesson.source));
     run();
+    byId("output").scrollIntoView({ block: "nearest" });
   }
 
   ruleSelect.addEventListener("change", refreshForm);
@@ -347,5 +371,7 @@
     loading.hidden = true;
     document.body.dataset.ready = "true";
     run();
+  }).catch((failure) => {
+    byId("loading").textContent = "loom could not start in this browser (" + failure + "): the page needs WebAssembly.";
   });
 })();

@@ -9,11 +9,13 @@
 // divide); then loom-explain's arguments, one per line, with each SHAPE replaced by a nested list
 // of numbers for arrays ("[[1, 2, 3], [4, 5, 6]]").
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,6 +26,12 @@
 
 namespace playground {
 
+// A malformed array: the page shows its message as it is (loom-explain, which reads no arrays,
+// prefixes its own usage errors with its name).
+struct array_error : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
 // A nested list read into a shape and its values in row-major order.
 struct array_input {
     loom::shape_type shape;
@@ -31,16 +39,17 @@ struct array_input {
 };
 
 // Reads "[[1, 2], [3, 4]]", "[1.5, -2e3]" or "7" (rank 0) into a tree of lists and numbers, then
-// its shape from the first element at each depth, refusing a ragged array; a usage_error names the
-// character at fault or the list that is ragged.
+// its shape from the first element at each depth, refusing a ragged array and lists nested deeper
+// than loom's largest rank (which also bounds the recursion); an array_error names the character at
+// fault or the list that is ragged.
 class list_reader {
 public:
     explicit list_reader(std::string_view text) : text_(text) {}
 
     array_input read() {
-        const item root = read_item();
+        const item root = read_item(0);
         skip_spaces();
-        if (at_ < text_.size()) fail("unexpected '" + std::string(1, text_[at_]) + "' after the array");
+        if (at_ < text_.size()) fail("unexpected text after the array");
         array_input array;
         for (const item* at = &root; at->is_list; at = &at->items.front()) {
             array.shape.push_back(static_cast<loom::index_t>(at->items.size()));
@@ -57,19 +66,28 @@ private:
         std::vector<item> items;
     };
 
+    // The array as a message quotes it: whole when short, else the 60 bytes before the fault.
+    std::string quoted_text() const {
+        if (text_.size() <= 60) return "array '" + std::string(text_) + "'";
+        const std::size_t from = at_ > 60 ? at_ - 60 : 0;
+        return "array '..." + std::string(text_.substr(from, std::min<std::size_t>(60, text_.size() - from))) + "...'";
+    }
+
     [[noreturn]] void fail(const std::string& what) const {
-        throw loom_explain::usage_error("array '" + std::string(text_) + "': " + what + " (at character " +
-                                        std::to_string(at_ + 1) + ")");
+        throw array_error(quoted_text() + ": " + what + " (at byte " + std::to_string(at_ + 1) + ")");
     }
 
     void skip_spaces() {
         while (at_ < text_.size() && (text_[at_] == ' ' || text_[at_] == '\t')) ++at_;
     }
 
-    item read_item() {
+    item read_item(std::size_t depth) {
         skip_spaces();
         if (at_ == text_.size()) fail("the array ends early");
         item read;
+        if (text_[at_] == '[' && depth == loom::max_rank) {
+            fail("lists nested deeper than loom's largest rank, " + std::to_string(loom::max_rank));
+        }
         if (text_[at_] != '[') {
             read.value = read_number();
             return read;
@@ -82,7 +100,7 @@ private:
             return read;
         }
         while (true) {
-            read.items.push_back(read_item());
+            read.items.push_back(read_item(depth + 1));
             skip_spaces();
             if (at_ < text_.size() && text_[at_] == ',') {
                 ++at_;
@@ -99,10 +117,11 @@ private:
         const std::size_t start = at_;
         while (at_ < text_.size() && text_[at_] != ',' && text_[at_] != ']' && text_[at_] != ' ') ++at_;
         const std::string token(text_.substr(start, at_ - start));
+        if (token.empty()) fail("a number is missing");
         char* end = nullptr;
         const double value = std::strtod(token.c_str(), &end);
-        // strtod also reads hexadecimal and "infinity"; the page takes decimal numbers, inf and nan.
-        if (token.empty() || end != token.c_str() + token.size() || token.find_first_of("xX") != std::string::npos) {
+        // Decimal numbers as strtod reads them (with inf, infinity and nan), but not its hexadecimal ones.
+        if (end != token.c_str() + token.size() || token.find_first_of("xX") != std::string::npos) {
             at_ = start;
             fail("'" + token + "' is not a number");
         }
@@ -112,15 +131,14 @@ private:
     // The numbers of `at`, at depth `depth` of array.shape, in row-major order.
     void flatten(const item& at, array_input& array, std::size_t depth) const {
         if (depth == array.shape.size()) {
-            if (at.is_list) throw loom_explain::usage_error("array '" + std::string(text_) + "' is ragged: a list "
-                                                            "where the first element has a number");
+            if (at.is_list) throw array_error(quoted_text() + " is ragged: a list where the first element has a number");
             array.values.push_back(at.value);
             return;
         }
         const auto length = static_cast<std::size_t>(array.shape[depth]);
         if (!at.is_list || at.items.size() != length) {
-            throw loom_explain::usage_error(
-                "array '" + std::string(text_) + "' is ragged: " +
+            throw array_error(
+                quoted_text() + " is ragged: " +
                 (at.is_list ? "a list of " + std::to_string(at.items.size()) : std::string("a number")) +
                 " at depth " + std::to_string(depth) + " where the first has a list of " + std::to_string(length));
         }
@@ -255,6 +273,9 @@ std::string operands_json(const loom_explain::request& asked, const loom::broadc
     return out + "]";
 }
 
+// The most elements the page computes and draws: a grid of more is no picture.
+constexpr loom::index_t most_values = 10000;
+
 // The result of the operation on the arrays, which the explanation accepted.
 loom::tensor<double> compute(const std::string& op, const loom_explain::request& asked,
                              const std::vector<loom::tensor<double>>& operands) {
@@ -305,10 +326,21 @@ std::string answer(const std::string& request_text) {
         const loom::broadcast_explanation e = loom_explain::explain_request(asked);
         std::string out = "{\"status\":" + std::string(e.holds ? "0" : "1") + ",\"rule\":" + json_string(asked.rule) +
                           "," + explanation_json(e);
+        if (!e.result_refusal.empty() && sizeof(loom::index_t) < 8) {
+            out += ",\"index_note\":" + json_string("This page runs loom in 32-bit WebAssembly, whose index counts "
+                                                     "up to 2147483647 elements; loom on a 64-bit machine (and NumPy) "
+                                                     "counts up to 9223372036854775807.");
+        }
         if (arrays) {
             std::vector<loom::tensor<double>> operands;
             for (const array_input& input : inputs) operands.push_back(tensor_of(input));
             try {
+                if (e.holds && loom::element_count(e.result) > most_values) {
+                    throw loom_explain::usage_error("the result " + loom::to_string(e.result) + " has " +
+                                                    std::to_string(loom::element_count(e.result)) +
+                                                    " elements, and the playground computes at most " +
+                                                    std::to_string(most_values) + ": use shapes for larger ones");
+                }
                 if (e.holds) {
                     const loom::tensor<double> result = compute(lines[1], asked, operands);
                     out += ",\"values\":" + values_json(result) + ",\"operands\":" + operands_json(asked, e, operands);
@@ -318,6 +350,8 @@ std::string answer(const std::string& request_text) {
             }
         }
         return out + "}";
+    } catch (const array_error& error) {
+        return "{\"status\":2,\"error\":" + json_string(error.what()) + "}";
     } catch (const std::exception& error) {  // loom-explain's usage errors, with its status 2
         return "{\"status\":2,\"error\":" + json_string(std::string("loom-explain: ") + error.what()) + "}";
     }

@@ -314,7 +314,7 @@ TEST(Explain, PrintsTheStepThatFails) {
               "compared from back to front:\n"
               "  1st step (dimension 2): 4 and 6: x's dimension 4 is not equal to y's dimension 6, and neither is 1\n"
               "so x and y are not broadcastable: the 1st step fails, at dimension 2\n"
-              "no fix: no reshape of x or y that inserts size-1 dimensions makes them broadcastable\n");
+              "no fix: no reshape of x or y that inserts size-1 dimensions, up to rank 3, makes them broadcastable\n");
 }
 
 TEST(Explain, ThePdpdRulesWalkFromTheAxis) {
@@ -408,7 +408,8 @@ TEST(ExplainFixes, ThePaddleGuidesRefusalsHaveNone) {
         EXPECT_EQ(e.transpose_hint, "");
         EXPECT_EQ(printed_from(e, "so x"),
                   "so x and y are not broadcastable: the 1st step fails, at dimension 2\n"
-                  "no fix: no reshape of x or y that inserts size-1 dimensions makes them broadcastable\n");
+                  "no fix: no reshape of x or y that inserts size-1 dimensions, up to rank 3, makes them "
+                  "broadcastable\n");
     }
 }
 
@@ -417,8 +418,8 @@ TEST(ExplainFixes, SizesInAnotherOrderNeedATranspose) {
     EXPECT_TRUE(e.no_fix);
     EXPECT_EQ(e.transpose_hint, "transpose(y) (NumPy: y.T)");
     EXPECT_EQ(printed_from(e, "no fix"),
-              "no fix: no reshape of x or y that inserts size-1 dimensions makes them broadcastable; transpose(y) "
-              "(NumPy: y.T) would, but a transpose changes which elements meet\n");
+              "no fix: no reshape of x or y that inserts size-1 dimensions, up to rank 2, makes them broadcastable; "
+              "transpose(y) (NumPy: y.T) would, but a transpose changes which elements meet\n");
 }
 
 TEST(ExplainFixes, ThreeOperandsReshapeTheOneThatDisagrees) {

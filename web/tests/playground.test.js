@@ -126,7 +126,7 @@ async function compareWithNative(page, input, name) {
     if (values) {
       const same = values.data.length === expected.data.length && values.data.every((v, i) => {
         const e = expected.data[i];
-        return typeof e === "string" ? String(v) === e.replace("nan", "nan") : Math.abs(v - e) <= 1e-12 * Math.max(1, Math.abs(e));
+        return typeof e === "string" ? String(v) === e : Math.abs(v - e) <= 1e-12 * Math.max(1, Math.abs(e));
       });
       check(same, name + ": the values are NumPy's", JSON.stringify(values.data) + " against " + JSON.stringify(expected.data));
     }
@@ -134,7 +134,7 @@ async function compareWithNative(page, input, name) {
   return page_;
 }
 
-// Typed into the form with the keyboard: the rule, the axis, the operation, each operand, then Enter.
+// Typed into the form: the mode and rule picked, each field typed into with the keyboard, then Enter.
 async function typeInput(page, input) {
   await page.click(`input[name="mode"][value="${input.mode}"]`);
   await page.select("#rule", input.rule);
@@ -202,6 +202,12 @@ const malformedArrays = [
   { name: "a ragged array", operands: ["[[1, 2], [3]]", "[1]"], says: "ragged" },
   { name: "a word in an array", operands: ["[1, two]", "[1]"], says: "'two' is not a number" },
   { name: "an unclosed list", operands: ["[1, 2", "[1]"], says: "expected ',' or ']'" },
+  { name: "a number missing", operands: ["[1, , 2]", "[1]"], says: "a number is missing" },
+  { name: "lists nested beyond loom's largest rank", operands: ["[".repeat(70) + "1" + "]".repeat(70), "[1]"],
+    says: "lists nested deeper than loom's largest rank, 64" },
+  { name: "text that is not ASCII after the array", operands: ["[1]é", "[1]"], says: "unexpected text after the array" },
+  { name: "a result too large to draw", operands: ["[" + "1,".repeat(199) + "1]", "[" + "[1],".repeat(199) + "[1]]"],
+    says: "the result [200, 200] has 40000 elements, and the playground computes at most 10000", values: true },
 ];
 
 async function main() {
@@ -266,11 +272,56 @@ async function main() {
     for (const input of malformedArrays) {
       await typeInput(page, { mode: "arrays", rule: "numpy", op: "add", operands: input.operands });
       const result = await shown(page);
-      check(result.status === 2 && result.error.includes(input.says),
-        "malformed arrays: " + input.name + " is refused, saying " + JSON.stringify(input.says), result.error);
+      const said = input.values ? (result.answer.values_error || "") : result.error;
+      check((input.values || result.status === 2) && said.includes(input.says),
+        "malformed arrays: " + input.name + " is refused, saying " + JSON.stringify(input.says), said);
     }
+    // A request longer than the page passes to loom is refused before it, and loom keeps working.
+    await page.evaluate(() => {
+      document.querySelector('input[name="mode"][value="arrays"]').click();
+      document.getElementById("operand-0").value = "[" + "1,".repeat(60000) + "1]";
+      document.getElementById("operand-1").value = "[1]";
+    });
+    let before = await lastRequest(page);
+    await page.click("#explain");
+    await waitForRequestAfter(page, before);
+    const long = await shown(page);
+    check(long.status === 2 && long.error.includes("the playground takes at most 100000"), "a very long request is refused", long.error);
+    await typeInput(page, typedInputs[0]);
+    await compareWithNative(page, typedInputs[0], "after a refused long request");
 
-    // The keyboard alone: Tab from the last lesson's button back, Enter on a lesson.
+    // A rule that takes shapes only turns arrays mode off, and hides the operation.
+    await page.click('input[name="mode"][value="arrays"]');
+    await page.select("#rule", "loss");
+    const form = await page.evaluate(() => ({
+      arrays: document.querySelector('input[name="mode"][value="arrays"]').checked,
+      operation: !document.getElementById("op-row").hidden,
+    }));
+    check(!form.arrays && !form.operation, "the loss rule takes shapes: arrays mode off, no operation", JSON.stringify(form));
+
+    // The keyboard alone: from the top of a fresh page, Tab to the first operand, type both, Enter.
+    await page.goto("file://" + path.resolve(buildWeb, "index.html"));
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+    let tabs = 0;
+    while (tabs < 30 && (await page.evaluate(() => document.activeElement.id)) !== "operand-0") {
+      await page.keyboard.press("Tab");
+      ++tabs;
+    }
+    check(tabs < 30, "the keyboard reaches the first operand with Tab");
+    await page.keyboard.down("Control");
+    await page.keyboard.press("a");
+    await page.keyboard.up("Control");
+    await page.keyboard.type("8,1,6,1");
+    await page.keyboard.press("Tab");
+    await page.keyboard.down("Control");
+    await page.keyboard.press("a");
+    await page.keyboard.up("Control");
+    await page.keyboard.type("7,1,5");
+    before = await lastRequest(page);
+    await page.keyboard.press("Enter");
+    await waitForRequestAfter(page, before);
+    await compareWithNative(page, { mode: "shapes", rule: "numpy", operands: ["8,1,6,1", "7,1,5"] }, "keyboard: typed shapes");
+    // ... and the lessons in order with Shift+Tab, one run with Enter.
     const firstLesson = lessons[0];
     await page.focus("#lesson-" + lessons[1].id);
     await page.keyboard.down("Shift");
@@ -278,17 +329,18 @@ async function main() {
     await page.keyboard.up("Shift");
     const focused = await page.evaluate(() => document.activeElement.id);
     check(focused === "lesson-" + firstLesson.id, "the keyboard reaches the lessons in order", focused);
-    const before = await lastRequest(page);
+    before = await lastRequest(page);
     await page.keyboard.press("Enter");
     await waitForRequestAfter(page, before);
     await compareWithNative(page, firstLesson, "keyboard: lesson " + firstLesson.id);
 
     // A phone's screen: nothing wider than the screen but the scrolling boxes.
     await page.setViewport({ width: 375, height: 740, isMobile: true });
-    await typeInput(page, { mode: "arrays", rule: "numpy", op: "add", operands: ["[[1, 2, 3], [4, 5, 6]]", "[10, 20, 30]"] });
+    await typeInput(page, { mode: "arrays", rule: "numpy", op: "multiply",
+      operands: ["[[1], [2], [3]]", "[1, 10, 100, 1000, 10000, 100000, 1000000, 2, 20, 200, 2000, 20000]"] });
     const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
-    check(widths.page <= widths.screen, "a 375-pixel screen: no sideways scrolling", JSON.stringify(widths));
-    await page.screenshot({ path: path.join(screenshots, "narrow.png") });
+    check(widths.page <= widths.screen, "a 375-pixel screen: no sideways scrolling, a wide array drawn", JSON.stringify(widths));
+    await (await page.$("#try")).screenshot({ path: path.join(screenshots, "narrow.png") });
 
     check(pageErrors.length === 0, "no script error on the page", pageErrors.join("\n"));
   } finally {

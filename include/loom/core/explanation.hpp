@@ -186,16 +186,24 @@ inline std::string fix_outcome(const broadcast_explanation& e, const reshape_fix
     }
 }
 
-// Why no fix is offered: "no reshape of x or y that inserts size-1 dimensions makes them broadcastable".
+// Why no fix is offered: "no reshape of x or y that inserts size-1 dimensions, up to rank 3, makes them
+// broadcastable". The search keeps every operand within the rank of the largest compared shape, so the
+// text says so: above it, a size-1 dimension always fits ([2] as [2, 1] with [3] gives an outer [2, 3]).
 inline std::string no_fix_text(const broadcast_explanation& e) {
+    std::size_t rank = 0;
+    for (const shape_type& row : e.compared) rank = std::max(rank, row.size());
     const std::string inserting = " that inserts size-1 dimensions ";
+    const std::string within = ", up to rank " + std::to_string(rank) + ", ";
     switch (e.rule) {
         case explained_rule::in_place:
             return "no reshape of src" + inserting + "fits it into dst, and NumPy's rule refuses t = dst op src too";
         case explained_rule::broadcast_to: return "no reshape of x" + inserting + "broadcasts it to the target";
         case explained_rule::matmul:
-            return "no reshape of a or b" + inserting + "makes their batch dimensions broadcast";
-        default: return "no reshape of " + joined(e.names, " or ") + inserting + "makes them broadcastable";
+            return "no reshape of a or b that inserts size-1 batch dimensions" + within +
+                   "makes their batch dimensions broadcast";
+        default:
+            return "no reshape of " + joined(e.names, " or ") + " that inserts size-1 dimensions" + within +
+                   "makes them broadcastable";
     }
 }
 

@@ -35,12 +35,20 @@ template <class To, class From>
 constexpr To bit_cast(const From& from) noexcept {
 #if defined(__cpp_lib_bit_cast)
     return std::bit_cast<To>(from);
-#elif defined(__has_builtin) && __has_builtin(__builtin_bit_cast)
+#else
+#if defined(__has_builtin)  // a compiler without __has_builtin cannot read the test below
+#if __has_builtin(__builtin_bit_cast)
+#define LOOM_BUILTIN_BIT_CAST
+#endif
+#endif
+#if defined(LOOM_BUILTIN_BIT_CAST)
+#undef LOOM_BUILTIN_BIT_CAST
     return __builtin_bit_cast(To, from);
 #else
     To to;
     std::memcpy(&to, &from, sizeof(To));
     return to;
+#endif
 #endif
 }
 

@@ -54,9 +54,10 @@ using architecture = xsimd::default_arch;
 template <class T>
 using batch = xsimd::batch<T, architecture>;
 
-/// The element types evaluated in batches: float32 and float64.
+/// The element types evaluated in batches: float32 and float64, where the
+/// instruction set has registers for them (ARMv7's NEON has none for float64).
 template <class T>
-concept vector_element = std::same_as<T, float> || std::same_as<T, double>;
+concept vector_element = (std::same_as<T, float> || std::same_as<T, double>) && xsimd::has_simd_register<T>::value;
 
 #endif
 
