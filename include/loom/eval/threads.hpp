@@ -8,6 +8,16 @@
 // the same pieces for the same size and thread count, and each element is
 // computed by exactly the code that would compute it on one thread, so
 // results are bit for bit those of a single thread.
+//
+// Note [one budget of threads]: num_threads() bounds the threads of loom's
+// parallel regions in the whole process, not per calling thread. A region
+// takes its threads, its caller included, from one count of busy threads,
+// and starts only those that are free: user threads that evaluate at once
+// (a std::thread pool, a TBB arena) share num_threads() threads instead of
+// each starting that many (n² threads on n cores). A region that finds no
+// thread free runs on its caller alone, with the same bits (Note [fixed
+// partition]). A region asked for inside an OpenMP parallel region of the
+// caller's runs on the calling thread (threads_for): regions never nest.
 
 #include <algorithm>
 #include <atomic>
@@ -148,6 +158,36 @@ private:
 };
 
 #if defined(_OPENMP)
+// The threads of loom's parallel regions running now, their callers included
+// (Note [one budget of threads]).
+inline std::atomic<int>& busy_threads() {
+    static std::atomic<int> busy{0};
+    return busy;
+}
+
+// Up to `wanted` threads of the budget, the caller's included: at least that
+// one, so that a caller that finds none free still counts while it works.
+// Given back when the grant ends.
+class thread_grant {
+public:
+    explicit thread_grant(int wanted) {
+        const int most = num_threads();
+        int busy = busy_threads().load(std::memory_order_relaxed);
+        do {
+            granted_ = std::clamp(most - busy, 1, wanted);
+        } while (!busy_threads().compare_exchange_weak(busy, busy + granted_, std::memory_order_acq_rel,
+                                                       std::memory_order_relaxed));
+    }
+    ~thread_grant() { busy_threads().fetch_sub(granted_, std::memory_order_acq_rel); }
+    thread_grant(const thread_grant&) = delete;
+    thread_grant& operator=(const thread_grant&) = delete;
+
+    int threads() const { return granted_; }
+
+private:
+    int granted_ = 1;
+};
+
 // The parallel region, in a function of its own: clang's OpenMP code asks
 // the runtime for the thread's number on entering any function that holds a
 // region, which starts the runtime (and allocates); small evaluations never
@@ -181,13 +221,16 @@ inline int threads_for([[maybe_unused]] index_t units, [[maybe_unused]] bool wor
 }
 
 /// Calls body(first, last) on pieces of [0, units) that cover it, one per
-/// thread of `threads` (threads_for's count; Note [fixed partition]), or
-/// body(0, units) on the calling thread when `threads` is 1.
+/// thread of `threads` (threads_for's count; Note [fixed partition]) that the
+/// process's other evaluations leave free (Note [one budget of threads]), or
+/// body(0, units) on the calling thread when `threads` is 1 or none is free.
 template <class Body>
 void parallel_for(index_t units, [[maybe_unused]] int threads, Body&& body) {
 #if defined(_OPENMP)
     if (threads > 1) {
-        detail::run_in_threads(units, threads, detail::piece_ref(body));
+        const detail::thread_grant grant(threads);
+        if (grant.threads() > 1) detail::run_in_threads(units, grant.threads(), detail::piece_ref(body));
+        else body(index_t{0}, units);
         return;
     }
 #endif
