@@ -108,6 +108,15 @@ inline request parse_arguments(const std::vector<std::string_view>& args) {
     return asked;
 }
 
+/// The broadcast_spec of the rule asked for: none, pdpd(axis) and paddle_elementwise(axis) as asked,
+/// NumPy's for every other rule.
+inline loom::broadcast_spec spec_of(const request& asked) {
+    if (asked.rule == "none") return loom::broadcast::none;
+    if (asked.rule == "pdpd") return loom::broadcast::pdpd(asked.axis);
+    if (asked.rule == "paddle-elementwise") return loom::broadcast::paddle_elementwise(asked.axis);
+    return loom::broadcast::numpy;
+}
+
 /// The walk of the rule asked for; throws usage_error for an unknown rule or
 /// a wrong number of shapes, std::invalid_argument for a rank above loom's maximum.
 inline loom::broadcast_explanation explain_request(const request& asked) {
@@ -121,9 +130,7 @@ inline loom::broadcast_explanation explain_request(const request& asked) {
     const loom::shape_type& x = shapes[0];
     const loom::shape_type& y = shapes[1];
     if (numpy) return loom::explain(shapes);
-    if (rule == "none") return loom::explain(x, y, loom::broadcast::none);
-    if (rule == "pdpd") return loom::explain(x, y, loom::broadcast::pdpd(asked.axis));
-    if (rule == "paddle-elementwise") return loom::explain(x, y, loom::broadcast::paddle_elementwise(asked.axis));
+    if (rule == "none" || rule == "pdpd" || rule == "paddle-elementwise") return loom::explain(x, y, spec_of(asked));
     if (rule == "bidirectional") return loom::explain_bidirectional(x, y);
     if (rule == "in-place") return loom::explain_in_place(x, y);
     if (rule == "broadcast-to") return loom::explain_broadcast_to(x, y);

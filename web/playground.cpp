@@ -238,13 +238,6 @@ void combine_in_place(const std::string& op, loom::tensor<double>& dst, const lo
     else throw loom_explain::usage_error("unknown operation '" + op + "' (add, subtract, multiply or divide)");
 }
 
-loom::broadcast_spec spec_of(const loom_explain::request& asked) {
-    if (asked.rule == "none") return loom::broadcast::none;
-    if (asked.rule == "pdpd") return loom::broadcast::pdpd(asked.axis);
-    if (asked.rule == "paddle-elementwise") return loom::broadcast::paddle_elementwise(asked.axis);
-    return loom::broadcast::numpy;
-}
-
 // The operands broadcast to the result's shape, and the axes along which each repeats: those where
 // its placed shape (e.compared, aligned on the right) has size 1 and the result does not.
 std::string operands_json(const loom_explain::request& asked, const loom::broadcast_explanation& e,
@@ -256,7 +249,7 @@ std::string operands_json(const loom_explain::request& asked, const loom::broadc
         out += "{\"name\":" + json_string(e.names[k]) + ",\"values\":" + values_json(operands[k]);
         if (asked.rule != "matmul" && k < e.compared.size()) {
             const loom::tensor<double> stretched =
-                k == 1 ? loom::tensor<double>(loom::broadcast_to(operands[k], e.result, spec_of(asked)))
+                k == 1 ? loom::tensor<double>(loom::broadcast_to(operands[k], e.result, loom_explain::spec_of(asked)))
                        : loom::tensor<double>(loom::broadcast_to(operands[k], e.result));
             const loom::shape_type& placed = e.compared[k];
             std::vector<std::size_t> repeats;
@@ -289,7 +282,7 @@ loom::tensor<double> compute(const std::string& op, const loom_explain::request&
         throw loom_explain::usage_error("--" + asked.rule + " takes shapes, not arrays");
     }
     loom::tensor<double> result = operands[0];
-    for (std::size_t k = 1; k < operands.size(); ++k) result = combine(op, result, operands[k], spec_of(asked));
+    for (std::size_t k = 1; k < operands.size(); ++k) result = combine(op, result, operands[k], loom_explain::spec_of(asked));
     return result;
 }
 
@@ -314,11 +307,7 @@ std::string answer(const std::string& request_text) {
                 continue;
             }
             inputs.push_back(list_reader(lines[k]).read());
-            std::string shape = "[";
-            for (std::size_t d = 0; d < inputs.back().shape.size(); ++d) {
-                shape += (d == 0 ? "" : ",") + std::to_string(inputs.back().shape[d]);
-            }
-            arguments.push_back(shape + "]");
+            arguments.push_back(loom::to_string(inputs.back().shape));
         }
         const std::vector<std::string_view> args(arguments.begin(), arguments.end());
         const loom_explain::request asked = loom_explain::parse_arguments(args);
