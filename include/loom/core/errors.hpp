@@ -55,4 +55,13 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+/// An expression or view evaluated after an operand it refers to was destroyed or moved from, or
+/// after the memory it views was freed. Thrown only where LOOM_CHECK_LIFETIMES is defined (Note
+/// [checked lifetimes] in core/lifetimes.hpp); without it, that evaluation is undefined behaviour,
+/// as reading a dangling std::span is. The message names the operand's shape.
+class lifetime_error : public std::logic_error {
+public:
+    using std::logic_error::logic_error;
+};
+
 }  // namespace loom

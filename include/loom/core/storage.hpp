@@ -12,6 +12,7 @@
 #include <string>
 #include <utility>
 
+#include "loom/core/lifetimes.hpp"
 #include "loom/core/shape.hpp"
 #include "loom/core/small_blocks.hpp"
 
@@ -35,10 +36,12 @@ public:
 
     storage() = default;
     /// `count` elements, left uninitialised: the caller writes them all.
-    explicit storage(index_t count) : data_(allocate(count)), count_(count) {}
+    explicit storage(index_t count) : data_(allocate(count)), count_(count), life_(data_ != nullptr) {}
     storage(const storage& other) : storage(other.count_) { std::copy_n(other.data_, count_, data_); }
     storage(storage&& other) noexcept
-        : data_(std::exchange(other.data_, nullptr)), count_(std::exchange(other.count_, 0)) {}
+        : data_(std::exchange(other.data_, nullptr)),
+          count_(std::exchange(other.count_, 0)),
+          life_(std::move(other.life_)) {}
     storage& operator=(storage other) noexcept {
         swap(other);
         return *this;
@@ -48,6 +51,7 @@ public:
     void swap(storage& other) noexcept {
         std::swap(data_, other.data_);
         std::swap(count_, other.count_);
+        life_.swap(other.life_);
     }
 
     /// The bytes that storage of `count` elements asks the allocator for:
@@ -60,6 +64,14 @@ public:
     T* data() { return data_; }
     const T* data() const { return data_; }
     index_t size() const { return count_; }
+
+#if defined(LOOM_CHECK_LIFETIMES)
+    /// The liveness token of the block, which views of it keep; none when there is no block
+    /// (Note [checked lifetimes] in core/lifetimes.hpp; LOOM_CHECK_LIFETIMES only).
+    detail::life_token block_token() const { return life_.token(); }
+    /// True when this storage's block was moved to another (LOOM_CHECK_LIFETIMES only).
+    bool moved_from() const { return life_.moved_from(); }
+#endif
 
 private:
     // The block from the allocator, kept just before the aligned elements.
@@ -110,6 +122,7 @@ private:
 
     T* data_ = nullptr;
     index_t count_ = 0;
+    [[no_unique_address]] detail::block_life life_;
 };
 
 }  // namespace loom

@@ -6,14 +6,17 @@
 // by the operand's own layout, not through the loop plan that checks the
 // leaves of element-wise nodes, so it checks here. An operand the node owns
 // (a temporary moved in) cannot be given another shape by anyone: nothing is
-// kept of it, and nothing is checked.
+// kept of it, and nothing is checked. With LOOM_CHECK_LIFETIMES, the check
+// first makes sure that the operand still lives (Note [checked lifetimes] in
+// core/lifetimes.hpp).
 //
-// Cost of including: <string>, <type_traits>, core/errors.hpp and core/shape.hpp.
+// Cost of including: <string>, <type_traits>, core/errors.hpp, core/lifetimes.hpp and core/shape.hpp.
 
 #include <string>
 #include <type_traits>
 
 #include "loom/core/errors.hpp"
+#include "loom/core/lifetimes.hpp"
 #include "loom/core/shape.hpp"
 
 namespace loom::detail {
@@ -23,19 +26,22 @@ namespace loom::detail {
 template <class Operand>
 class built_shape {
 public:
-    explicit built_shape(const shape_type&) {}
-    void check(const shape_type&, const char*) const {}
+    explicit built_shape(const Operand&) {}
+    void check(const Operand&, const char*) const {}
 };
 
 template <class Operand>
     requires std::is_reference_v<Operand>
 class built_shape<Operand> {
 public:
-    explicit built_shape(const shape_type& shape) : shape_(shape) {}
+    explicit built_shape(const Operand& operand) : shape_(operand.shape()), life_(operand) {}
 
-    /// Throws broadcast_error, naming the function `name`, when `now` (the
-    /// operand's shape at evaluation) is not the shape the node was built for.
-    void check(const shape_type& now, const char* name) const {
+    /// Throws broadcast_error, naming the function `name`, when the operand's
+    /// shape at evaluation is not the shape the node was built for (and
+    /// lifetime_error when the operand no longer lives: life_).
+    void check(const Operand& operand, const char* name) const {
+        life_.check(operand);
+        const shape_type& now = operand.shape();
         if (now == shape_) return;
         throw broadcast_error(std::string(name) + ": an operand of shape " + to_string(shape_) +
                               " when the expression was built has shape " + to_string(now) +
@@ -45,6 +51,7 @@ public:
 
 private:
     shape_type shape_;
+    [[no_unique_address]] operand_life<Operand> life_;
 };
 
 }  // namespace loom::detail

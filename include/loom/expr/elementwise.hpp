@@ -65,4 +65,41 @@ auto elementwise(F function, Args&&... args) {
 template <class... Args>
 concept elementwise_operands = (operand<Args> && ...) && (expression<Args> || ...);
 
+// The overloads of a function `name` of one or two operands whose body is
+// `body` (an expression of the parameters e, or l and r), with each parameter
+// the node refers to marked LOOM_LIFETIMEBOUND under clang (Note
+// [lifetimebound] in expression.hpp): two overloads of one operand and four of
+// two, whose constraints (`constraint`, parenthesized, and whether each
+// operand is referred) exclude one another. Parameters after the operands,
+// if any, come last.
+#define LOOM_ELEMENTWISE_OVERLOAD_1(name, constraint, held, mark, body) \
+    template <class E>                                                  \
+        requires constraint && held                                     \
+    auto name(E&& e mark) {                                             \
+        return body;                                                    \
+    }
+#define LOOM_ELEMENTWISE_OVERLOAD_2(name, constraint, left_held, left_mark, right_held, right_mark, body, ...) \
+    template <class L, class R>                                                                               \
+        requires constraint && left_held && right_held                                                        \
+    auto name(L&& l left_mark, R&& r right_mark __VA_OPT__(, ) __VA_ARGS__) {                                \
+        return body;                                                                                          \
+    }
+#if defined(__clang__)
+#define LOOM_ELEMENTWISE_OVERLOADS_1(name, constraint, body)                              \
+    LOOM_ELEMENTWISE_OVERLOAD_1(name, constraint, referred<E>, LOOM_LIFETIMEBOUND, body) \
+    LOOM_ELEMENTWISE_OVERLOAD_1(name, constraint, (!referred<E>), , body)
+#define LOOM_ELEMENTWISE_OVERLOADS_2(name, constraint, body, ...)                                                   \
+    LOOM_ELEMENTWISE_OVERLOAD_2(name, constraint, referred<L>, LOOM_LIFETIMEBOUND, referred<R>, LOOM_LIFETIMEBOUND, \
+                                body, __VA_ARGS__)                                                                  \
+    LOOM_ELEMENTWISE_OVERLOAD_2(name, constraint, referred<L>, LOOM_LIFETIMEBOUND, (!referred<R>), , body,          \
+                                __VA_ARGS__)                                                                        \
+    LOOM_ELEMENTWISE_OVERLOAD_2(name, constraint, (!referred<L>), , referred<R>, LOOM_LIFETIMEBOUND, body,          \
+                                __VA_ARGS__)                                                                        \
+    LOOM_ELEMENTWISE_OVERLOAD_2(name, constraint, (!referred<L>), , (!referred<R>), , body, __VA_ARGS__)
+#else
+#define LOOM_ELEMENTWISE_OVERLOADS_1(name, constraint, body) LOOM_ELEMENTWISE_OVERLOAD_1(name, constraint, true, , body)
+#define LOOM_ELEMENTWISE_OVERLOADS_2(name, constraint, body, ...) \
+    LOOM_ELEMENTWISE_OVERLOAD_2(name, constraint, true, , true, , body, __VA_ARGS__)
+#endif
+
 }  // namespace loom

@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "loom/core/layout.hpp"
+#include "loom/core/lifetimes.hpp"
 #include "loom/core/shape.hpp"
 #include "loom/core/types.hpp"
 
@@ -44,6 +45,31 @@ using value_type_of = typename std::remove_cvref_t<E>::value_type;
 template <class E>
 using closure_t = std::conditional_t<std::is_lvalue_reference_v<E>, const std::remove_reference_t<E>&,
                                      std::remove_cvref_t<E>>;
+
+/// True when a node keeps an operand passed as `X&&` by reference (Note
+/// [closure rule]): an lvalue expression. Scalars are always copied.
+template <class X>
+concept referred = std::is_lvalue_reference_v<X> && expression<X>;
+
+// Note [lifetimebound]: clang warns when a function returns what refers to
+// its local variable (-Wreturn-stack-address) if the function that made it
+// marks the parameter it refers to [[clang::lifetimebound]]: `return local *
+// 2.f;` and `return local(range(0, 2));` are then warnings, as returning a
+// std::string_view of a local std::string is. A parameter bound to a
+// temporary that the node moves in must not be marked, or clang would warn
+// that the temporary dies while the node holds it safely; so under clang each
+// operator and element-wise function is one overload per choice of referred
+// or owned operands (LOOM_ELEMENTWISE_OVERLOADS_1 and _2 in
+// expr/elementwise.hpp), marking exactly the referred ones. g++ 12 has no such
+// attribute, and gets one overload. Views taken from an lvalue mark the object
+// they are taken from. Without LOOM_CHECK_LIFETIMES (core/lifetimes.hpp) what
+// the warnings cannot see (a dangling expression stored, not returned) is
+// undefined behaviour; with it, an exception.
+#if defined(__clang__)
+#define LOOM_LIFETIMEBOUND [[clang::lifetimebound]]
+#else
+#define LOOM_LIFETIMEBOUND
+#endif
 
 /// A leaf in memory (a tensor or a view): the engine reads it through its
 /// first element's address and its layout.
@@ -112,9 +138,19 @@ public:
     /// The last two axes swapped, a view that owns the temporary.
     auto mT() && { return loom::matrix_transpose(std::move(derived())); }
 
+#if defined(LOOM_CHECK_LIFETIMES)
+    /// This object's liveness token, which the nodes that refer to it keep (Note [checked
+    /// lifetimes] in core/lifetimes.hpp; LOOM_CHECK_LIFETIMES only).
+    detail::life_token lifetime_token() const { return life_.token(); }
+#endif
+
 private:
     Derived& derived() { return static_cast<Derived&>(*this); }
     const Derived& derived() const { return static_cast<const Derived&>(*this); }
+
+#if defined(LOOM_CHECK_LIFETIMES)
+    detail::object_life life_;
+#endif
 };
 
 }  // namespace loom

@@ -22,6 +22,7 @@
 #include <utility>
 
 #include "loom/core/broadcast.hpp"
+#include "loom/core/lifetimes.hpp"
 #include "loom/expr/expression.hpp"
 #include "loom/expr/static_shape_of.hpp"
 
@@ -56,7 +57,12 @@ public:
     std::size_t ndim() const { return shape().size(); }
     index_t size() const { return element_count(shape()); }
     const F& function() const { return function_; }
-    const std::tuple<Operands...>& operands() const { return operands_; }
+    /// The operands; with LOOM_CHECK_LIFETIMES, throws lifetime_error when one the node refers to
+    /// was destroyed or moved from (Note [checked lifetimes] in core/lifetimes.hpp).
+    const std::tuple<Operands...>& operands() const {
+        lives_.check(operands_);
+        return operands_;
+    }
 
 private:
     static constexpr std::uint8_t own_shape = 0xff;
@@ -114,7 +120,8 @@ private:
           operands_(std::forward<Args>(operands)...),
           source_(source >= 0 && shares_shape_of[static_cast<std::size_t>(source)] ? static_cast<std::uint8_t>(source)
                                                                                    : own_shape),
-          shape_(own_shape_of(source)) {}
+          shape_(own_shape_of(source)),
+          lives_(operands_) {}
 
     // What shape_ holds: the shape of operand `source` or the computed one
     // when the node keeps its own, else nothing.
@@ -142,6 +149,7 @@ private:
     // The node's own shape, when source_ is own_shape: empty, a node that
     // shares its shape moves and destroys no shape.
     std::conditional_t<always_own, shape_type, std::optional<shape_type>> shape_;
+    [[no_unique_address]] detail::operand_lives<Operands...> lives_;
 };
 
 /// Builds a node that owns rvalue operands and refers to lvalue ones.

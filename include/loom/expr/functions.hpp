@@ -26,18 +26,14 @@ auto elementwise_with_spec(F function, A&& a, B&& b, const broadcast_spec& spec)
                      placed_node<right_type>(std::forward<decltype(right)>(right), std::move(where)));
 }
 
-#define LOOM_BINARY_FUNCTION(name, functor)                                                         \
-    template <class A, class B>                                                                     \
-        requires elementwise_operands<A, B>                                                         \
-    auto name(A&& a, B&& b) {                                                                       \
-        return elementwise(functor{}, std::forward<A>(a), std::forward<B>(b));                      \
-    }                                                                                               \
-    template <class A, class B>                                                                     \
-        requires elementwise_operands<A, B>                                                         \
-    auto name(A&& a, B&& b, const broadcast_spec& spec) {                                           \
-        return elementwise_with_spec(functor{}, std::forward<A>(a), std::forward<B>(b), spec);      \
-    }
-
+// The function, and the function under a broadcast spec: one overload of each, or four under
+// clang (Note [lifetimebound] in expression.hpp).
+#define LOOM_BINARY_FUNCTION(name, functor)                                                          \
+    LOOM_ELEMENTWISE_OVERLOADS_2(name, (elementwise_operands<L, R>),                                 \
+                                 elementwise(functor{}, std::forward<L>(l), std::forward<R>(r)))     \
+    LOOM_ELEMENTWISE_OVERLOADS_2(name, (elementwise_operands<L, R>),                                 \
+                                 elementwise_with_spec(functor{}, std::forward<L>(l), std::forward<R>(r), spec), \
+                                 const broadcast_spec& spec)
 /// `a + b` (NumPy: numpy.add; PyTorch: torch.add).
 /// Throws loom::broadcast_error when the shapes do not broadcast (under `spec`, when given).
 LOOM_BINARY_FUNCTION(add, fn::add)
@@ -143,11 +139,8 @@ LOOM_BINARY_FUNCTION(fmin, fn::fmin)
 
 #undef LOOM_BINARY_FUNCTION
 
-#define LOOM_UNARY_FUNCTION(name, functor)                           \
-    template <expression E>                                          \
-    auto name(E&& e) {                                               \
-        return elementwise(functor{}, std::forward<E>(e));           \
-    }
+#define LOOM_UNARY_FUNCTION(name, functor) \
+    LOOM_ELEMENTWISE_OVERLOADS_1(name, (expression<E>), elementwise(functor{}, std::forward<E>(e)))
 
 /// `-e`, element-wise (NumPy: numpy.negative).
 LOOM_UNARY_FUNCTION(negative, fn::negative)

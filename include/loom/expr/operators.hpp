@@ -9,12 +9,10 @@
 
 namespace loom {
 
-#define LOOM_BINARY_OPERATOR(op, functor)                                   \
-    template <class L, class R>                                             \
-        requires elementwise_operands<L, R>                                 \
-    auto operator op(L&& l, R&& r) {                                        \
-        return elementwise(functor{}, std::forward<L>(l), std::forward<R>(r)); \
-    }
+// One overload, or four under clang (Note [lifetimebound] in expression.hpp).
+#define LOOM_BINARY_OPERATOR(op, functor)                                    \
+    LOOM_ELEMENTWISE_OVERLOADS_2(operator op, (elementwise_operands<L, R>), \
+                                 elementwise(functor{}, std::forward<L>(l), std::forward<R>(r)))
 
 /// `a + b`: add (NumPy: numpy.add).
 /// Throws loom::broadcast_error when the shapes do not broadcast.
@@ -68,21 +66,12 @@ LOOM_BINARY_OPERATOR(^, fn::bitwise_xor)
 #undef LOOM_BINARY_OPERATOR
 
 /// `-e`: negative (NumPy: numpy.negative).
-template <expression E>
-auto operator-(E&& e) {
-    return elementwise(fn::negative{}, std::forward<E>(e));
-}
+LOOM_ELEMENTWISE_OVERLOADS_1(operator-, (expression<E>), elementwise(fn::negative{}, std::forward<E>(e)))
 
 /// `!e`: logical_not, as bools (NumPy: numpy.logical_not).
-template <expression E>
-auto operator!(E&& e) {
-    return elementwise(fn::logical_not{}, std::forward<E>(e));
-}
+LOOM_ELEMENTWISE_OVERLOADS_1(operator!, (expression<E>), elementwise(fn::logical_not{}, std::forward<E>(e)))
 
 /// `~e`: bitwise_not, of integers or bools (NumPy: numpy.invert).
-template <expression E>
-auto operator~(E&& e) {
-    return elementwise(fn::bitwise_not{}, std::forward<E>(e));
-}
+LOOM_ELEMENTWISE_OVERLOADS_1(operator~, (expression<E>), elementwise(fn::bitwise_not{}, std::forward<E>(e)))
 
 }  // namespace loom

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "loom/core/broadcast.hpp"
+#include "loom/core/lifetimes.hpp"
 #include "loom/expr/expression.hpp"
 
 namespace loom {
@@ -18,17 +19,24 @@ public:
     static constexpr bool is_loom_expression = true;
 
     template <class Arg>
-    placed_node(Arg&& operand, placement where) : operand_(std::forward<Arg>(operand)), where_(std::move(where)) {}
+    placed_node(Arg&& operand, placement where)
+        : operand_(std::forward<Arg>(operand)), where_(std::move(where)), life_(operand_) {}
 
     /// B's placed shape, of A's rank.
     const shape_type& shape() const { return where_.shape; }
-    const Operand& operand() const { return operand_; }
+    /// The operand; with LOOM_CHECK_LIFETIMES, throws lifetime_error when the node refers to it and
+    /// it was destroyed or moved from (Note [checked lifetimes] in core/lifetimes.hpp).
+    const Operand& operand() const {
+        life_.check(operand_);
+        return operand_;
+    }
     /// For each dimension of the operand, its dimension in shape() (-1: none).
     const dimension_map& map() const { return where_.map; }
 
 private:
     Operand operand_;
     placement where_;
+    [[no_unique_address]] detail::operand_life<Operand> life_;
 };
 
 }  // namespace loom

@@ -170,8 +170,8 @@ public:
     matmul_node(X&& a, Y&& b)
         : a_(std::forward<X>(a)),
           b_(std::forward<Y>(b)),
-          built_a_(a_.shape()),
-          built_b_(b_.shape()),
+          built_a_(a_),
+          built_b_(b_),
           shapes_(detail::resolve_product("matmul", a_.shape(), b_.shape())) {}
 
     const shape_type& shape() const { return shapes_.result; }
@@ -209,8 +209,8 @@ public:
 private:
     // Refuses an operand given another shape since the product was built.
     void check_built() const {
-        built_a_.check(a_.shape(), "matmul");
-        built_b_.check(b_.shape(), "matmul");
+        built_a_.check(a_, "matmul");
+        built_b_.check(b_, "matmul");
     }
 
     // Whether the product is computed straight into the memory at `out`, laid

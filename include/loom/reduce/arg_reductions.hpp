@@ -121,7 +121,7 @@ public:
     template <class Arg>
     arg_reduction_node(Arg&& operand, const axis_set& axis, bool keepdims)
         : operand_(std::forward<Arg>(operand)),
-          built_(operand_.shape()),
+          built_(operand_),
           axes_(name(), axis, operand_.shape()),
           flat_(axis.every()),
           keepdims_(keepdims),
@@ -142,7 +142,7 @@ public:
 
     template <element D>
     void write_to(D* data, const strided_layout& layout, bool fresh) const {
-        built_.check(operand_.shape(), name());
+        built_.check(operand_, name());
         write_whole_value<value_type>(data, layout, shape_, fresh,
                                       [&](value_type* out, const strided_layout& where, bool) {
                                           return compute(out, where);

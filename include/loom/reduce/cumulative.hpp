@@ -51,7 +51,7 @@ public:
     /// Along `axis`; flattened when it is `flat`.
     template <class Arg>
     cumulative_node(const char* name, Arg&& operand, const axis_set& axis)
-        : operand_(std::forward<Arg>(operand)), built_(operand_.shape()), name_(name), flat_(axis.every()), axis_(0) {
+        : operand_(std::forward<Arg>(operand)), built_(operand_), name_(name), flat_(axis.every()), axis_(0) {
         if (flat_) {
             shape_ = shape_type{element_count(operand_.shape())};
         } else {
@@ -68,7 +68,7 @@ public:
 
     template <element D>
     void write_to(D* data, const strided_layout& layout, bool fresh) const {
-        built_.check(operand_.shape(), name_);
+        built_.check(operand_, name_);
         write_whole_value<value_type>(
             data, layout, shape_, fresh, [&](value_type* out, const strided_layout& where, bool fresh_memory) {
                 if (!flat_) {

@@ -41,7 +41,7 @@ public:
     reduction_node(const char* name, Arg&& operand, const axis_set& axes, bool keepdims, bool has_identity,
                    reduction_finish finish = reduction_finish::none)
         : operand_(std::forward<Arg>(operand)),
-          built_(operand_.shape()),
+          built_(operand_),
           name_(name),
           axes_(name, axes, operand_.shape()),
           keepdims_(keepdims),
@@ -62,7 +62,7 @@ public:
     /// the reduction's broadcasts to); `fresh`: that memory is new.
     template <element D>
     void write_to(D* data, const strided_layout& layout, bool fresh) const {
-        built_.check(operand_.shape(), name_);
+        built_.check(operand_, name_);
         decltype(auto) operand = materialize(operand_);  // Note [computed once]
         write_whole_value<value_type>(data, layout, shape_, fresh,
                                       [&](value_type* out, const strided_layout& where, bool) {
@@ -76,7 +76,7 @@ public:
     /// [whole values]): the reduction's plan and how it is cut for threads.
     template <element D>
     whole_value_path path_to(const D* data, const strided_layout& layout, bool fresh) const {
-        built_.check(operand_.shape(), name_);
+        built_.check(operand_, name_);
         decltype(auto) operand = materialize<whole_values::allocated>(operand_);
         return report_whole_value<value_type>(data, layout, shape_, fresh,
                                               [&](const value_type* out, const strided_layout& where, bool) {

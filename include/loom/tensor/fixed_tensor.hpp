@@ -144,9 +144,9 @@ public:
     }
 
     /// A view of the whole tensor (of dynamic shape); from a temporary, a view that owns it.
-    tensor_view<T> view() & { return {data(), layout()}; }
+    tensor_view<T> view() & LOOM_LIFETIMEBOUND { return {data(), layout(), nullptr, memory_watch()}; }
     /// A view of the whole tensor, of const elements.
-    tensor_view<const T> view() const& { return {data(), layout()}; }
+    tensor_view<const T> view() const& LOOM_LIFETIMEBOUND { return {data(), layout(), nullptr, memory_watch()}; }
     /// A view that owns this temporary tensor (Note [view lifetime] in view.hpp).
     tensor_view<T> view() && {
         auto owned = std::make_shared<tensor>(std::move(*this));
@@ -168,6 +168,16 @@ private:
                                         to_string(shape()) + "; give a list of exactly that shape");
         }
         fill_nested<T, Depth>(values, shape(), data());
+    }
+
+    // What a view of this tensor keeps to check that its elements, which it holds itself, live
+    // (Note [checked lifetimes] in core/lifetimes.hpp).
+    detail::memory_watch memory_watch() const {
+#if defined(LOOM_CHECK_LIFETIMES)
+        return detail::memory_watch(this->lifetime_token());
+#else
+        return {};
+#endif
     }
 
     // One layout for every tensor of this type, made on first use.

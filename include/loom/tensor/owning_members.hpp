@@ -29,13 +29,13 @@ public:
     /// their bounds checked, std::out_of_range), or a view when any argument is a range, all,
     /// newaxis or ellipsis (NumPy's basic indexing: `t(1, range(1, 5, 2), all)`).
     template <index_argument... Args>
-    decltype(auto) operator()(const Args&... args) & {
+    decltype(auto) operator()(const Args&... args) & LOOM_LIFETIMEBOUND {
         if constexpr ((std::integral<Args> && ...)) return derived().at(args...);
         else return derived().view()(args...);
     }
     /// `t(i, j)` of a const tensor: the element, read-only, or a view of const elements.
     template <index_argument... Args>
-    decltype(auto) operator()(const Args&... args) const& {
+    decltype(auto) operator()(const Args&... args) const& LOOM_LIFETIMEBOUND {
         if constexpr ((std::integral<Args> && ...)) return derived().at(args...);
         else return derived().view()(args...);
     }

@@ -162,12 +162,18 @@ public:
     }
 
     /// A view of the whole tensor; from a temporary, a view that owns the elements.
-    tensor_view<T> view() & { return elements_.view(); }
+    tensor_view<T> view() & LOOM_LIFETIMEBOUND { return elements_.view(); }
     /// A view of the whole tensor, of const elements.
-    tensor_view<const T> view() const& { return elements_.view(); }
+    tensor_view<const T> view() const& LOOM_LIFETIMEBOUND { return elements_.view(); }
     /// A view that owns the elements of this temporary tensor (Note [view lifetime] in view.hpp).
     tensor_view<T> view() && { return std::move(elements_).view(); }
 
+
+#if defined(LOOM_CHECK_LIFETIMES)
+    /// True when this tensor's elements were moved to another tensor and it was given none since
+    /// (Note [checked lifetimes] in core/lifetimes.hpp; LOOM_CHECK_LIFETIMES only).
+    bool moved_from() const { return elements_.moved_from(); }
+#endif
 
     /// Exchanges the contents of two tensors of rank R; no element is copied.
     void swap(tensor& other) noexcept { elements_.swap(other.elements_); }

@@ -173,9 +173,9 @@ public:
 
     /// The view that an index built at run time selects (`index_list`), as
     /// NumPy's `t[tuple(items)]`; a rank-0 view when every dimension gets an integer.
-    tensor_view<T> operator()(const index_list& items) & { return view()(items); }
+    tensor_view<T> operator()(const index_list& items) & LOOM_LIFETIMEBOUND { return view()(items); }
     /// As above, of a const tensor: a view of const elements.
-    tensor_view<const T> operator()(const index_list& items) const& { return view()(items); }
+    tensor_view<const T> operator()(const index_list& items) const& LOOM_LIFETIMEBOUND { return view()(items); }
     /// As above, of a temporary: the view owns the tensor.
     tensor_view<T> operator()(const index_list& items) && { return std::move(*this).view()(items); }
 
@@ -192,14 +192,20 @@ public:
     }
 
     /// A view of the whole tensor; from a temporary, a view that owns it.
-    tensor_view<T> view() & { return {data(), layout_}; }
+    tensor_view<T> view() & LOOM_LIFETIMEBOUND { return {data(), layout_, nullptr, memory_watch()}; }
     /// A view of the whole tensor, of const elements.
-    tensor_view<const T> view() const& { return {data(), layout_}; }
+    tensor_view<const T> view() const& LOOM_LIFETIMEBOUND { return {data(), layout_, nullptr, memory_watch()}; }
     /// A view that owns this temporary tensor (Note [view lifetime] in view.hpp).
     tensor_view<T> view() && {
         auto owned = std::make_shared<tensor>(std::move(*this));
         return {owned->data(), owned->layout(), owned};
     }
+
+#if defined(LOOM_CHECK_LIFETIMES)
+    /// True when this tensor's elements were moved to another tensor and it was given none since
+    /// (Note [checked lifetimes] in core/lifetimes.hpp; LOOM_CHECK_LIFETIMES only).
+    bool moved_from() const { return storage_.moved_from(); }
+#endif
 
     /// Exchanges the contents of two tensors; no element is copied.
     void swap(tensor& other) noexcept {
@@ -231,6 +237,15 @@ private:
     }
 
     static strided_layout empty_layout() { return strided_layout(shape_type{0}, strides_type{1}); }
+
+    // What a view of this tensor keeps to check that the memory lives (Note [checked lifetimes]).
+    detail::memory_watch memory_watch() const {
+#if defined(LOOM_CHECK_LIFETIMES)
+        return detail::memory_watch(storage_.block_token());
+#else
+        return {};
+#endif
+    }
 
     strided_layout layout_;
     storage<T> storage_;

@@ -21,6 +21,7 @@
 #include "loom/core/broadcast.hpp"
 #include "loom/core/indexing.hpp"
 #include "loom/core/layout.hpp"
+#include "loom/core/lifetimes.hpp"
 #include "loom/eval/assign.hpp"
 #include "loom/expr/expression.hpp"
 #include "loom/tensor/tensor_declaration.hpp"
@@ -72,9 +73,11 @@ public:
         : tensor_view(data, strided_layout(std::move(shape), std::move(strides)), std::move(owner)) {}
 
     /// A view of the memory at `base` laid out as `layout` (whose offset
-    /// counts from `base`).
-    tensor_view(T* base, strided_layout layout, std::shared_ptr<const void> owner = nullptr)
-        : base_(base), layout_(std::move(layout)), owner_(std::move(owner)) {}
+    /// counts from `base`). `watch` tells whether that memory still lives
+    /// (Note [checked lifetimes] in core/lifetimes.hpp).
+    tensor_view(T* base, strided_layout layout, std::shared_ptr<const void> owner = nullptr,
+                detail::memory_watch watch = {})
+        : base_(base), layout_(std::move(layout)), owner_(std::move(owner)), watch_(std::move(watch)) {}
 
     /// Another view of the same elements; none is copied.
     tensor_view(const tensor_view&) = default;
@@ -86,7 +89,7 @@ public:
     operator tensor_view<const value_type>() const
         requires(!std::is_const_v<T>)
     {
-        return {base_, layout_, owner_};
+        return {base_, layout_, owner_, watch_};
     }
 
     // Assignment writes elements (see the header comment).
@@ -120,7 +123,10 @@ public:
     /// The number of elements (NumPy: ndarray.size).
     index_t size() const { return layout_.size(); }
     /// The first element, (0, 0, ...).
-    T* data() const { return base_ + layout_.offset(); }
+    T* data() const {
+        watch_.check(shape());
+        return base_ + layout_.offset();
+    }
     /// The memory this view keeps alive, if it owns any (Note [view lifetime]).
     const std::shared_ptr<const void>& owner() const { return owner_; }
     /// True when the elements are contiguous, in row-major order.
@@ -159,7 +165,7 @@ public:
 
     /// The same memory seen through `layout`, a transform of layout() (the
     /// offset counts from the same place): how every view of a view is made.
-    tensor_view with_layout(strided_layout layout) const { return {base_, std::move(layout), owner_}; }
+    tensor_view with_layout(strided_layout layout) const { return {base_, std::move(layout), owner_, watch_}; }
 
     /// A contiguous copy of the viewed elements.
     tensor<value_type> copy() const { return tensor<value_type>(*this); }
@@ -184,6 +190,7 @@ public:
     /// out of bounds.
     template <std::integral... Indices>
     T& at(Indices... indices) const {
+        watch_.check(shape());
         return base_[layout_.offset_of("a view", indices...)];
     }
 
@@ -191,6 +198,7 @@ private:
     T* base_;
     strided_layout layout_;
     std::shared_ptr<const void> owner_;
+    [[no_unique_address]] detail::memory_watch watch_;
 };
 
 }  // namespace loom

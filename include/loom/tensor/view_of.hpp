@@ -39,8 +39,7 @@ auto view_of(X&& x) {
     if constexpr (is_view_v<B>) {
         return B(x);
     } else if constexpr (is_tensor_v<B> && std::is_lvalue_reference_v<X>) {
-        using E = std::conditional_t<std::is_const_v<std::remove_reference_t<X>>, const T, T>;
-        return tensor_view<E>(x.data(), x.layout());
+        return x.view();
     } else {
         // A temporary tensor, or an expression to evaluate: the view owns the result.
         auto owned = std::make_shared<tensor<T>>(std::forward<X>(x));
