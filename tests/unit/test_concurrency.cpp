@@ -8,11 +8,11 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <cstring>
 #include <thread>
 #include <vector>
 
 #include "loom/loom.hpp"
+#include "thread_support.hpp"
 
 #if defined(_OPENMP)
 #include <omp.h>
@@ -22,25 +22,13 @@ namespace {
 
 using loom::index_t;
 using loom::tensor;
-
-// Restores the number of threads a test changes.
-class thread_count_kept {
-public:
-    ~thread_count_kept() { loom::set_num_threads(saved_); }
-
-private:
-    int saved_ = loom::num_threads();
-};
+using loom::testing::same_bits;
+using loom::testing::thread_count_kept;
 
 tensor<float> wave(index_t rows, index_t columns, float frequency) {
     tensor<float> t({rows, columns});
     for (index_t i = 0; i < t.size(); ++i) t.data()[i] = std::sin(frequency * static_cast<float>(i)) + 0.5f;
     return t;
-}
-
-template <class T>
-bool identical_bits(const tensor<T>& x, const tensor<T>& y) {
-    return x.shape() == y.shape() && std::memcmp(x.data(), y.data(), sizeof(T) * static_cast<std::size_t>(x.size())) == 0;
 }
 
 // Work large enough for threads of each kind: element-wise, reductions (a float sum's bits depend
@@ -58,8 +46,8 @@ shared_work_results shared_work(const tensor<float>& a, const tensor<float>& b, 
 }
 
 bool same_results(const shared_work_results& x, const shared_work_results& y) {
-    return identical_bits(x.elementwise, y.elementwise) && identical_bits(x.column_sums, y.column_sums) &&
-           identical_bits(x.total, y.total) && identical_bits(x.product, y.product);
+    return same_bits(x.elementwise, y.elementwise) && same_bits(x.column_sums, y.column_sums) &&
+           same_bits(x.total, y.total) && same_bits(x.product, y.product);
 }
 
 TEST(Concurrency, UserThreadsReadSharedTensorsAndGetOneThreadsBits) {

@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <random>
 #include <stdexcept>
 #include <type_traits>
@@ -18,6 +17,7 @@
 
 #include "error_text.hpp"
 #include "loom/loom.hpp"
+#include "thread_support.hpp"
 
 #if defined(__linux__)
 #include <sys/resource.h>
@@ -33,6 +33,7 @@ using loom::tensor;
 using loom::testing::contains;
 using loom::testing::expect_error_text;
 using loom::testing::message_of;
+using loom::testing::same_bits;
 
 // Uniform in [low, high]; integers are whole numbers in that range.
 template <class T = float>
@@ -44,16 +45,10 @@ tensor<T> random_values(loom::shape_type shape, unsigned seed, double low = -2, 
     return t;
 }
 
-template <class T>
-bool same_bits(const tensor<T>& a, const tensor<T>& b) {
-    return a.shape() == b.shape() && std::memcmp(a.data(), b.data(), sizeof(T) * a.size()) == 0;
-}
-
 // Restores the number of threads a test changed.
 class Threads : public ::testing::Test {
 protected:
-    void TearDown() override { loom::set_num_threads(saved_); }
-    int saved_ = loom::num_threads();
+    loom::testing::thread_count_kept kept_;
 };
 
 // `evaluate()` with 1 thread, then with 2, 3 and 5: the same bits each
