@@ -294,6 +294,63 @@ class DLPack(unittest.TestCase):
         np.testing.assert_array_equal(values_, np.arange(6, dtype=np.float32).reshape(2, 3))
 
 
+try:
+    import torch
+    import torch.utils.dlpack
+except ImportError:  # python3-torch is large, and CI does not install it
+    torch = None
+
+TORCH_DTYPES = {"int8": "int8", "int16": "int16", "int32": "int32", "int64": "int64", "uint8": "uint8",
+                "float16": "float16", "float32": "float32", "float64": "float64", "complex64": "complex64",
+                "complex128": "complex128"}
+
+
+@unittest.skipIf(torch is None, "PyTorch (python3-torch) is not installed")
+class DLPackWithPyTorch(unittest.TestCase):
+    """DLPack 0.6 with PyTorch 1.13: torch.from_dlpack, torch.utils.dlpack.to_dlpack and Tensor.__dlpack__."""
+
+    def test_torch_reads_loom_tensors_without_a_copy(self):
+        for dtype in TORCH_DTYPES:
+            with self.subTest(dtype=dtype):
+                source = values(dtype, (2, 3))
+                t = torch.from_dlpack(getattr(bridge, "dlpack_" + dtype)(source))
+                self.assertEqual(t.data_ptr(), bridge.last_returned())
+                self.assertEqual(str(t.dtype), "torch." + TORCH_DTYPES[dtype])
+                np.testing.assert_array_equal(t.numpy(), source)
+
+    def test_a_torch_tensor_outlives_the_exporter(self):
+        exported = bridge.dlpack_float32(np.arange(8, dtype=np.float32))
+        t = torch.utils.dlpack.from_dlpack(exported.__dlpack__())
+        del exported
+        gc.collect()
+        self.assertEqual(t.sum().item(), 28.0)
+
+    def test_loom_reads_torch_tensors_without_a_copy(self):
+        for dtype in TORCH_DTYPES:
+            with self.subTest(dtype=dtype):
+                whole = torch.from_numpy(values(dtype, (4, 6)))
+                for t in (whole, whole[1:, ::2], whole.t()):  # contiguous, strided and transposed
+                    for producer in (t, torch.utils.dlpack.to_dlpack(t)):  # __dlpack__ and a capsule
+                        seen, copy = getattr(bridge, "from_dlpack_" + dtype)(producer)
+                        self.assertEqual(seen, t.data_ptr())
+                        np.testing.assert_array_equal(copy, t.numpy())
+
+    def test_a_kept_view_keeps_the_torch_tensor_alive(self):
+        t = torch.arange(1000, dtype=torch.float64)
+        bridge.hold(t)
+        del t
+        gc.collect()
+        self.assertEqual(bridge.held_sum(), sum(range(1000)))
+        bridge.release()  # PyTorch's deleter runs now
+        gc.collect()
+
+    def test_another_dtype_is_refused(self):
+        with self.assertRaises(ValueError) as caught:
+            bridge.from_dlpack_float64(torch.zeros(3, dtype=torch.int32))
+        self.assertEqual(str(caught.exception), "from_dlpack: expected a float64 tensor, got int32; view it as the "
+                                                "type it holds, or convert it before exporting it")
+
+
 class Documentation(unittest.TestCase):
     def test_the_pages_extension_is_the_example_built(self):
         root = pathlib.Path(__file__).resolve().parents[2]
