@@ -188,27 +188,22 @@ public:
     void release() noexcept {}
 };
 
-class memory_watch {
+// Without the checks, one empty type stands for every watch and guard, so
+// that a node instantiates no class of its own for them.
+class no_lifetime_check {
 public:
-    template <class Shape>
-    void check(const Shape&) const {}
+    no_lifetime_check() = default;
+    template <class Any>
+    explicit no_lifetime_check(const Any&) {}
+    template <class Any>
+    void check(const Any&) const {}
 };
 
+using memory_watch = no_lifetime_check;
 template <class Operand>
-class operand_life {
-public:
-    explicit operand_life(const Operand&) {}
-    void check(const Operand&) const {}
-};
-
+using operand_life = no_lifetime_check;
 template <class... Operands>
-class operand_lives {
-public:
-    template <class Tuple>
-    explicit operand_lives(const Tuple&) {}
-    template <class Tuple>
-    void check(const Tuple&) const {}
-};
+using operand_lives = no_lifetime_check;
 
 #endif
 

@@ -9,6 +9,8 @@
 // tensor a new shape leaves old views dangling. A view taken from a
 // temporary (`tensor<float>(...)(range(0, 2))`, `reshape(a + b, ...)`) owns
 // that memory instead: it keeps it alive, and so do views taken from it.
+// With LOOM_CHECK_LIFETIMES, reading through a view whose memory was freed
+// throws (Note [checked lifetimes] in core/lifetimes.hpp).
 //
 // Assigning to a view writes its elements (`v = expr`, `v = 3`, and also
 // `v = other_view`), as NumPy's `v[...] = x`; it never rebinds the view.
