@@ -214,6 +214,18 @@ class Refusals(unittest.TestCase):
                                    np.ones(1, np.float32))
 
 
+def expect_a_kept_view_keeps_alive(test, make):
+    """A loom view of the float64 values 0 to 999 that `make()` returns, kept by the module after
+    Python dropped the producer, still reads them; releasing the view runs the producer's deleter."""
+    producer = make()
+    bridge.hold(producer)
+    del producer
+    gc.collect()
+    test.assertEqual(bridge.held_sum(), sum(range(1000)))
+    bridge.release()
+    gc.collect()
+
+
 class DLPack(unittest.TestCase):
     """DLPack 0.6 on the CPU, both ways, with NumPy 1.24's np.from_dlpack and ndarray.__dlpack__."""
 
@@ -265,13 +277,7 @@ class DLPack(unittest.TestCase):
                          "from_dlpack: this DLPack capsule was consumed already; call __dlpack__() again")
 
     def test_a_kept_view_keeps_the_numpy_array_alive(self):
-        a = np.arange(1000.0)
-        bridge.hold(a)
-        del a
-        gc.collect()
-        self.assertEqual(bridge.held_sum(), sum(range(1000)))
-        bridge.release()  # NumPy's deleter runs now
-        gc.collect()
+        expect_a_kept_view_keeps_alive(self, lambda: np.arange(1000.0))
 
     def test_another_dtype_is_refused_and_left_unconsumed(self):
         capsule = np.arange(3, dtype=np.float32).__dlpack__()
@@ -336,13 +342,7 @@ class DLPackWithPyTorch(unittest.TestCase):
                         np.testing.assert_array_equal(copy, t.numpy())
 
     def test_a_kept_view_keeps_the_torch_tensor_alive(self):
-        t = torch.arange(1000, dtype=torch.float64)
-        bridge.hold(t)
-        del t
-        gc.collect()
-        self.assertEqual(bridge.held_sum(), sum(range(1000)))
-        bridge.release()  # PyTorch's deleter runs now
-        gc.collect()
+        expect_a_kept_view_keeps_alive(self, lambda: torch.arange(1000, dtype=torch.float64))
 
     def test_another_dtype_is_refused(self):
         with self.assertRaises(ValueError) as caught:
