@@ -26,18 +26,19 @@ HALF = np.float32(0.5)
 
 class Variant:
     """One library's spelling of one operation: `function()` returns the result, which must match
-    `expected` (float64, or bool) within `tolerance` (relative, and absolute below magnitude 1)."""
+    `expected` (float64, or bool) within `tolerance` (relative, and absolute below magnitude 1), and be
+    of `dtype` (float32 unless said)."""
 
-    def __init__(self, operation, library, function, expected, tolerance=1e-5):
+    def __init__(self, operation, library, function, expected, tolerance=1e-5, dtype=np.float32):
         self.operation, self.library, self.function = operation, library, function
-        self.expected, self.tolerance = expected, tolerance
+        self.expected, self.tolerance, self.dtype = expected, tolerance, dtype
 
     def check(self):
         result = self.function()
         if self.expected.dtype == np.bool_:
             good = result.dtype == np.bool_ and np.array_equal(result, self.expected)
         else:
-            good = result.dtype == np.float32 and np.allclose(result, self.expected, rtol=self.tolerance,
+            good = result.dtype == self.dtype and np.allclose(result, self.expected, rtol=self.tolerance,
                                                               atol=self.tolerance)
         if not good:
             raise SystemExit(f"{self.operation}/{self.library}: the result ({result.dtype}) differs from the "
@@ -214,6 +215,28 @@ def small():
     ]
 
 
+def stacks():
+    """Stacks of 3 x 3 matrices in float64, as bench_stacks.cpp computes them: rotations of points, and
+    det, inv and solve of well-conditioned matrices (a uniform one plus 4 times the identity)."""
+    uniform = uniform_arrays(7)
+    rotations, points = uniform(3, 1, 3, 3).astype(np.float64), uniform(10 ** 5, 3, 1).astype(np.float64)
+    matrices = uniform(10 ** 5, 3, 3).astype(np.float64) + 4 * np.eye(3)
+    right = uniform(10 ** 5, 3).astype(np.float64)
+    # The definitions, computed apart from the functions timed: the einsum of the products, and the
+    # inverses by cofactors (the adjugate over the determinant).
+    cofactors = np.stack([np.cross(matrices[:, (i + 1) % 3], matrices[:, (i + 2) % 3]) for i in range(3)], axis=1)
+    determinants = np.einsum("nij,nij->n", matrices, cofactors) / 3
+    inverses = np.swapaxes(cofactors, 1, 2) / determinants[:, None, None]
+    return [
+        Variant("stack_matmul", "numpy", lambda: np.matmul(rotations, points),
+                np.einsum("rkij,njl->rnil", rotations, points), 1e-9, np.float64),
+        Variant("stack_det", "numpy", lambda: np.linalg.det(matrices), determinants, 1e-9, np.float64),
+        Variant("stack_inv", "numpy", lambda: np.linalg.inv(matrices), inverses, 1e-9, np.float64),
+        Variant("stack_solve", "numpy", lambda: np.linalg.solve(matrices, right),
+                np.einsum("nij,nj->ni", inverses, right), 1e-9, np.float64),
+    ]
+
+
 def threaded():
     """Two threads where NumPy or numexpr has them: numexpr's own, and NumPy's matmul on OpenBLAS's."""
     uniform = uniform_arrays(6)
@@ -233,7 +256,7 @@ def threaded():
     return variants
 
 
-MAKERS = [fused, broadcast, transpose, reductions, products, small]
+MAKERS = [fused, broadcast, transpose, reductions, products, small, stacks]
 
 
 def openblas_threads(count):

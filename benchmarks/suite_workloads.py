@@ -40,6 +40,8 @@ def _into_and_alloc(workload, program, name, description, bytes_, into_target=("
     }
 
 
+STACK = 10 ** 5
+FLOAT64 = 8
 SQUARE = SIDE * SIDE
 RANK4_RESULT = 32 * 64 * 32 * 128
 SMALL_MATMUL_FLOPS = 2 * 32 * 256 ** 3
@@ -86,6 +88,15 @@ OPERATIONS = {
     **_into_and_alloc("W11", "bench_transpose", "transpose_add_1000", "z = a + transpose(b), (1000, 1000) float32",
                       3 * 1000 * 1000 * FLOAT, into_target=("ratio_to", ("hand_tiled", 1.2)),
                       alloc_target=("ratio_to", ("hand_tiled", 1.2))),
+    "stack_matmul": _op("W12", "bench_stacks", "matmul([3, 1, 3, 3], [N, 3, 1]), N = 10^5 float64, result allocated",
+                        bytes_=(3 * STACK * 3 + STACK * 3 + 27) * FLOAT64, reference="numpy", target=("numpy", None),
+                        memory_bound=False),
+    "stack_det": _op("W13", "bench_stacks", "det of [N, 3, 3], N = 10^5 float64", bytes_=STACK * 10 * FLOAT64,
+                     reference="numpy", target=("numpy", None), memory_bound=False),
+    "stack_inv": _op("W13", "bench_stacks", "inv of [N, 3, 3], N = 10^5 float64", bytes_=STACK * 18 * FLOAT64,
+                     reference="numpy", target=("numpy", None), memory_bound=False),
+    "stack_solve": _op("W13", "bench_stacks", "solve([N, 3, 3], [N, 3]), N = 10^5 float64",
+                       bytes_=STACK * 15 * FLOAT64, reference="numpy", target=("numpy", None), memory_bound=False),
 }
 
 # Two threads where a library has them; wall time. Their reference is the hand loop with OpenMP.
@@ -124,6 +135,7 @@ PROGRAMS = {
     "bench_reductions": "^(row_sums|column_sums|dot_sum)/",
     "bench_matmul": "^matmul_(float32|batched)/",
     "bench_small": "^small_add_",
+    "bench_stacks": None,
     "bench_threads": None,
 }
 

@@ -97,6 +97,29 @@ TEST(Matmul, ResultTypesAndExactIntegers) {
     static_assert(std::same_as<loom::value_type_of<decltype(loom::matmul(i, tensor<float>{{1}, {2}}))>, float>);
 }
 
+// Products of at most 8 x 8 matrices run a loop of their own (Note [small
+// products]), larger ones gemm: both give the product by the definition, for
+// every size on either side of the bound, operands read transposed, and
+// stacks whose batches broadcast (rotating points by three matrices).
+TEST(Matmul, SmallProductsAsTheDefinitionOnEitherSideOfTheBound) {
+    for (index_t n = 1; n <= 9; ++n) {
+        const index_t m = 10 - n, k = 1 + (n * 5) % 9;
+        const tensor<double> a = counting(2 * n * k, 0.5).reshape({2, n, k}), b = counting(2 * k * m, -1.0).reshape({2, k, m});
+        EXPECT_EQ(elements_of(tensor<double>(loom::matmul(a, b))), reference_product(a, b)) << n << ' ' << m << ' ' << k;
+        const tensor<double> a_columns = tensor<double>(a.transpose({0, 2, 1})).transpose({0, 2, 1});
+        EXPECT_EQ(elements_of(tensor<double>(loom::matmul(a_columns, b))), reference_product(a, b));
+        const tensor<std::int64_t> i = loom::astype<std::int64_t>(a * 2.0), j = loom::astype<std::int64_t>(b);
+        EXPECT_EQ(elements_of(tensor<std::int64_t>(loom::matmul(i, j))), reference_product(i, j));
+    }
+    const tensor<float> rotations = loom::astype<float>(counting(27, 0.25).reshape({3, 1, 3, 3}));
+    const tensor<float> points = loom::astype<float>(counting(15).reshape({5, 3, 1}));
+    const tensor<float> rotated = loom::matmul(rotations, points);
+    EXPECT_EQ(rotated.shape(), (shape_type{3, 5, 3, 1}));
+    const tensor<float> each = loom::broadcast_to(rotations, {3, 5, 3, 3}).copy();
+    const tensor<float> every = loom::broadcast_to(points, {3, 5, 3, 1}).copy();
+    EXPECT_EQ(elements_of(rotated), reference_product(each, every));
+}
+
 TEST(Matmul, InsideAnExpressionTheProductIsComputedOnce) {
     const tensor<double> a = counting(6).reshape({2, 3}), b = counting(12).reshape({3, 4});
     const tensor<double> bias{1, 2, 3, 4};

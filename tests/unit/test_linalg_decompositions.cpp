@@ -350,6 +350,96 @@ TEST(LinalgSlogdet, NumPyDocumentedExample) {
     linalg_dec_expect_near(empty.logabsdet, {0.0});
 }
 
+// A matrix of at most 4 x 4 is factored by loom's unrolled LU, a larger
+// one by LAPACK (Note [small matrices]). The two agree to rounding: a
+// matrix A and the 5 x 5 [[A, 0], [0, 1]] have the same determinant, and
+// the inverse and the solutions of A sit in the other's corner. The
+// matrices need row swaps in every column, hold negative and complex
+// values, and some are singular with their zero pivot in each column in
+// turn, refused by both where LAPACK refuses them.
+template <class W>
+tensor<W> linalg_small_and_bordered(index_t n, index_t count, tensor<W>& bordered) {
+    tensor<W> stack(shape_type{count, n, n});
+    bordered = loom::zeros<W>({count, n + 1, n + 1});
+    for (index_t k = 0; k < count; ++k) {
+        for (index_t i = 0; i < n; ++i) {
+            for (index_t j = 0; j < n; ++j) {
+                // Largest magnitudes below the diagonal, so that partial pivoting swaps rows.
+                const double re = std::sin(double(1 + k * 31 + i * 7 + j * 3)) * double(1 + (i > j ? 4 * i : 0));
+                W value = W(re);
+                if constexpr (loom::complex_element<W>) value = W(re, std::cos(double(k + 2 * i + 5 * j)));
+                stack(k, i, j) = value;
+                bordered(k, i, j) = value;
+            }
+        }
+        bordered(k, n, n) = W(1);
+    }
+    return stack;
+}
+
+template <class W>
+void linalg_expect_small_lu_agrees_with_lapack(double tolerance) {
+    using Wide = std::conditional_t<loom::complex_element<W>, std::complex<double>, double>;
+    for (index_t n = 1; n <= loom::linalg::detail::small_lu_max_size; ++n) {
+        tensor<W> bordered;
+        const tensor<W> a = linalg_small_and_bordered<W>(n, 6, bordered);
+        const auto corner = [&](const tensor<W>& t) { return t(loom::all, loom::range(0, n), loom::range(0, n)); };
+        EXPECT_LT(linalg_dec_distance<Wide>(loom::linalg::det(a), loom::linalg::det(bordered)), tolerance) << n;
+        EXPECT_LT(linalg_dec_distance<Wide>(loom::linalg::inv(a), corner(loom::linalg::inv(bordered))), tolerance) << n;
+        const tensor<W> b = loom::astype<W>(loom::ones<double>({6, n, 2}) + loom::arange<double>(2.0));
+        const tensor<W> b_bordered = loom::concatenate({b, loom::zeros<W>({6, 1, 2})}, 1);
+        const tensor<W> x = loom::linalg::solve(a, b), x_bordered = loom::linalg::solve(bordered, b_bordered);
+        EXPECT_LT(linalg_dec_distance<Wide>(x, x_bordered(loom::all, loom::range(0, n), loom::all)), tolerance) << n;
+        const auto small = loom::linalg::slogdet(a), large = loom::linalg::slogdet(bordered);
+        EXPECT_LT(linalg_dec_distance<Wide>(small.sign, large.sign), tolerance) << n;
+        EXPECT_LT(linalg_dec_distance(small.logabsdet, large.logabsdet), tolerance) << n;
+    }
+}
+
+TEST(LinalgSmallMatrices, UnrolledLuAgreesWithLapack) {
+    linalg_expect_small_lu_agrees_with_lapack<double>(1e-12);
+    linalg_expect_small_lu_agrees_with_lapack<float>(1e-3);
+    linalg_expect_small_lu_agrees_with_lapack<std::complex<double>>(1e-12);
+    linalg_expect_small_lu_agrees_with_lapack<std::complex<float>>(1e-3);
+}
+
+// Matrix k of the stack is an upper triangle (diagonal 2, 3, 4, 5, 1 above
+// it) with its rows reversed, and for k = c + 1 a 0 at (c, c): the
+// elimination swaps rows in every column and meets an exact zero pivot in
+// column c. Every function refuses or reports it as NumPy does on LAPACK:
+// solve and inv name the batch index, det is 0, slogdet (0, -inf).
+TEST(LinalgSmallMatrices, ZeroPivotsInEveryColumnAreSingular) {
+    tensor<double> stack = loom::zeros<double>({5, 4, 4});
+    for (index_t k = 0; k < 5; ++k) {
+        for (index_t i = 0; i < 4; ++i) {
+            for (index_t j = i; j < 4; ++j) stack(k, 3 - i, j) = j > i ? 1.0 : k == i + 1 ? 0.0 : double(i + 2);
+        }
+    }
+    linalg_dec_expect_near(loom::linalg::det(stack), {120.0, 0.0, 0.0, 0.0, 0.0}, 1e-12);
+    const auto [sign, logabsdet] = loom::linalg::slogdet(stack);
+    linalg_dec_expect_near(sign, {1.0, 0.0, 0.0, 0.0, 0.0});
+    linalg_dec_expect_near(logabsdet, {std::log(120.0), -inf, -inf, -inf, -inf}, 1e-14);
+    expect_error_text<loom::linalg_error>([&] { (void)loom::linalg::inv(stack); },
+                                          "inv: the matrix at batch index [1] of shape [5, 4, 4] is singular; "
+                                          "a singular matrix has no inverse: pinv gives the pseudo-inverse");
+    const tensor<double> last = stack(loom::range(4, 5));
+    expect_error_text<loom::linalg_error>([&] { (void)loom::linalg::solve(last, loom::ones<double>({1, 4})); },
+                                          "solve: the matrix at batch index [0] of shape [1, 4, 4] is singular; "
+                                          "a singular system has no unique solution: lstsq gives a least-squares one");
+}
+
+// A determinant is U's diagonal multiplied (Note [small matrices]); where
+// that product overflows or underflows on the way, the logarithms give it.
+TEST(LinalgSmallMatrices, DeterminantsBeyondTheProductsRangeAsNumPy) {
+    linalg_dec_expect_near(loom::linalg::det(tensor<double>{{1e200, 0.}, {0., 1e200}}), {inf});
+    const tensor<double> wide{{1e300, 0., 0.}, {0., 1e300, 0.}, {0., 0., 1e-300}};  // 1e300 * 1e300 overflows
+    EXPECT_NEAR(loom::linalg::det(wide).item() / 1e300, 1.0, 1e-12);
+    const tensor<double> narrow{{1e-300, 0.}, {0., 1e-300}};  // underflows to 0, as in NumPy
+    EXPECT_EQ(loom::linalg::det(narrow).item(), 0.0);
+    EXPECT_TRUE(std::isnan(loom::linalg::det(tensor<double>{{1., NAN}, {2., 3.}}).item()));
+    EXPECT_EQ(loom::linalg::det(tensor<double>{{-3.}}).item(), -3.0);
+}
+
 // LAPACK's sizes are 32-bit: a larger matrix is refused before anything is copied.
 TEST(LinalgSolve, SizesBeyondLapacksIntAreRefusedFirst) {
     const index_t big = index_t(1) << 31;

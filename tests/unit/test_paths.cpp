@@ -7,7 +7,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <complex>
 #include <cstddef>
+#include <cstdint>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -320,23 +322,44 @@ TEST_F(Paths, AProductRunsOnThreadsFromParallelMinMultiplyAdds) {
 // A small float32 or float64 product is BLAS's when loom has one (Note
 // [when matmul calls BLAS]), on BLAS's threads; loom's kernel's otherwise.
 TEST_F(Paths, ASmallRealProductIsBlasWhenLoomHasOne) {
-    const tensor<double> a = loom::ones<double>({4, 5}), b = loom::ones<double>({5, 3});
+    const tensor<double> a = loom::ones<double>({4, 9}), b = loom::ones<double>({9, 3});
     const loom::path_report path = loom::path_of(loom::matmul(a, b));
     const bool blas = loom::linalg::blas_found;
     EXPECT_EQ(path.product()->kernel, blas ? loom::product_kernel::blas : loom::product_kernel::blocked);
     EXPECT_EQ(path.threads(), blas ? 0 : 1);
     EXPECT_EQ(printed(path).rfind(blas ? "path of [4, 3] float64: a matrix product, whose node writes its result "
-                                         "itself, on BLAS's threads\n  gemm: 1 product, m 4, n 3, k 5\n"
+                                         "itself, on BLAS's threads\n  gemm: 1 product, m 4, n 3, k 9\n"
                                          "  kernel: BLAS's gemm\n"
                                        : "path of [4, 3] float64: a matrix product, whose node writes its result "
-                                         "itself, on 1 thread\n  gemm: 1 product, m 4, n 3, k 5\n"
+                                         "itself, on 1 thread\n  gemm: 1 product, m 4, n 3, k 9\n"
                                          "  kernel: loom's blocked kernel",
                                   0),
               0u)
         << printed(path);
     // An integer product is never BLAS's.
-    const tensor<int> i = loom::ones<int>({4, 5}), j = loom::ones<int>({5, 3});
+    const tensor<int> i = loom::ones<int>({4, 9}), j = loom::ones<int>({9, 3});
     EXPECT_EQ(loom::path_of(loom::matmul(i, j)).product()->kernel, loom::product_kernel::blocked);
+}
+
+// Products of matrices of at most 8 x 8 run loom's loop for small matrices
+// (Note [small products]), whatever the batch, the layouts and a BLAS; one
+// past it in any of m, n and k does not. Complex products keep their kernel.
+TEST_F(Paths, SmallProductsRunTheLoopForSmallMatrices) {
+    const tensor<double> rotations = loom::ones<double>({3, 1, 3, 3}), points = loom::ones<double>({100, 3, 1});
+    const loom::path_report path = loom::path_of(loom::matmul(rotations, points));
+    EXPECT_EQ(path.product()->kernel, loom::product_kernel::small);
+    EXPECT_EQ(path.product()->batch, 300);
+    EXPECT_EQ(printed(path), "path of [3, 100, 3, 1] float64: a matrix product, whose node writes its result itself, "
+                             "on 1 thread\n  gemm: 300 products, m 3, n 1, k 3\n  kernel: loom's loop for small matrices\n");
+    const tensor<std::int64_t> square = loom::ones<std::int64_t>({8, 8});
+    EXPECT_EQ(loom::path_of(loom::matmul(square, loom::transpose(square))).product()->kernel,
+              loom::product_kernel::small);
+    for (const loom::shape_type& past : {loom::shape_type{9, 8, 8}, loom::shape_type{8, 9, 8}, loom::shape_type{8, 8, 9}}) {
+        const tensor<float> a = loom::ones<float>({past[0], past[2]}), b = loom::ones<float>({past[2], past[1]});
+        EXPECT_NE(loom::path_of(loom::matmul(a, b)).product()->kernel, loom::product_kernel::small) << to_string(past);
+    }
+    const tensor<std::complex<float>> c = loom::ones<std::complex<float>>({2, 2});
+    EXPECT_NE(loom::path_of(loom::matmul(c, c)).product()->kernel, loom::product_kernel::small);
 }
 
 // A batch of products is one GEMM per element of the broadcast batch shape,

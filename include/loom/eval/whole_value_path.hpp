@@ -59,6 +59,7 @@ enum class product_kernel : unsigned char {
     blas,     ///< BLAS's gemm (Note [when matmul calls BLAS] in linalg/blas.hpp), on BLAS's threads
     blocked,  ///< loom's blocked kernel (linalg/gemm_blocking.hpp), panels of C's columns shared among threads
     complex,  ///< loom's complex kernel (linalg/gemm_complex.hpp), C's rows shared among threads
+    small,    ///< loom's plain loop for matrices of at most 8 × 8 (Note [small products] in linalg/gemm.hpp), one thread
 };
 
 /// What a matrix product does (path_report::product()): its GEMM. Decided,

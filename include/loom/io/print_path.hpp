@@ -73,6 +73,9 @@ inline void write_product(std::ostream& os, const product_path& p) {
     case product_kernel::blas:
         os << "BLAS's gemm\n";
         return;
+    case product_kernel::small:
+        os << "loom's loop for small matrices\n";
+        return;
     case product_kernel::complex:
         os << "loom's complex kernel\n  split: " << counted(p.units, "row", "rows") << " of C among the threads\n";
         return;

@@ -80,6 +80,86 @@ void gemm_blocked(matrix_ref<const A> a, matrix_ref<const B> b, matrix_ref<R> c,
     }
 }
 
+#if defined(__GNUC__)
+#define LOOM_GEMM_SMALL_UNROLL _Pragma("GCC unroll 4")
+#else
+#define LOOM_GEMM_SMALL_UNROLL
+#endif
+
+// Note [small products]: a product of matrices of at most small_product_size
+// rows, columns and depth (a rotation of points, a 4 x 4 transform) does a
+// few dozen multiply-adds, where gemm's packing into its buffers and its
+// blocked loops (and a BLAS call) cost some hundred nanoseconds: a stack of
+// 3 x 3 by 3 x 1 products spent almost all its time there. Such a product
+// is computed by the plain loop of gemm_small instead, straight from the
+// operands' memory, each element of C summed along k in order in gemm's
+// arithmetic (floating point in R, integers with wraparound, bool as `or`
+// of `and`s). Complex and 16-bit float results stay with gemm.
+
+/// The largest rows, columns and depth of a product gemm_small computes
+/// (Note [small products]).
+inline constexpr index_t small_product_size = 8;
+
+/// Whether gemm_small computes products of result type R: not complex, not 16-bit floats.
+template <class R>
+inline constexpr bool small_product_element = !complex_element<R> && !half_element<R>;
+
+/// Whether gemm_small computes C = A·B of result type R, with C of m × n and
+/// k products summed into each element (Note [small products]).
+template <class R>
+bool takes_small_product(index_t m, index_t n, index_t k) {
+    return small_product_element<R> && m <= small_product_size && n <= small_product_size && k <= small_product_size;
+}
+
+/// C = A·B by the plain loop of Note [small products]; takes_small_product
+/// says when. `Depth`, when above 0, is k (a.cols) known at compile time, so
+/// that each element's sum is unrolled, and `Columns` C's columns: 1 for a
+/// product by a vector, whose loop over columns -O3 would otherwise
+/// vectorise behind checks of the strides that cost more than the product.
+/// 0 reads either at run time. Preconditions as gemm's.
+template <index_t Depth, index_t Columns, class R, class A, class B>
+    requires small_product_element<R>
+[[gnu::always_inline]] inline void gemm_small(matrix_ref<const A> a, matrix_ref<const B> b, matrix_ref<R> c) {
+    using W = gemm_compute_t<R>;
+    const index_t depth = Depth > 0 ? Depth : a.cols;
+    const index_t columns = Columns > 0 ? Columns : c.cols;
+    const A* row = a.data;
+    R* out_row = c.data;
+    for (index_t i = 0; i < c.rows; ++i, row += a.row_stride, out_row += c.row_stride) {
+        const B* column = b.data;
+        R* out = out_row;
+        for (index_t j = 0; j < columns; ++j, column += b.col_stride, out += c.col_stride) {
+            W sum = 0;
+            LOOM_GEMM_SMALL_UNROLL
+            for (index_t p = 0; p < depth; ++p) {
+                sum = gemm_multiply_add<R>(sum, gemm_convert<R, W>(row[p * a.col_stride]),
+                                           gemm_convert<R, W>(column[p * b.row_stride]));
+            }
+            if constexpr (std::is_same_v<R, bool>) {
+                *out = sum != 0;
+            } else {
+                *out = static_cast<R>(sum);  // integers: NumPy's wraparound (modular since C++20)
+            }
+        }
+    }
+}
+
+/// Calls `f(std::integral_constant<index_t, Depth>{})` with gemm_small's
+/// Depth for products of depth k: k itself from 1 to 4, the commonest depths
+/// of small matrices (points, rotations, 4 x 4 transforms), else 0.
+template <class F>
+void with_small_depth(index_t k, const F& f) {
+    switch (k) {
+    case 1: return f(std::integral_constant<index_t, 1>{});
+    case 2: return f(std::integral_constant<index_t, 2>{});
+    case 3: return f(std::integral_constant<index_t, 3>{});
+    case 4: return f(std::integral_constant<index_t, 4>{});
+    default: return f(std::integral_constant<index_t, 0>{});
+    }
+}
+
+#undef LOOM_GEMM_SMALL_UNROLL
+
 /// How gemm computes a product (schedule_gemm): its kernel (none for an
 /// empty C, zeros for k = 0, the complex kernel, or the blocked one), whether
 /// the blocked kernel solves Cᵀ = Bᵀ·Aᵀ, and the units it shares among its
@@ -208,7 +288,8 @@ void gemm(matrix_ref<const A> a, matrix_ref<const B> b, matrix_ref<R> c, bool ac
         }
         return;
     case product_kernel::none:
-    case product_kernel::blas:  // never planned here: blas_gemm takes its products before gemm
+    case product_kernel::blas:   // never planned here: blas_gemm takes its products before gemm,
+    case product_kernel::small:  // and matmul's loop for small matrices before both
         return;
     }
 }

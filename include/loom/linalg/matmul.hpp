@@ -13,9 +13,10 @@
 // the one loop engine: a plan over the batch shape whose operands are the
 // result and the two operands, each with its batch strides (0 where it is
 // broadcast, so a broadcast operand is read in place, never copied), and a
-// kernel that calls gemm once per batch element. path_of reports what each
-// product does by the functions the kernel runs by (blas_call_for in
-// blas.hpp, plan_gemm in gemm.hpp).
+// kernel that calls gemm once per batch element, or, for small matrices,
+// runs gemm_small's loop (Note [small products] in gemm.hpp). path_of
+// reports what each product does by the functions the kernel runs by
+// (takes_small_product and plan_gemm in gemm.hpp, blas_call_for in blas.hpp).
 
 #include <optional>
 #include <stdexcept>
@@ -93,8 +94,9 @@ inline strided_layout product_layout(const strided_layout& layout, bool prepend,
 }
 
 // One product per element of the batch loop: operand 0 is the result, 1 and 2
-// the factors; BLAS's where it pays and takes the layout (Note [when matmul
-// calls BLAS] in linalg/blas.hpp), loom's gemm otherwise.
+// the factors; loom's loop for small matrices (Note [small products] in
+// linalg/gemm.hpp), BLAS's where it pays and takes the layout (Note [when
+// matmul calls BLAS] in linalg/blas.hpp), loom's gemm otherwise.
 template <class R, class A, class B>
 struct batched_gemm_kernel {
     index_t n, m, k;
@@ -116,6 +118,27 @@ struct batched_gemm_kernel {
     }
 
     void operator()(const std::byte* const* data, const index_t* strides, index_t count) const {
+        if constexpr (linalg::detail::small_product_element<R>) {
+            if (linalg::detail::takes_small_product<R>(n, m, k)) {  // Note [small products] in linalg/gemm.hpp
+                linalg::detail::with_small_depth(k, [&]<index_t Depth>(std::integral_constant<index_t, Depth>) {
+                    const auto products = [&]<index_t Columns>(std::integral_constant<index_t, Columns>) {
+                        product p = at(data, strides, 0);
+                        for (index_t i = 0; i < count; ++i) {
+                            linalg::detail::gemm_small<Depth, Columns, R, A, B>(p.left, p.right, p.out);
+                            p.left.data += strides[1];
+                            p.right.data += strides[2];
+                            p.out.data += strides[0];
+                        }
+                    };
+                    if (m == 1) {
+                        products(std::integral_constant<index_t, 1>{});
+                    } else {
+                        products(std::integral_constant<index_t, 0>{});
+                    }
+                });
+                return;
+            }
+        }
         for (index_t i = 0; i < count; ++i) {
             const product p = at(data, strides, i);
             if (!linalg::blas_gemm<R, A, B>(p.left, p.right, p.out)) linalg::gemm<R, A, B>(p.left, p.right, p.out);
@@ -129,6 +152,9 @@ struct batched_gemm_kernel {
     product_path path(const std::byte* const* data) const {
         constexpr index_t none[3] = {0, 0, 0};
         const product p = at(data, none, 0);
+        if (linalg::detail::takes_small_product<R>(n, m, k)) {
+            return {.m = n, .n = m, .k = k, .kernel = product_kernel::small};
+        }
         if (linalg::blas_call_for<R, A, B>(p.left, p.right, p.out)) {
             return {.m = n, .n = m, .k = k, .kernel = product_kernel::blas, .threads = 0};
         }

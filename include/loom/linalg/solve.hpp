@@ -6,9 +6,11 @@
 // each matrix once into column-major memory in the type of NumPy's result
 // (float32 stays float32, computed by LAPACK's s routines where NumPy 1.24
 // computes in float64 and rounds; complex64 stays complex64 and complex128
-// is complex128, by the c and z routines; anything else is float64), and returns new
-// tensors. A matrix LAPACK finds singular is a loom::linalg_error naming
-// its batch index; shapes that do not fit are std::invalid_argument.
+// is complex128, by the c and z routines; anything else is float64), and
+// returns new tensors. Matrices of at most 4 x 4 are factored by
+// small_lu.hpp instead, LAPACK's algorithm unrolled (Note [small
+// matrices]). A singular matrix is a loom::linalg_error naming its batch
+// index; shapes that do not fit are std::invalid_argument.
 // Needs LAPACK (Note [compiled without LAPACK] in lapack.hpp), but for
 // matrix_power to a power of 0 or more.
 // Cost of including: <cmath>, <limits>, <optional> and <vector> beyond loom's headers.
@@ -18,6 +20,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -28,6 +31,7 @@
 #include "loom/linalg/lapack.hpp"
 #include "loom/linalg/matmul.hpp"
 #include "loom/linalg/matrix_stack.hpp"
+#include "loom/linalg/small_lu.hpp"
 #include "loom/manipulate/broadcast_views.hpp"
 #include "loom/manipulate/manipulation.hpp"
 #include "loom/tensor/tensor.hpp"
@@ -122,13 +126,33 @@ tensor<W> solve(const VA& a, const VB& b) {
     }
     const index_t k = vector ? 1 : b.shape().back();
     const shape_type a_full = with_tail(batch, {m, m});
-    auto a_stack = column_major_stack<W>::copy_of(name, broadcast_to(a, a_full));
-    auto b_stack =
-        vector ? column_major_stack<W>::copy_of(name, broadcast_to(expand_dims(b, -1), with_tail(batch, {m, 1})))
-               : column_major_stack<W>::copy_of(name, broadcast_to(b, with_tail(batch, {m, k})));
-    solve_stacks(name, a_stack, b_stack, a_full,
-                 "a singular system has no unique solution: lstsq gives a least-squares one");
-    tensor<W> x = b_stack.to_tensor();
+    const char* advice = "a singular system has no unique solution: lstsq gives a least-squares one";
+    tensor<W> x;
+    const auto a_seen = broadcast_to(a, a_full);
+    const auto b_seen = vector ? broadcast_to(expand_dims(b, -1), with_tail(batch, {m, 1}))
+                               : broadcast_to(b, with_tail(batch, {m, k}));
+    const bool small = with_small_size(m, [&]<int N>(std::integral_constant<int, N>) {  // Note [small matrices]
+        // b converted into x's memory, then solved there, matrix by matrix.
+        x = tensor<W>(astype<W>(b_seen));
+        matrix_walk a_walk(a_seen);
+        for (index_t s = 0; s < element_count(batch); ++s) {
+            W lu[N * N];
+            int pivots[N];
+            load_small_matrix<N>(a_walk, lu);
+            if (small_lu<N>(lu, pivots) > 0) throw_singular(name, a_full, s, advice);
+            if (k == 1) {
+                small_lu_solve<N, 1>(lu, pivots, x.data() + s * m, 1, 1, 1);
+            } else {
+                small_lu_solve<N>(lu, pivots, x.data() + s * m * k, k, 1, k);
+            }
+        }
+    });
+    if (!small) {
+        auto a_stack = column_major_stack<W>::copy_of(name, a_seen);
+        auto b_stack = column_major_stack<W>::copy_of(name, b_seen);
+        solve_stacks(name, a_stack, b_stack, a_full, advice);
+        x = b_stack.to_tensor();
+    }
     if (vector) return tensor<W>(squeeze(x, -1));
     return x;
 }
@@ -137,6 +161,23 @@ template <class W, class V>
 tensor<W> inv(const V& a) {
     const char* name = "inv";
     require_square(name, a.shape());
+    const char* advice = "a singular matrix has no inverse: pinv gives the pseudo-inverse";
+    tensor<W> inverse;
+    const bool small = with_small_size(a.shape().back(), [&]<int N>(std::integral_constant<int, N>) {
+        // Note [small matrices]: each inverse solved for the identity in the result's memory.
+        inverse = tensor<W>(uninitialized, a.shape());
+        matrix_walk walk(a);
+        for (index_t s = 0; s < inverse.size() / (N * N); ++s) {
+            W lu[N * N];
+            int pivots[N];
+            load_small_matrix<N>(walk, lu);
+            if (small_lu<N>(lu, pivots) > 0) throw_singular(name, a.shape(), s, advice);
+            W* const result = inverse.data() + s * N * N;
+            for (int i = 0; i < N * N; ++i) result[i] = W(i % (N + 1) == 0 ? 1 : 0);
+            small_lu_solve<N, N>(lu, pivots, result, N, 1, N);
+        }
+    });
+    if (small) return inverse;
     auto a_stack = column_major_stack<W>::copy_of(name, a);
     const index_t m = a_stack.rows();
     column_major_stack<W> identity(a_stack.batch(), m, m);
@@ -145,8 +186,7 @@ tensor<W> inv(const V& a) {
             for (index_t i = 0; i < m; ++i) identity.at(k, i, j) = W(i == j ? 1 : 0);
         }
     }
-    solve_stacks(name, a_stack, identity, a.shape(),
-                 "a singular matrix has no inverse: pinv gives the pseudo-inverse");
+    solve_stacks(name, a_stack, identity, a.shape(), advice);
     return identity.to_tensor();
 }
 
@@ -155,10 +195,22 @@ tensor<W> inv(const V& a) {
 template <class W, class V>
 slogdet_result<W> slogdet(const char* name, const V& a) {
     require_square(name, a.shape());
+    using R = real_part_t<W>;
+    const shape_type batch = batch_of(a.shape());
+    slogdet_result<W> result{tensor<W>(batch, W(1)), tensor<R>(batch, R(0))};
+    const bool small = with_small_size(a.shape().back(), [&]<int N>(std::integral_constant<int, N>) {
+        matrix_walk walk(a);  // Note [small matrices]
+        for (index_t k = 0; k < result.sign.size(); ++k) {
+            W lu[N * N];
+            int pivots[N];
+            load_small_matrix<N>(walk, lu);
+            const int info = small_lu<N>(lu, pivots);
+            std::tie(result.sign.data()[k], result.logabsdet.data()[k]) = small_slogdet<N>(lu, pivots, info);
+        }
+    });
+    if (small) return result;
     auto stack = column_major_stack<W>::copy_of(name, a);
     const int n = lapack_int(name, a.shape(), stack.rows());
-    using R = real_part_t<W>;
-    slogdet_result<W> result{tensor<W>(stack.batch(), W(1)), tensor<R>(stack.batch(), R(0))};
     std::vector<int> pivots(static_cast<std::size_t>(n));
     for (index_t k = 0; k < stack.count() && n > 0; ++k) {
         int info = 0;
@@ -189,8 +241,28 @@ slogdet_result<W> slogdet(const char* name, const V& a) {
 
 template <class W, class V>
 tensor<W> det(const V& a) {
-    slogdet_result<W> parts = slogdet<W>("det", a);
-    tensor<W> result(uninitialized, parts.sign.shape());
+    const char* name = "det";
+    require_square(name, a.shape());
+    tensor<W> result(uninitialized, batch_of(a.shape()));
+    const bool small = with_small_size(a.shape().back(), [&]<int N>(std::integral_constant<int, N>) {
+        matrix_walk walk(a);  // Note [small matrices]
+        for (index_t k = 0; k < result.size(); ++k) {
+            W lu[N * N];
+            int pivots[N];
+            load_small_matrix<N>(walk, lu);
+            if constexpr (N <= 3 && !complex_element<W>) {
+                const auto closed_form = closed_form_det<N>(lu);  // auto: of a type that depends on N, so checked for real W alone
+                if (std::isnormal(closed_form)) {
+                    result.data()[k] = closed_form;
+                    continue;
+                }
+            }
+            const int info = small_lu<N>(lu, pivots);
+            result.data()[k] = small_det<N>(lu, pivots, info);
+        }
+    });
+    if (small) return result;
+    slogdet_result<W> parts = slogdet<W>(name, a);
     for (index_t k = 0; k < result.size(); ++k) {
         result.data()[k] = parts.sign.data()[k] * std::exp(parts.logabsdet.data()[k]);
     }
@@ -316,8 +388,10 @@ auto inv(A&& a) {
 
 /// numpy.linalg.det(a): the determinant of each square matrix of a
 /// [..., M, M], of the batch shape (rank 0 for one matrix), computed from
-/// the LU factors as sign * exp(log |det|), as NumPy does; a 0 x 0 matrix's
-/// is 1 and a singular matrix's 0. Complex for complex matrices.
+/// the LU factors as sign * exp(log |det|), as NumPy does (for M of at most
+/// 4, the same value to rounding without the logarithms: Note [small
+/// matrices]); a 0 x 0 matrix's is 1 and a singular matrix's 0. Complex for
+/// complex matrices.
 /// Throws std::invalid_argument for a rank below 2 or non-square matrices.
 template <expression A>
 auto det(A&& a) {
