@@ -298,6 +298,11 @@ expected einsum_reference(const std::string& subscripts, const std::vector<const
     std::string out;
     if (arrow != std::string::npos) {
         out = text_.substr(arrow + 2);
+        // "..." in the output stands for what it stands for in the inputs: no
+        // dimension where the letters name them all (as generated; the other
+        // cases are skipped below), so it drops out. A second one, or a '.'
+        // outside one, stays and is refused below, as NumPy refuses it.
+        if (const std::size_t dots = out.find("..."); dots != std::string::npos) out.erase(dots, 3);
         for (std::size_t i = 0; i < out.size(); ++i) {
             if (!letter(out[i]) || out.find(out[i], i + 1) != std::string::npos) return refuse(refusal::invalid_argument);
             if (std::none_of(ins.begin(), ins.end(), [&](const std::string& in) { return in.find(out[i]) != std::string::npos; })) {
