@@ -149,16 +149,6 @@ qr_result<W> qr(const V& a, qr_mode mode) {
     return result;
 }
 
-// Sets each matrix of `stack` to the first columns of the identity.
-template <class W>
-void set_identity(column_major_stack<W>& stack) {
-    for (index_t b = 0; b < stack.count(); ++b) {
-        for (index_t j = 0; j < stack.cols(); ++j) {
-            for (index_t i = 0; i < stack.rows(); ++i) stack.at(b, i, j) = W(i == j ? 1 : 0);
-        }
-    }
-}
-
 // The size of xgesdd's real workspace for complex matrices of m x n: LAPACK's
 // documented minimum, checked to fit its int (computed in double, which
 // holds it exactly enough for that check, as m and n fit an int).

@@ -190,4 +190,14 @@ private:
     tensor<W> memory_;
 };
 
+// Sets each matrix of `stack` to the first columns of the identity.
+template <class W>
+void set_identity(column_major_stack<W>& stack) {
+    for (index_t b = 0; b < stack.count(); ++b) {
+        for (index_t j = 0; j < stack.cols(); ++j) {
+            for (index_t i = 0; i < stack.rows(); ++i) stack.at(b, i, j) = W(i == j ? 1 : 0);
+        }
+    }
+}
+
 }  // namespace loom::linalg::detail

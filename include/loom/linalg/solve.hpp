@@ -181,11 +181,7 @@ tensor<W> inv(const V& a) {
     auto a_stack = column_major_stack<W>::copy_of(name, a);
     const index_t m = a_stack.rows();
     column_major_stack<W> identity(a_stack.batch(), m, m);
-    for (index_t k = 0; k < identity.count(); ++k) {
-        for (index_t j = 0; j < m; ++j) {
-            for (index_t i = 0; i < m; ++i) identity.at(k, i, j) = W(i == j ? 1 : 0);
-        }
-    }
+    set_identity(identity);
     solve_stacks(name, a_stack, identity, a.shape(), advice);
     return identity.to_tensor();
 }
