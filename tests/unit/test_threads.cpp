@@ -19,10 +19,24 @@
 #include "loom/loom.hpp"
 #include "thread_support.hpp"
 
+#include "loom/eval/cores_left.hpp"
+
 #if defined(__linux__)
 #include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <chrono>
 #include <iostream>
+#include <thread>
+#endif
+
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define LOOM_TEST_UNDER_TSAN 1
+#endif
+#elif defined(__SANITIZE_THREAD__)
+#define LOOM_TEST_UNDER_TSAN 1
 #endif
 
 namespace {
@@ -308,6 +322,99 @@ TEST_F(Threads, CountsAreJudgedAsGivenNeverNarrowed) {
     loom::set_num_threads(std::size_t{1});
     EXPECT_EQ(loom::num_threads(), 1);
 }
+
+// Note [cores other processes use]: the cores other processes used between
+// two samples, the machine's busy time less this process's over the time
+// between them, rounded, are not offered; the calling thread's always is.
+TEST(CoresLeft, AreTheCoresLessThoseOtherProcessesUsedBetweenSamples) {
+    using loom::detail::cores_left_between;
+    using loom::detail::cpu_sample;
+    const cpu_sample start{.machine_busy = 500, .own = 20, .at = 1000};
+    // 0.1 s on 2 cores: the machine busy 0.2 s, all of it this process's.
+    EXPECT_EQ(cores_left_between(start, {500.2, 20.2, 1000.1}, 2), 2);
+    // Another process kept one core busy.
+    EXPECT_EQ(cores_left_between(start, {500.3, 20.2, 1000.1}, 2), 1);
+    // Others kept both busy while this process slept: the calling thread's core still counts.
+    EXPECT_EQ(cores_left_between(start, {500.2, 20.0, 1000.1}, 2), 1);
+    EXPECT_EQ(cores_left_between(start, {500.8, 20.0, 1000.1}, 2), 1);
+    // 8 cores: 3.4 cores of others' work round to 3, 3.6 to 4; under half a core is none.
+    EXPECT_EQ(cores_left_between(start, {500.34, 20.0, 1000.1}, 8), 5);
+    EXPECT_EQ(cores_left_between(start, {500.36, 20.0, 1000.1}, 8), 4);
+    EXPECT_EQ(cores_left_between(start, {500.04, 20.0, 1000.1}, 8), 8);
+    // The ticks of /proc/stat lag the process's own clock: a negative load is none.
+    EXPECT_EQ(cores_left_between(start, {500.1, 20.2, 1000.1}, 2), 2);
+    // No time between the samples: nothing measured, every core.
+    EXPECT_EQ(cores_left_between(start, start, 4), 4);
+}
+
+TEST(CoresLeft, ReadTheMachinesBusyTimeFromTheFirstLineOfProcStat) {
+    using loom::detail::busy_seconds_of_stat;
+    // user nice system idle iowait irq softirq steal guest guest_nice, in ticks of 1/100 s:
+    // idle and iowait are not busy.
+    EXPECT_DOUBLE_EQ(busy_seconds_of_stat("cpu  467858 7 91396 151559 959 11 338 5 0 0\ncpu0 1 2 3\n", 100),
+                     (467858 + 7 + 91396 + 11 + 338 + 5) / 100.0);
+    EXPECT_DOUBLE_EQ(busy_seconds_of_stat("cpu  100 0 50 9000 0 0 0 0", 1000), 0.15);
+    EXPECT_LT(busy_seconds_of_stat("cpu0 1 2 3 4 5 6 7 8", 100), 0);       // a core's line, not the machine's
+    EXPECT_LT(busy_seconds_of_stat("cpu  1 2 3 4 5", 100), 0);             // fields missing
+    EXPECT_LT(busy_seconds_of_stat("cpu  1 2 x 4 5 6 7 8", 100), 0);       // not a number
+    EXPECT_LT(busy_seconds_of_stat("intr 11 2 3 4 5 6 7 8 9", 100), 0);  // another line
+    EXPECT_LT(busy_seconds_of_stat("", 100), 0);
+}
+
+#if defined(__linux__) && !defined(LOOM_TEST_UNDER_TSAN)
+// One busy process per core, for about `seconds`: the machine as another
+// program keeps it. (Not under ThreadSanitizer, whose runtime does not
+// expect a threaded process to fork.)
+class busy_processes {
+public:
+    busy_processes(int count, double seconds) {
+        for (int k = 0; k < count; ++k) {
+            const pid_t child = fork();
+            if (child == 0) {
+                const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+                volatile unsigned long turns = 0;
+                while (std::chrono::steady_clock::now() < end) turns = turns + 1;
+                _exit(0);
+            }
+            if (child > 0) children_.push_back(child);
+        }
+    }
+    ~busy_processes() {
+        for (const pid_t child : children_) waitpid(child, nullptr, 0);
+    }
+    std::size_t count() const { return children_.size(); }
+
+private:
+    std::vector<pid_t> children_;
+};
+
+// With a busy process on every core, only the calling thread's core is left
+// for loom's regions (unless set_num_threads fixes their count).
+TEST(CoresLeft, AreOnlyTheCallersWhenOtherProcessesKeepEveryCoreBusy) {
+    if (loom::detail::cores_left() == loom::detail::every_core) {
+        GTEST_SKIP() << "this process may not run on every core, or /proc/stat cannot be read: nothing is measured";
+    }
+    const int cores = static_cast<int>(std::thread::hardware_concurrency());
+    const busy_processes busy(cores, 1.0);
+    ASSERT_EQ(busy.count(), static_cast<std::size_t>(cores));
+    // Samples are 0.1 s apart at least: the second call takes one after the children started, the
+    // third measures from it.
+    const auto wait = [] { std::this_thread::sleep_for(std::chrono::milliseconds(250)); };
+    wait();
+    loom::detail::cores_left();
+    wait();
+    loom::detail::cores_left();
+    wait();
+    EXPECT_EQ(loom::detail::cores_left(), 1);
+#if defined(_OPENMP)
+    {
+        loom::testing::thread_count_kept kept;
+        loom::set_num_threads(2);  // a count set is kept, whatever the load
+        EXPECT_EQ(loom::detail::region_thread_budget(), 2);
+    }
+#endif
+}
+#endif
 
 #if defined(__linux__)
 // In a child process: lowers RLIMIT_NPROC to 8 and exits with 0 when set_num_threads accepts the limit and

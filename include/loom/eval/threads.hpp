@@ -18,6 +18,10 @@
 // thread free runs on its caller alone, with the same bits (Note [fixed
 // partition]). A region asked for inside an OpenMP parallel region of the
 // caller's runs on the calling thread (threads_for): regions never nest.
+// Unless set_num_threads fixed the count, the budget is also no more than
+// the cores other processes leave (Note [cores other processes use] in
+// cores_left.hpp): on a machine they keep busy, regions run on fewer
+// threads, with the same bits.
 
 #include <algorithm>
 #include <atomic>
@@ -33,6 +37,8 @@
 
 #if defined(_OPENMP)
 #include <omp.h>
+
+#include "loom/eval/cores_left.hpp"
 #endif
 #if defined(__linux__)
 #include <sys/resource.h>
@@ -165,13 +171,23 @@ inline std::atomic<int>& busy_threads() {
     return busy;
 }
 
+// The threads loom's regions may hold at once: num_threads() when
+// set_num_threads fixed it, else OpenMP's default count, but no more than the
+// cores other processes leave (Note [cores other processes use] in
+// cores_left.hpp).
+inline int region_thread_budget() {
+    const int set = thread_setting().load(std::memory_order_relaxed);
+    if (set > 0) return set;
+    return std::min(omp_get_max_threads(), cores_left());
+}
+
 // Up to `wanted` threads of the budget, the caller's included: at least that
 // one, so that a caller that finds none free still counts while it works.
 // Given back when the grant ends.
 class thread_grant {
 public:
     explicit thread_grant(int wanted) {
-        const int most = num_threads();
+        const int most = region_thread_budget();
         int busy = busy_threads().load(std::memory_order_relaxed);
         do {
             granted_ = std::clamp(most - busy, 1, wanted);
