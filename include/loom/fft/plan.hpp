@@ -25,6 +25,15 @@
 
 namespace loom::detail {
 
+// The loops over a butterfly's P points and a batch's lanes, unrolled at
+// every optimisation level: left loops at -O2, they keep the batches in
+// memory (Note [passes in batches]).
+#if defined(__GNUC__)
+#define LOOM_FFT_UNROLL _Pragma("GCC unroll 8")
+#else
+#define LOOM_FFT_UNROLL
+#endif
+
 using fft_complex = std::complex<double>;
 
 // exp(-2 pi i k / n) for 0 <= k < n, each computed from its own small angle:
@@ -78,7 +87,7 @@ inline fft_complex fft_times(fft_complex a, fft_complex b) {
 // Note [passes in batches]: the butterflies of a pass that share their
 // twiddles (the loop over q, Note [self-sorting passes]) run in xsimd's
 // batches of complex numbers, as many butterflies at once as a batch holds
-// (1 with SSE2, 2 with AVX2, 4 with AVX-512), the rest of each run one at a
+// (2 with SSE2, 4 with AVX2, 8 with AVX-512), the rest of each run one at a
 // time. A batch keeps the real parts in one register and the imaginary
 // parts in another, and does the scalar butterfly's operations in the same
 // order: sums and differences part by part, a turn by -i as an exchange of
@@ -182,13 +191,16 @@ public:
         } else {
             roots_.resize(n);
             for (std::size_t k = 0; k < n; ++k) roots_[k] = fft_root(k, n);
-            // Each pass's twiddles exp(-2 pi i jk / l), k = 1 .. p-1, side by side for each j, as the pass reads them.
+            // Each pass's twiddles exp(-2 pi i jk / l), k = 1 .. p-1, as the pass reads them: side by
+            // side for each j, but the first pass's of a radix up to 5 by k, each k's for every j in a
+            // row (Note [first pass in batches]).
             std::size_t s = 1;
             for (std::size_t p : factors_) {
                 const std::size_t m = n / s / p;
+                const bool by_k = s == 1 && p <= 5;
                 std::vector<fft_complex> pass((p - 1) * m);
                 for (std::size_t j = 0; j < m; ++j) {
-                    for (std::size_t k = 1; k < p; ++k) pass[j * (p - 1) + k - 1] = roots_[j * k * s];
+                    for (std::size_t k = 1; k < p; ++k) pass[by_k ? (k - 1) * m + j : j * (p - 1) + k - 1] = roots_[j * k * s];
                 }
                 twiddles_.push_back(std::move(pass));
                 s *= p;
@@ -304,15 +316,59 @@ private:
     // One pass of radix P (Note [self-sorting passes]). The loop over q runs
     // along contiguous runs with one set of twiddles, in batches (Note
     // [passes in batches]); the first pass, where s is 1, has no such run,
-    // and loops over j alone. The butterflies of j = 0, whose twiddles are 1,
-    // are not multiplied (Note [non-finite input]).
+    // and runs in batches over j (Note [first pass in batches]). The
+    // butterflies of j = 0, whose twiddles are 1, are not multiplied (Note
+    // [non-finite input]).
     template <std::size_t P>
     static void pass(const fft_complex* in, fft_complex* out, std::size_t m, std::size_t s, const fft_complex* w) {
         run_of_points<P, false>(in, out, s, s * m, w);
         if (s == 1) {
-            for (std::size_t j = 1; j < m; ++j) point<P, true>(in + j, out + P * j, m, 1, w + j * (P - 1));
+            first_pass<P>(in, out, m, w);
         } else {
             for (std::size_t j = 1; j < m; ++j) run_of_points<P, true>(in + s * j, out + s * P * j, s, s * m, w + j * (P - 1));
+        }
+    }
+
+    // Note [first pass in batches]: in the first pass (s = 1) the butterfly
+    // of j reads in[j + r m] and writes out[P j + k]: its inputs lie in runs
+    // along j, its outputs P apart. The butterflies of j = 1 .. m - 1 run in
+    // batches of consecutive j, as many as a batch of complex numbers holds,
+    // each input a load of a run, and each twiddle too: the plan keeps this
+    // pass's twiddles by k, exp(-2 pi i jk / n) at (k - 1) m + j. The
+    // outputs, P batches of the same j, are written out through a small
+    // array, j by j, to their places P apart. The operations are the scalar
+    // butterfly's, in its order (Note [passes in batches]).
+    template <std::size_t P, class T = double>
+    static void first_pass(const std::complex<T>* in, std::complex<T>* out, std::size_t m, const std::complex<T>* w) {
+        std::size_t j = 1;
+        if constexpr (simd::vector_element<T>) {
+            using B = xsimd::batch<std::complex<T>, simd::architecture>;
+            for (; j + B::size <= m; j += B::size) {
+                B a[P];
+                LOOM_FFT_UNROLL
+                for (std::size_t r = 0; r < P; ++r) a[r] = B::load_unaligned(in + j + r * m);
+                butterfly(a);
+                std::complex<T> outputs[P][B::size];
+                a[0].store_unaligned(outputs[0]);
+                LOOM_FFT_UNROLL
+                for (std::size_t k = 1; k < P; ++k) {
+                    (a[k] * B::load_unaligned(w + (k - 1) * m + j)).store_unaligned(outputs[k]);
+                }
+                LOOM_FFT_UNROLL
+                for (std::size_t t = 0; t < B::size; ++t) {
+                    LOOM_FFT_UNROLL
+                    for (std::size_t k = 0; k < P; ++k) out[P * (j + t) + k] = outputs[k][t];
+                }
+            }
+        }
+        for (; j < m; ++j) {
+            std::complex<T> a[P];
+            LOOM_FFT_UNROLL
+            for (std::size_t r = 0; r < P; ++r) a[r] = in[j + r * m];
+            butterfly(a);
+            out[P * j] = a[0];
+            LOOM_FFT_UNROLL
+            for (std::size_t k = 1; k < P; ++k) out[P * j + k] = fft_times(a[k], w[(k - 1) * m + j]);
         }
     }
 
@@ -328,9 +384,11 @@ private:
             using B = xsimd::batch<std::complex<T>, simd::architecture>;
             for (; q + B::size <= s; q += B::size) {
                 B a[P];
+                LOOM_FFT_UNROLL
                 for (std::size_t r = 0; r < P; ++r) a[r] = B::load_unaligned(in + q + r * in_step);
                 butterfly(a);
                 a[0].store_unaligned(out + q);
+                LOOM_FFT_UNROLL
                 for (std::size_t k = 1; k < P; ++k) {
                     (twiddled ? a[k] * B(w[k - 1]) : a[k]).store_unaligned(out + q + k * s);
                 }
@@ -345,9 +403,11 @@ private:
     static void point(const fft_complex* in, fft_complex* out, std::size_t in_step, std::size_t out_step,
                       const fft_complex* w) {
         fft_complex a[P];
+        LOOM_FFT_UNROLL
         for (std::size_t r = 0; r < P; ++r) a[r] = in[r * in_step];
         butterfly(a);
         out[0] = a[0];
+        LOOM_FFT_UNROLL
         for (std::size_t k = 1; k < P; ++k) out[k * out_step] = twiddled ? fft_times(a[k], w[k - 1]) : a[k];
     }
 
@@ -513,5 +573,7 @@ inline fft_plan& fft_plan_for(std::size_t n) {
     plans.insert(plans.begin(), std::make_unique<fft_plan>(n));
     return *plans.front();
 }
+
+#undef LOOM_FFT_UNROLL
 
 }  // namespace loom::detail
