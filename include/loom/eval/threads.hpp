@@ -114,7 +114,9 @@ inline int max_num_threads() {
 
 /// Sets the number of threads large evaluations use (1: no threads), from 1
 /// to max_num_threads(). Any integer type: the count is judged as given, never
-/// narrowed first (2^32 + 4 is refused, not taken for 4).
+/// narrowed first (2^32 + 4 is refused, not taken for 4). A count set is kept
+/// however busy other processes keep the machine; the default count is not
+/// (Note [cores other processes use] in cores_left.hpp).
 /// Throws std::invalid_argument for a number outside that range, naming it,
 /// the range and, when RLIMIT_NPROC sets it, that limit.
 /// PyTorch: torch.set_num_threads.
