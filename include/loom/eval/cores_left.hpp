@@ -9,10 +9,10 @@
 // a core with another process: on a machine whose every core another
 // process keeps busy, each parallel region then waits for its threads to
 // be given a core back. Measured on an AMD EPYC of 2 cores with a busy
-// loop on each, `z = a * b + c` of 2^22 float32 took 2.5-2.8x its
+// loop on each, `z = a * b + c` of 2^22 float32 took up to 2.8x its
 // one-thread time on two threads, and column sums of a (2048, 2048) float32
-// matrix 4x (with OMP_WAIT_POLICY=passive, 0.8-1.0x; with the bound below,
-// 0.9x and 0.7x: benchmarks/bench_busy.cpp).
+// matrix 1.9-4x (with OMP_WAIT_POLICY=passive, 0.8-1.0x; with the bound
+// below, 0.9-1.1x and 0.5-0.9x: benchmarks/bench_busy.cpp).
 // So a region takes no more threads than the cores other processes leave:
 // over the last sampling_interval or more, the CPU time the whole machine
 // spent (/proc/stat) less this process's own (CLOCK_PROCESS_CPUTIME_ID), in
