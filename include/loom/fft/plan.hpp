@@ -361,15 +361,7 @@ private:
                 }
             }
         }
-        for (; j < m; ++j) {
-            std::complex<T> a[P];
-            LOOM_FFT_UNROLL
-            for (std::size_t r = 0; r < P; ++r) a[r] = in[j + r * m];
-            butterfly(a);
-            out[P * j] = a[0];
-            LOOM_FFT_UNROLL
-            for (std::size_t k = 1; k < P; ++k) out[P * j + k] = fft_times(a[k], w[(k - 1) * m + j]);
-        }
+        for (; j < m; ++j) point<P, true>(in + j, out + P * j, m, 1, w + j, m);
     }
 
     // point<P, twiddled>(in + q, out + q, in_step, s, w) for q < s: as many
@@ -394,21 +386,22 @@ private:
                 }
             }
         }
-        for (; q < s; ++q) point<P, twiddled>(in + q, out + q, in_step, s, w);
+        for (; q < s; ++q) point<P, twiddled>(in + q, out + q, in_step, s, w, 1);
     }
 
     // The P points in[0], in[in_step], ... transformed, times the twiddles
-    // w[0 .. P-1) from the second on when `twiddled`, into out[0], out[out_step], ...
+    // w[0], w[w_step], ... from the second on when `twiddled`, into out[0],
+    // out[out_step], ...
     template <std::size_t P, bool twiddled>
     static void point(const fft_complex* in, fft_complex* out, std::size_t in_step, std::size_t out_step,
-                      const fft_complex* w) {
+                      const fft_complex* w, std::size_t w_step) {
         fft_complex a[P];
         LOOM_FFT_UNROLL
         for (std::size_t r = 0; r < P; ++r) a[r] = in[r * in_step];
         butterfly(a);
         out[0] = a[0];
         LOOM_FFT_UNROLL
-        for (std::size_t k = 1; k < P; ++k) out[k * out_step] = twiddled ? fft_times(a[k], w[k - 1]) : a[k];
+        for (std::size_t k = 1; k < P; ++k) out[k * out_step] = twiddled ? fft_times(a[k], w[(k - 1) * w_step]) : a[k];
     }
 
     // The butterflies, for one complex number (fft_complex) or a batch of
