@@ -21,18 +21,10 @@
 #include <memory>
 #include <vector>
 
+#include "loom/core/unroll.hpp"
 #include "loom/eval/batch.hpp"
 
 namespace loom::detail {
-
-// The loops over a butterfly's P points and a batch's lanes, unrolled at
-// every optimisation level: left loops at -O2, they keep the batches in
-// memory (Note [passes in batches]).
-#if defined(__GNUC__)
-#define LOOM_FFT_UNROLL _Pragma("GCC unroll 8")
-#else
-#define LOOM_FFT_UNROLL
-#endif
 
 using fft_complex = std::complex<double>;
 
@@ -345,18 +337,18 @@ private:
             using B = xsimd::batch<std::complex<T>, simd::architecture>;
             for (; j + B::size <= m; j += B::size) {
                 B a[P];
-                LOOM_FFT_UNROLL
+                LOOM_UNROLL(8)
                 for (std::size_t r = 0; r < P; ++r) a[r] = B::load_unaligned(in + j + r * m);
                 butterfly(a);
                 std::complex<T> outputs[P][B::size];
                 a[0].store_unaligned(outputs[0]);
-                LOOM_FFT_UNROLL
+                LOOM_UNROLL(8)
                 for (std::size_t k = 1; k < P; ++k) {
                     (a[k] * B::load_unaligned(w + (k - 1) * m + j)).store_unaligned(outputs[k]);
                 }
-                LOOM_FFT_UNROLL
+                LOOM_UNROLL(8)
                 for (std::size_t t = 0; t < B::size; ++t) {
-                    LOOM_FFT_UNROLL
+                    LOOM_UNROLL(8)
                     for (std::size_t k = 0; k < P; ++k) out[P * (j + t) + k] = outputs[k][t];
                 }
             }
@@ -376,11 +368,11 @@ private:
             using B = xsimd::batch<std::complex<T>, simd::architecture>;
             for (; q + B::size <= s; q += B::size) {
                 B a[P];
-                LOOM_FFT_UNROLL
+                LOOM_UNROLL(8)
                 for (std::size_t r = 0; r < P; ++r) a[r] = B::load_unaligned(in + q + r * in_step);
                 butterfly(a);
                 a[0].store_unaligned(out + q);
-                LOOM_FFT_UNROLL
+                LOOM_UNROLL(8)
                 for (std::size_t k = 1; k < P; ++k) {
                     (twiddled ? a[k] * B(w[k - 1]) : a[k]).store_unaligned(out + q + k * s);
                 }
@@ -396,11 +388,11 @@ private:
     static void point(const fft_complex* in, fft_complex* out, std::size_t in_step, std::size_t out_step,
                       const fft_complex* w, std::size_t w_step) {
         fft_complex a[P];
-        LOOM_FFT_UNROLL
+        LOOM_UNROLL(8)
         for (std::size_t r = 0; r < P; ++r) a[r] = in[r * in_step];
         butterfly(a);
         out[0] = a[0];
-        LOOM_FFT_UNROLL
+        LOOM_UNROLL(8)
         for (std::size_t k = 1; k < P; ++k) out[k * out_step] = twiddled ? fft_times(a[k], w[(k - 1) * w_step]) : a[k];
     }
 
@@ -566,7 +558,5 @@ inline fft_plan& fft_plan_for(std::size_t n) {
     plans.insert(plans.begin(), std::make_unique<fft_plan>(n));
     return *plans.front();
 }
-
-#undef LOOM_FFT_UNROLL
 
 }  // namespace loom::detail

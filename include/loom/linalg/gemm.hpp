@@ -11,6 +11,7 @@
 #include "loom/core/shape.hpp"
 #include "loom/core/storage.hpp"
 #include "loom/core/types.hpp"
+#include "loom/core/unroll.hpp"
 #include "loom/eval/threads.hpp"
 #include "loom/eval/thresholds.hpp"
 #include "loom/eval/whole_value_path.hpp"
@@ -80,12 +81,6 @@ void gemm_blocked(matrix_ref<const A> a, matrix_ref<const B> b, matrix_ref<R> c,
     }
 }
 
-#if defined(__GNUC__)
-#define LOOM_GEMM_SMALL_UNROLL _Pragma("GCC unroll 4")
-#else
-#define LOOM_GEMM_SMALL_UNROLL
-#endif
-
 // Note [small products]: a product of matrices of at most small_product_size
 // rows, columns and depth (a rotation of points, a 4 x 4 transform) does a
 // few dozen multiply-adds, where gemm's packing into its buffers and its
@@ -130,7 +125,7 @@ template <index_t Depth, index_t Columns, class R, class A, class B>
         R* out = out_row;
         for (index_t j = 0; j < columns; ++j, column += b.col_stride, out += c.col_stride) {
             W sum = 0;
-            LOOM_GEMM_SMALL_UNROLL
+            LOOM_UNROLL(4)
             for (index_t p = 0; p < depth; ++p) {
                 sum = gemm_multiply_add<R>(sum, gemm_convert<R, W>(row[p * a.col_stride]),
                                            gemm_convert<R, W>(column[p * b.row_stride]));
@@ -157,8 +152,6 @@ void with_small_depth(index_t k, const F& f) {
     default: return f(std::integral_constant<index_t, 0>{});
     }
 }
-
-#undef LOOM_GEMM_SMALL_UNROLL
 
 /// How gemm computes a product (schedule_gemm): its kernel (none for an
 /// empty C, zeros for k = 0, the complex kernel, or the blocked one), whether

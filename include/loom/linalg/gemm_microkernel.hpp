@@ -9,6 +9,7 @@
 #include <xsimd/xsimd.hpp>
 
 #include "loom/core/shape.hpp"
+#include "loom/core/unroll.hpp"
 #include "loom/eval/batch.hpp"
 #include "loom/linalg/gemm_blocking.hpp"
 
@@ -24,12 +25,6 @@ struct gemm_tile {
     index_t rows, cols;
     bool accumulate;
 };
-
-#if defined(__GNUC__)
-#define LOOM_GEMM_UNROLL _Pragma("GCC unroll 16")
-#else
-#define LOOM_GEMM_UNROLL
-#endif
 
 inline void gemm_prefetch_for_write([[maybe_unused]] const void* address) {
 #if defined(__GNUC__)
@@ -66,9 +61,9 @@ void gemm_microkernel_simd(index_t depth, const T* a, const T* b, const gemm_til
     constexpr index_t mr = blocking::mr;
 
     batch sum[nr][vectors];
-    LOOM_GEMM_UNROLL
+    LOOM_UNROLL(16)
     for (index_t j = 0; j < nr; ++j) {
-        LOOM_GEMM_UNROLL
+        LOOM_UNROLL(16)
         for (index_t v = 0; v < vectors; ++v) sum[j][v] = batch(T(0));
     }
     // The block of C is needed after the loop: ask for it now.
@@ -80,12 +75,12 @@ void gemm_microkernel_simd(index_t depth, const T* a, const T* b, const gemm_til
     }
     for (index_t p = 0; p < depth; ++p) {
         batch column[vectors];
-        LOOM_GEMM_UNROLL
+        LOOM_UNROLL(16)
         for (index_t v = 0; v < vectors; ++v) column[v] = batch::load_aligned(a + v * lanes);
-        LOOM_GEMM_UNROLL
+        LOOM_UNROLL(16)
         for (index_t j = 0; j < nr; ++j) {
             const batch element(b[j]);
-            LOOM_GEMM_UNROLL
+            LOOM_UNROLL(16)
             for (index_t v = 0; v < vectors; ++v) sum[j][v] = gemm_fma(column[v], element, sum[j][v]);
         }
         a += mr;
@@ -93,10 +88,10 @@ void gemm_microkernel_simd(index_t depth, const T* a, const T* b, const gemm_til
     }
 
     if (c.row_stride == 1 && c.rows == vectors * lanes && c.cols == nr) {
-        LOOM_GEMM_UNROLL
+        LOOM_UNROLL(16)
         for (index_t j = 0; j < nr; ++j) {
             T* out = c.data + j * c.col_stride;
-            LOOM_GEMM_UNROLL
+            LOOM_UNROLL(16)
             for (index_t v = 0; v < vectors; ++v) {
                 batch value = sum[j][v];
                 if (c.accumulate) value += batch::load_unaligned(out + v * lanes);
@@ -172,7 +167,5 @@ void gemm_microkernel_scalar(index_t depth, const W* a, const W* b, const gemm_t
         }
     }
 }
-
-#undef LOOM_GEMM_UNROLL
 
 }  // namespace loom::linalg::detail

@@ -38,15 +38,10 @@
 
 #include "loom/core/shape.hpp"
 #include "loom/core/types.hpp"
+#include "loom/core/unroll.hpp"
 #include "loom/tensor/view.hpp"
 
 namespace loom::linalg::detail {
-
-#if defined(__GNUC__)
-#define LOOM_SMALL_UNROLL _Pragma("GCC unroll 4")
-#else
-#define LOOM_SMALL_UNROLL
-#endif
 
 /// The largest size of the matrices factored here (Note [small matrices]).
 inline constexpr index_t small_lu_max_size = 4;
@@ -84,14 +79,14 @@ template <int N, class W>
     using R = real_part_t<W>;
     const auto at = [&](int i, int j) -> W& { return a[i + j * N]; };
     int info = 0;
-    LOOM_SMALL_UNROLL
+    LOOM_UNROLL(4)
     for (int j = 0; j < N; ++j) {
         // The pivot and the row swap by selects rather than branches: the
         // matrix stays in registers, and which row pivots, a coin toss on
         // random matrices, costs no mispredicted branch.
         int pivot = j;
         R largest = pivot_magnitude(at(j, j));
-        LOOM_SMALL_UNROLL
+        LOOM_UNROLL(4)
         for (int i = j + 1; i < N; ++i) {
             const R magnitude = pivot_magnitude(at(i, j));
             const bool larger = magnitude > largest;
@@ -99,10 +94,10 @@ template <int N, class W>
             pivot = larger ? i : pivot;
         }
         pivots[j] = pivot;
-        LOOM_SMALL_UNROLL
+        LOOM_UNROLL(4)
         for (int i = j + 1; i < N; ++i) {  // a zero pivot is row j's own: nothing moves
             const bool swapped = i == pivot;
-            LOOM_SMALL_UNROLL
+            LOOM_UNROLL(4)
             for (int c = 0; c < N; ++c) {
                 const W upper = at(j, c), lower = at(i, c);
                 at(j, c) = swapped ? lower : upper;
@@ -114,17 +109,17 @@ template <int N, class W>
         if (std::abs(diagonal) >= std::numeric_limits<R>::min() || diagonal == W(0)) {
             // A zero column stays zero: its reciprocal is taken of 1.
             const W reciprocal = W(1) / (diagonal == W(0) ? W(1) : diagonal);
-            LOOM_SMALL_UNROLL
+            LOOM_UNROLL(4)
             for (int i = j + 1; i < N; ++i) at(i, j) *= reciprocal;
         } else {
-            LOOM_SMALL_UNROLL
+            LOOM_UNROLL(4)
             for (int i = j + 1; i < N; ++i) at(i, j) /= diagonal;
         }
-        LOOM_SMALL_UNROLL
+        LOOM_UNROLL(4)
         for (int c = j + 1; c < N; ++c) {
             const W above = at(j, c);
             if (above == W(0)) continue;  // as LAPACK's update skips it: 0 * inf adds no NaN
-            LOOM_SMALL_UNROLL
+            LOOM_UNROLL(4)
             for (int i = j + 1; i < N; ++i) at(i, c) -= at(i, j) * above;
         }
     }
@@ -150,20 +145,20 @@ template <int N, index_t Columns = 0, class W>
     const auto at = [&](int i, int j) { return lu[i + j * N]; };
     W reciprocal[N];
     bool divide = false;
-    LOOM_SMALL_UNROLL
+    LOOM_UNROLL(4)
     for (int j = 0; j < N; ++j) {
         reciprocal[j] = W(1) / at(j, j);
         divide = divide || std::abs(at(j, j)) < std::numeric_limits<R>::min();
     }
-    LOOM_SMALL_UNROLL
+    LOOM_UNROLL(4)
     for (index_t c = 0; c < columns; ++c) {
         W* const column = b + c * column_stride;
         W x[N];
-        LOOM_SMALL_UNROLL
+        LOOM_UNROLL(4)
         for (int i = 0; i < N; ++i) x[i] = column[i * row_stride];
-        LOOM_SMALL_UNROLL
+        LOOM_UNROLL(4)
         for (int j = 0; j < N; ++j) {  // the swaps by selects, as small_lu's
-            LOOM_SMALL_UNROLL
+            LOOM_UNROLL(4)
             for (int i = j + 1; i < N; ++i) {
                 const bool swapped = i == pivots[j];
                 const W upper = x[j], lower = x[i];
@@ -172,20 +167,20 @@ template <int N, index_t Columns = 0, class W>
             }
         }
         // A zero of x is skipped, as LAPACK's triangular solves skip it.
-        LOOM_SMALL_UNROLL
+        LOOM_UNROLL(4)
         for (int j = 0; j < N; ++j) {
             if (x[j] == W(0)) continue;
-            LOOM_SMALL_UNROLL
+            LOOM_UNROLL(4)
             for (int i = j + 1; i < N; ++i) x[i] -= x[j] * at(i, j);
         }
-        LOOM_SMALL_UNROLL
+        LOOM_UNROLL(4)
         for (int j = N - 1; j >= 0; --j) {
             if (x[j] == W(0)) continue;
             x[j] = divide ? x[j] / at(j, j) : x[j] * reciprocal[j];
-            LOOM_SMALL_UNROLL
+            LOOM_UNROLL(4)
             for (int i = 0; i < j; ++i) x[i] -= x[j] * at(i, j);
         }
-        LOOM_SMALL_UNROLL
+        LOOM_UNROLL(4)
         for (int i = 0; i < N; ++i) column[i * row_stride] = x[i];
     }
 }
@@ -199,7 +194,7 @@ std::pair<W, real_part_t<W>> small_slogdet(const W (&lu)[N * N], const int (&piv
     if (info > 0) return {W(0), -std::numeric_limits<R>::infinity()};
     W sign = 1;
     R log_abs = 0;
-    LOOM_SMALL_UNROLL
+    LOOM_UNROLL(4)
     for (int i = 0; i < N; ++i) {
         const W u = lu[i + i * N];
         if (pivots[i] != i) sign = -sign;
@@ -220,10 +215,10 @@ template <int N, class W>
 W small_det(const W (&lu)[N * N], const int (&pivots)[N], int info) {
     if (info > 0) return W(0);
     W product = lu[0];
-    LOOM_SMALL_UNROLL
+    LOOM_UNROLL(4)
     for (int i = 1; i < N; ++i) product *= lu[i + i * N];
     bool odd = false;
-    LOOM_SMALL_UNROLL
+    LOOM_UNROLL(4)
     for (int i = 0; i < N; ++i) odd ^= pivots[i] != i;
     if (std::isnormal(std::abs(product))) return odd ? -product : product;
     const auto [sign, log_abs] = small_slogdet<N>(lu, pivots, info);
@@ -289,13 +284,11 @@ template <int N, class W, class T>
 [[gnu::always_inline]] inline void load_small_matrix(matrix_walk<T>& walk, W (&m)[N * N]) {
     const T* const first = walk.next();
     const index_t rows = walk.row_stride(), columns = walk.column_stride();
-    LOOM_SMALL_UNROLL
+    LOOM_UNROLL(4)
     for (int j = 0; j < N; ++j) {
-        LOOM_SMALL_UNROLL
+        LOOM_UNROLL(4)
         for (int i = 0; i < N; ++i) m[i + j * N] = static_cast<W>(first[i * rows + j * columns]);
     }
 }
-
-#undef LOOM_SMALL_UNROLL
 
 }  // namespace loom::linalg::detail
