@@ -61,7 +61,7 @@ public:
     /// Whether the direct path streams its stores (Note [streaming stores]).
     bool streams() const { return path_.streams; }
     /// The lanes of the SIMD batches the kernel evaluates the value in; 0
-    /// when it runs the scalar loop, which the compiler may vectorise.
+    /// when it runs the scalar loop (Note [batch forms] in simd.hpp).
     index_t batch_lanes() const { return path_.batch_lanes; }
     /// The destination's element type, by NumPy's name.
     const char* element_type() const { return path_.element_type; }

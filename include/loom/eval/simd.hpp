@@ -7,20 +7,20 @@
 // Note [batch forms]: a functor has a batch form when batch_form<F> is
 // specialised for it below. A reader runs in batches (runs_in_batches) when
 // every value in its tree, leaves, scalars and results, is float32, or
-// every one is float64; every function has a batch form; and at least one
-// of them is one the compiler does not vectorise: an approximate function
-// (exp, log, sin, ...: xsimd's own algorithms, within the ulp bounds
-// docs/evaluation.md gives), or an exact one that is a libm call in scalar
-// code (sqrt, which must set errno for a negative argument, floor, ceil and
-// round at the x86-64 baseline). A tree of arithmetic only (+, *, maximum,
-// abs, ...) is left to the compiler's vectoriser, which gives the same bits
-// at the same speed; mixed element types,
-// integers, comparisons and functions without a batch form run the scalar
-// loop. The elements after the last whole batch are computed by the same
-// batch functions, one lane used per element, so that an element's value
-// never depends on where it falls in the array. Where xsimd supports no
-// instruction set of the target (Note [batch architecture] in batch.hpp),
-// only the traits are defined, false for every tree: the scalar loop runs.
+// every one is float64, and every function has a batch form: arithmetic
+// (+, *, maximum, abs, ...), the exact functions that are libm calls in
+// scalar code (sqrt, which must set errno for a negative argument, floor,
+// ceil and round at the x86-64 baseline), and the approximate ones (exp,
+// log, sin, ...: xsimd's own algorithms, within the ulp bounds
+// docs/evaluation.md gives). Arithmetic alone runs in batches too: g++ 12
+// vectorises a loop of unknown length only at -O3, so at -O2 (CMake's
+// RelWithDebInfo) the scalar loop of `a * b + c` took twice its time.
+// Mixed element types, integers, comparisons and functions without a
+// batch form run the scalar loop. The elements after the last whole batch
+// are computed by the same batch functions, one lane used per element, so
+// that an element's value never depends on where it falls in the array.
+// Where xsimd supports no instruction set of the target (Note [batch
+// architecture] in batch.hpp), // only the traits are defined, false for every tree: the scalar loop runs.
 
 #include <concepts>
 #include <cstddef>
@@ -32,6 +32,7 @@
 #include <xsimd/xsimd.hpp>
 
 #include "loom/core/shape.hpp"
+#include "loom/core/unroll.hpp"
 #include "loom/eval/batch.hpp"
 #include "loom/core/types.hpp"
 #include "loom/eval/readers.hpp"
@@ -42,8 +43,7 @@ namespace loom::simd {
 
 /// What a batch form gives beside its scalar functor (Note [batch forms]).
 enum class batch_kind {
-    arithmetic,   ///< the scalar functor's bits; the compiler vectorises the scalar loop as well
-    exact_call,   ///< the scalar functor's bits; a libm call the compiler leaves scalar
+    exact,        ///< the scalar functor's bits
     approximate,  ///< within the ulp bounds of docs/evaluation.md
 };
 
@@ -58,12 +58,11 @@ template <class F>
 concept has_batch_form = requires { batch_form<F>::kind; };
 
 // What a reader's tree holds, all of type T: whether each function has a
-// batch form, whether any of them is one the compiler does not vectorise,
-// and whether every one gives the scalar functor's bits (none approximate).
+// batch form, and whether every one gives the scalar functor's bits (none
+// approximate).
 template <class Reader, class T>
 struct tree_traits {
     static constexpr bool batchable = false;
-    static constexpr bool needs_batches = false;
     static constexpr bool exact = false;
 };
 
@@ -72,7 +71,6 @@ template <class Reader, class T>
     requires std::same_as<Reader, leaf_reader<T>> || std::same_as<Reader, scalar_reader<T>>
 struct tree_traits<Reader, T> {
     static constexpr bool batchable = true;
-    static constexpr bool needs_batches = false;
     static constexpr bool exact = true;
 };
 
@@ -82,8 +80,6 @@ struct tree_traits<node_reader<F, Readers...>, T> {
     static constexpr bool batchable =
         std::same_as<std::remove_cvref_t<decltype(std::declval<const node_reader<F, Readers...>&>()(0))>, T> &&
         (tree_traits<Readers, T>::batchable && ...);
-    static constexpr bool needs_batches =
-        batch_form<F>::kind != batch_kind::arithmetic || (tree_traits<Readers, T>::needs_batches || ...);
     static constexpr bool exact =
         batch_form<F>::kind != batch_kind::approximate && (tree_traits<Readers, T>::exact && ...);
 };
@@ -102,12 +98,10 @@ inline constexpr bool batches_give_scalar_bits = vector_element<T> &&
 /// batches (Note [batch forms]).
 template <class Reader, class T>
 inline constexpr bool runs_in_batches = vector_element<T> &&
-                                        detail::tree_traits<std::remove_cvref_t<Reader>, T>::batchable &&
-                                        detail::tree_traits<std::remove_cvref_t<Reader>, T>::needs_batches;
+                                        detail::tree_traits<std::remove_cvref_t<Reader>, T>::batchable;
 
 /// The lanes of the batches the store kernel evaluates `Reader` into
-/// elements of D with (Note [batch forms]); 0 when it runs the scalar loop
-/// (which the compiler may vectorise itself).
+/// elements of D with (Note [batch forms]); 0 when it runs the scalar loop.
 template <class Reader, class D>
 constexpr index_t kernel_batch_lanes() {
     if constexpr (runs_in_batches<Reader, D>) return static_cast<index_t>(batch<D>::size);
@@ -272,39 +266,39 @@ inline constexpr double tanh_saturation = 20;
         }                                                     \
     };
 
-LOOM_BINARY_BATCH_FORM(add, arithmetic, x + y)
-LOOM_BINARY_BATCH_FORM(subtract, arithmetic, x - y)
-LOOM_BINARY_BATCH_FORM(multiply, arithmetic, x * y)
-LOOM_BINARY_BATCH_FORM(divide, arithmetic, x / y)
+LOOM_BINARY_BATCH_FORM(add, exact, x + y)
+LOOM_BINARY_BATCH_FORM(subtract, exact, x - y)
+LOOM_BINARY_BATCH_FORM(multiply, exact, x * y)
+LOOM_BINARY_BATCH_FORM(divide, exact, x / y)
 // NaN wins, as in the scalar functors (and NumPy's maximum and minimum).
 // isnan, not x != x: xsimd's != is an ordered comparison with AVX, false for NaN.
-LOOM_BINARY_BATCH_FORM(maximum, arithmetic, xsimd::select((x > y) | xsimd::isnan(x), x, y))
-LOOM_BINARY_BATCH_FORM(minimum, arithmetic, xsimd::select((x < y) | xsimd::isnan(x), x, y))
+LOOM_BINARY_BATCH_FORM(maximum, exact, xsimd::select((x > y) | xsimd::isnan(x), x, y))
+LOOM_BINARY_BATCH_FORM(minimum, exact, xsimd::select((x < y) | xsimd::isnan(x), x, y))
 
-LOOM_UNARY_BATCH_FORM(negative, arithmetic, -x)
-LOOM_UNARY_BATCH_FORM(absolute, arithmetic, xsimd::abs(x))
-LOOM_UNARY_BATCH_FORM(square, arithmetic, x * x)
-LOOM_UNARY_BATCH_FORM(sqrt, exact_call, xsimd::sqrt(x))
+LOOM_UNARY_BATCH_FORM(negative, exact, -x)
+LOOM_UNARY_BATCH_FORM(absolute, exact, xsimd::abs(x))
+LOOM_UNARY_BATCH_FORM(square, exact, x * x)
+LOOM_UNARY_BATCH_FORM(sqrt, exact, xsimd::sqrt(x))
 // A rounded value has its argument's sign, -0 included, which the step from
 // a whole number loses (ceil(-0.6) is -1 + 1 = +0): the sign is copied back.
 // floor and ceil step from the nearest whole number, not through xsimd::floor
 // and xsimd::ceil: at SSE2 those convert each float64 lane to int64 on its
 // own, undefined behaviour for infinities, NaN and large values.
-LOOM_UNARY_BATCH_FORM(floor, exact_call, xsimd::copysign(detail::floor_by_nearest(x), x))
-LOOM_UNARY_BATCH_FORM(ceil, exact_call, xsimd::copysign(detail::ceil_by_nearest(x), x))
-LOOM_UNARY_BATCH_FORM(round, exact_call, xsimd::copysign(xsimd::nearbyint(x), x))
+LOOM_UNARY_BATCH_FORM(floor, exact, xsimd::copysign(detail::floor_by_nearest(x), x))
+LOOM_UNARY_BATCH_FORM(ceil, exact, xsimd::copysign(detail::ceil_by_nearest(x), x))
+LOOM_UNARY_BATCH_FORM(round, exact, xsimd::copysign(xsimd::nearbyint(x), x))
 // trunc is floor of the magnitude, with the argument's sign.
-LOOM_UNARY_BATCH_FORM(trunc, exact_call, xsimd::copysign(detail::floor_by_nearest(xsimd::abs(x)), x))
-LOOM_UNARY_BATCH_FORM(reciprocal, arithmetic, B(1) / x)
-LOOM_UNARY_BATCH_FORM(relu, arithmetic, xsimd::select(x < B(0), B(0), x))
-LOOM_UNARY_BATCH_FORM(deg2rad, arithmetic,
+LOOM_UNARY_BATCH_FORM(trunc, exact, xsimd::copysign(detail::floor_by_nearest(xsimd::abs(x)), x))
+LOOM_UNARY_BATCH_FORM(reciprocal, exact, B(1) / x)
+LOOM_UNARY_BATCH_FORM(relu, exact, xsimd::select(x < B(0), B(0), x))
+LOOM_UNARY_BATCH_FORM(deg2rad, exact,
                       x * B(std::numbers::pi_v<typename B::value_type> / typename B::value_type(180)))
-LOOM_UNARY_BATCH_FORM(rad2deg, arithmetic,
+LOOM_UNARY_BATCH_FORM(rad2deg, exact,
                       x * B(typename B::value_type(180) / std::numbers::pi_v<typename B::value_type>))
 // A NaN loses, as in the scalar functors (and NumPy's fmax and fmin).
-LOOM_BINARY_BATCH_FORM(fmax, arithmetic, xsimd::select((x > y) | xsimd::isnan(y), x, y))
-LOOM_BINARY_BATCH_FORM(fmin, arithmetic, xsimd::select((x < y) | xsimd::isnan(y), x, y))
-LOOM_BINARY_BATCH_FORM(copysign, arithmetic, xsimd::copysign(x, y))
+LOOM_BINARY_BATCH_FORM(fmax, exact, xsimd::select((x > y) | xsimd::isnan(y), x, y))
+LOOM_BINARY_BATCH_FORM(fmin, exact, xsimd::select((x < y) | xsimd::isnan(y), x, y))
+LOOM_BINARY_BATCH_FORM(copysign, exact, xsimd::copysign(x, y))
 // The functions xsimd approximates, each given the lanes where xsimd is as
 // accurate as the scalar function and the policy for the others (Note
 // [guarded lanes]).
@@ -355,7 +349,7 @@ LOOM_RENAMED_BATCH_FORM(arccosh, acosh, (x >= B(1)) & detail::finite(x))
 
 template <>
 struct batch_form<fn::clip> {
-    static constexpr batch_kind kind = batch_kind::arithmetic;
+    static constexpr batch_kind kind = batch_kind::exact;
     template <class B>
     B operator()(const B& x, const B& low, const B& high) const {
         return batch_form<fn::minimum>{}(batch_form<fn::maximum>{}(x, low), high);
@@ -484,6 +478,26 @@ template <vector_element D, class Reader>
     if (i < count) detail::store_elements_carefully<B>(out, reader, i, count);
 }
 
+/// Lane j of `lanes` combined with lane j + Width by F, for j < Width, then
+/// the same on the first Width lanes with Width / 2, ..., down to lane 0:
+/// the last levels of a balanced tree. Each level is one batch of Width
+/// lanes where the instruction set has one, else a scalar loop (g++ at -O2
+/// would leave every level a scalar loop in memory). F is an exact
+/// function (Note [batch forms]), so the bits are the scalar loop's.
+template <class F, std::size_t Width, vector_element T>
+void fold_halves(T* lanes) {
+    if constexpr (Width > 0) {
+        using H = xsimd::make_sized_batch_t<T, Width>;
+        if constexpr (!std::is_void_v<H>) {
+            batch_form<F>{}(H::load_unaligned(lanes), H::load_unaligned(lanes + Width)).store_unaligned(lanes);
+        } else {
+            LOOM_UNROLL(8)
+            for (std::size_t j = 0; j < Width; ++j) lanes[j] = F{}(lanes[j], lanes[j + Width]);
+        }
+        fold_halves<F, Width / 2>(lanes);
+    }
+}
+
 #else
 
 // No instruction set has batches (Note [batch architecture] in batch.hpp): declared for the
@@ -496,6 +510,8 @@ template <vector_element D, class Reader>
 void store_short(D* out, const Reader& reader, index_t count);
 template <vector_element D, class Reader>
 void store_batches(D* out, const Reader& in_memory, index_t count);
+template <class F, std::size_t Width, vector_element T>
+void fold_halves(T* lanes);
 
 #endif  // !XSIMD_NO_SUPPORTED_ARCHITECTURE
 

@@ -28,9 +28,13 @@
 // batches, batch k holding lanes k * B::size to (k + 1) * B::size - 1, so
 // that element i still goes into lane i % lanes, in the same order, and
 // every element and every partial result has the bits of the scalar form.
-// The compilers differ in how well they vectorise that scalar form, whose
-// lanes are an array: clang kept it in memory and ran three times g++'s
-// instructions on `sum(a * b)`.
+// The tree over the lanes runs in batches too: first batch with batch,
+// while its width is whole batches, then halves of a batch
+// (simd::fold_halves). The compilers differ in how well they vectorise
+// the scalar form, whose lanes are an array: clang kept it in memory and
+// ran three times g++'s instructions on `sum(a * b)`, and g++ at -O2 left
+// the tree 31 scalar steps through memory, which took two thirds of
+// `sum(x, 1)`.
 //
 // Note [runs folded together]: when the reduced dimension is not the inner
 // one (`sum(x, 0)` of a matrix), every run of a block folds into the same
@@ -39,7 +43,8 @@
 // time, each result element is loaded once, combined with the runs in
 // their order, and stored once: the same combinations in the same order,
 // so the same bits, with a quarter of the result's loads and stores. Only
-// a block whose every operand has inner stride 1 is folded so: its runs are
+// a block whose every operand has inner stride 1 is folded so (in batches
+// of results where the chunks are: Note [chunks in batches]): its runs are
 // read where they lie, through one reader per run for the whole run (a
 // broadcast or strided operand is read through one block buffer, which
 // each run refills). Cut into blocks of loop_plan::block_size, as a run is
@@ -55,6 +60,7 @@
 
 #include "loom/core/shape.hpp"
 #include "loom/core/small_vector.hpp"
+#include "loom/core/unroll.hpp"
 #include "loom/eval/loop.hpp"
 #include "loom/eval/plan.hpp"
 #include "loom/eval/simd.hpp"
@@ -179,9 +185,9 @@ private:
                     partial[j] = R::combine(partial[j], static_cast<A>(reader(i + static_cast<index_t>(j))));
                 }
             }
-        }
-        for (std::size_t width = lanes / 2; width > 0; width /= 2) {
-            for (std::size_t j = 0; j < width; ++j) partial[j] = R::combine(partial[j], partial[j + width]);
+            for (std::size_t width = lanes / 2; width > 0; width /= 2) {
+                for (std::size_t j = 0; j < width; ++j) partial[j] = R::combine(partial[j], partial[j + width]);
+            }
         }
         A sum = partial[0];
         for (; i < n; ++i) sum = R::combine(sum, static_cast<A>(reader(i)));
@@ -200,25 +206,43 @@ private:
         }
     }();
 
-    // The lanes of `partial` from the whole groups of `lanes` elements of a
-    // chunk of n; returns the first element after them (Note [chunks in batches]).
+    // The batch of `reader`'s elements from `first` on.
+    template <class B, class Reader>
+    static B batch_at(const Reader& reader, index_t first) {
+        return simd::evaluate<B>(reader, [first](const auto* block) { return B::load_unaligned(block + first); });
+    }
+
+    template <class B>
+    static B combine_batches(const B& a, const B& b) {
+        return simd::batch_form<typename R::function>{}(a, b);
+    }
+
+    // The whole groups of `lanes` elements of a chunk of n folded into
+    // `partial`, whose lanes are then combined as a balanced tree into
+    // partial[0]; returns the first element after them (Note [chunks in batches]).
     template <class Reader>
     static index_t fold_batches(const Reader& reader, index_t n, std::array<A, lanes>& partial) {
         using B = simd::batch<A>;
         constexpr std::size_t batches = lanes / B::size;
-        const auto at = [&reader](index_t first) {
-            return simd::evaluate<B>(reader, [first](const auto* block) { return B::load_unaligned(block + first); });
-        };
         std::array<B, batches> folded;
-        for (std::size_t k = 0; k < batches; ++k) folded[k] = at(static_cast<index_t>(k * B::size));
+        LOOM_UNROLL(8)
+        for (std::size_t k = 0; k < batches; ++k) folded[k] = batch_at<B>(reader, static_cast<index_t>(k * B::size));
         index_t i = lanes;
         for (; i + static_cast<index_t>(lanes) <= n; i += lanes) {
+            LOOM_UNROLL(8)
             for (std::size_t k = 0; k < batches; ++k) {
-                const B next = at(i + static_cast<index_t>(k * B::size));
-                folded[k] = simd::batch_form<typename R::function>{}(folded[k], next);
+                folded[k] = combine_batches(folded[k], batch_at<B>(reader, i + static_cast<index_t>(k * B::size)));
             }
         }
-        for (std::size_t k = 0; k < batches; ++k) folded[k].store_unaligned(partial.data() + k * B::size);
+        // The tree's levels whose width is whole batches: lane j with lane
+        // j + width is batch k with batch k + width / B::size.
+        LOOM_UNROLL(8)
+        for (std::size_t width = batches / 2; width > 0; width /= 2) {
+            LOOM_UNROLL(8)
+            for (std::size_t k = 0; k < width; ++k) folded[k] = combine_batches(folded[k], folded[k + width]);
+        }
+        folded[0].store_unaligned(partial.data());
+        simd::fold_halves<typename R::function, B::size / 2>(partial.data());
         return i;
     }
 
@@ -239,7 +263,17 @@ private:
         const auto readers = [&]<std::size_t... Q>(std::index_sequence<Q...>) {
             return std::array{reader_of_run(static_cast<index_t>(Q))...};  // braced: in order
         }(std::make_index_sequence<runs_at_once>{});
-        for (index_t i = 0; i < runs.count; ++i) {
+        index_t i = 0;
+        if constexpr (folds_in_batches<typename decltype(readers)::value_type>) {
+            using B = simd::batch<A>;
+            for (; i + static_cast<index_t>(B::size) <= runs.count; i += static_cast<index_t>(B::size)) {
+                B value = B::load_unaligned(out + i);
+                LOOM_UNROLL(8)
+                for (const auto& reader : readers) value = combine_batches(value, batch_at<B>(reader, i));
+                value.store_unaligned(out + i);
+            }
+        }
+        for (; i < runs.count; ++i) {
             A value = out[i];
             for (const auto& reader : readers) value = R::combine(value, static_cast<A>(reader(i)));
             out[i] = value;
@@ -257,7 +291,14 @@ private:
             const auto reader = root_.reader(start);
             A* const first = out + start * stride;
             if (stride == 1) {
-                for (index_t i = 0; i < n; ++i) first[i] = R::combine(first[i], static_cast<A>(reader(i)));
+                index_t i = 0;
+                if constexpr (folds_in_batches<decltype(reader)>) {
+                    using B = simd::batch<A>;
+                    for (; i + static_cast<index_t>(B::size) <= n; i += static_cast<index_t>(B::size)) {
+                        combine_batches(B::load_unaligned(first + i), batch_at<B>(reader, i)).store_unaligned(first + i);
+                    }
+                }
+                for (; i < n; ++i) first[i] = R::combine(first[i], static_cast<A>(reader(i)));
             } else {
                 for (index_t i = 0; i < n; ++i) first[i * stride] = R::combine(first[i * stride], static_cast<A>(reader(i)));
             }
