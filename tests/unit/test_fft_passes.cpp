@@ -50,8 +50,9 @@ TEST(FftPasses, RfftOfEveryLengthUpTo512MatchesThePlainSum) {
 }
 
 TEST(FftPasses, LongTransformsMatchThePlainSumAtSampledFrequencies) {
-    // 2^16 in passes of 4; 2^15, 2^17 and 2^19 with one pass of 2; 3^2 5^5 2^3 and 3^9 with passes of 3 and 5.
-    for (std::size_t n : {1u << 15, 1u << 16, 1u << 17, 1u << 19, 9u * 3125u * 8u, 19683u}) {
+    // 2^16 in passes of 4; 2^15, 2^17 and 2^19 with one pass of 2; 3^2 5^5 2^3 and 3^9 with passes of 3 and 5;
+    // 7^6 in passes of 7, and 441000 = 2^3 3^2 5^3 7^2 with passes of every radix.
+    for (std::size_t n : {1u << 15, 1u << 16, 1u << 17, 1u << 19, 9u * 3125u * 8u, 19683u, 117649u, 441000u}) {
         const auto x = fft_reference_signal(n, false);
         const auto got = elements_of(loom::fft::fft(fft_complex_tensor(x)));
         EXPECT_LE(fft_error_against_definition(got, x, fft_sampled_outputs(n)), 1e-14) << n;
@@ -63,7 +64,7 @@ TEST(FftPasses, LongTransformsMatchThePlainSumAtSampledFrequencies) {
 }
 
 TEST(FftPasses, LongRealTransformsMatchThePlainSumAtSampledFrequencies) {
-    for (std::size_t n : {1u << 16, 1u << 17, 9u * 3125u * 8u, 2u * 1009u, 19683u}) {
+    for (std::size_t n : {1u << 16, 1u << 17, 9u * 3125u * 8u, 2u * 1009u, 19683u, 2u * 117649u, 441000u}) {
         const auto x = fft_reference_signal(n, true);
         const auto got = elements_of(loom::fft::rfft(fftp_real_tensor(x)));
         EXPECT_LE(fft_error_against_definition(got, x, fft_sampled_outputs(n / 2 + 1)), 1e-14) << n;

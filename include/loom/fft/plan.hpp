@@ -2,8 +2,8 @@
 // The one-dimensional discrete Fourier transform of a contiguous line of
 // complex<double>: a plan holds the twiddle factors of one length, computed
 // once, and applies them to as many lines as the caller has. Stockham's
-// self-sorting passes of radix 2, 4, 3 and 5 and a plain sum for any other
-// odd factor (Note [self-sorting passes]), or Bluestein's chirp-z algorithm
+// self-sorting passes of radix 2, 4, 3, 5 and 7 and a plain sum for any
+// other odd factor (Note [self-sorting passes]), or Bluestein's chirp-z algorithm
 // (a convolution through a power-of-two transform) for the lengths NumPy
 // gives it (Note [choice of algorithm]); the transform of real input
 // through a complex one of half its length (Note [real transform]).
@@ -94,7 +94,7 @@ inline fft_complex fft_times(fft_complex a, fft_complex b) {
 // NaN where the product is plainly the value itself. The passes therefore
 // multiply only where NumPy's do: the outputs of a butterfly of j = 0 keep
 // twiddles of exactly 1 unapplied, as does output 0 of a plain sum, and the
-// turns by -i inside the butterflies of radix 3, 4 and 5 swap and negate
+// turns by -i inside the butterflies of radix 3, 4, 5 and 7 swap and negate
 // parts; the factors come in NumPy's order (a factor 2 first, then the 4s,
 // then the odd primes upwards), since the order decides which values meet
 // which twiddles. fft({inf, 0, 0}) is then {inf, inf, inf} and fft({1, inf})
@@ -184,12 +184,12 @@ public:
             roots_.resize(n);
             for (std::size_t k = 0; k < n; ++k) roots_[k] = fft_root(k, n);
             // Each pass's twiddles exp(-2 pi i jk / l), k = 1 .. p-1, as the pass reads them: side by
-            // side for each j, but the first pass's of a radix up to 5 by k, each k's for every j in a
+            // side for each j, but the first pass's of a radix up to 7 by k, each k's for every j in a
             // row (Note [first pass in batches]).
             std::size_t s = 1;
             for (std::size_t p : factors_) {
                 const std::size_t m = n / s / p;
-                const bool by_k = s == 1 && p <= 5;
+                const bool by_k = s == 1 && p <= 7;
                 std::vector<fft_complex> pass((p - 1) * m);
                 for (std::size_t j = 0; j < m; ++j) {
                     for (std::size_t k = 1; k < p; ++k) pass[by_k ? (k - 1) * m + j : j * (p - 1) + k - 1] = roots_[j * k * s];
@@ -197,8 +197,8 @@ public:
                 twiddles_.push_back(std::move(pass));
                 s *= p;
             }
-            // Only the plain sums of factors above 5 read roots_ afterwards: otherwise its memory goes back.
-            if (largest <= 5) std::vector<fft_complex>().swap(roots_);
+            // Only the plain sums of factors above 7 read roots_ afterwards: otherwise its memory goes back.
+            if (largest <= 7) std::vector<fft_complex>().swap(roots_);
             if (factors_.size() > 1) work_.resize(n);
             scratch_.resize(largest);
         }
@@ -298,6 +298,7 @@ private:
                 case 3: pass<3>(from, to, m, s, w); break;
                 case 4: pass<4>(from, to, m, s, w); break;
                 case 5: pass<5>(from, to, m, s, w); break;
+                case 7: pass<7>(from, to, m, s, w); break;
                 default: pass_any(from, to, p, m, s, w); break;
             }
             std::swap(from, to);
@@ -461,6 +462,37 @@ private:
         a[3] = real2 - turned2;
     }
 
+    template <class C>
+    static void butterfly(C (&a)[7]) {
+        // cos and sin of 2 pi/7, 4 pi/7 and 6 pi/7: output k takes the pair
+        // sums' and differences' cosines and sines of 2 pi k r / 7, r = 1, 2, 3.
+        const double c1 = 0.62348980185873353052500488400423981;
+        const double c2 = -0.22252093395631440428890256449679476;
+        const double c3 = -0.90096886790241912623610231950744505;
+        const double s1 = 0.78183148246802980870844452667405775;
+        const double s2 = 0.97492791218182360701813168299393122;
+        const double s3 = 0.43388373911755812047576833284835875;
+        const C ag_sum = a[1] + a[6];
+        const C ag_diff = a[1] - a[6];
+        const C bf_sum = a[2] + a[5];
+        const C bf_diff = a[2] - a[5];
+        const C ce_sum = a[3] + a[4];
+        const C ce_diff = a[3] - a[4];
+        const C real1 = a[0] + scaled(c1, ag_sum) + scaled(c2, bf_sum) + scaled(c3, ce_sum);
+        const C real2 = a[0] + scaled(c2, ag_sum) + scaled(c3, bf_sum) + scaled(c1, ce_sum);
+        const C real3 = a[0] + scaled(c3, ag_sum) + scaled(c1, bf_sum) + scaled(c2, ce_sum);
+        const C turned1 = minus_i(scaled(s1, ag_diff) + scaled(s2, bf_diff) + scaled(s3, ce_diff));  // -i odd1
+        const C turned2 = minus_i(scaled(s2, ag_diff) - scaled(s3, bf_diff) - scaled(s1, ce_diff));
+        const C turned3 = minus_i(scaled(s3, ag_diff) - scaled(s1, bf_diff) + scaled(s2, ce_diff));
+        a[0] = a[0] + ag_sum + bf_sum + ce_sum;
+        a[1] = real1 + turned1;
+        a[6] = real1 - turned1;
+        a[2] = real2 + turned2;
+        a[5] = real2 - turned2;
+        a[3] = real3 + turned3;
+        a[4] = real3 - turned3;
+    }
+
     // A pass of any (prime) factor p: each butterfly's p outputs as plain
     // sums. Output 0 is the sum alone and j = 0 takes no twiddles: their
     // roots are 1 (Note [non-finite input]).
@@ -540,7 +572,7 @@ private:
 // (every line of an axis, every call of a loop) reuses one, as pocketfft's
 // C++ version and FFTW's wisdom do. Each thread has its own, since a plan's
 // buffers are written by every transform. A plan of length n holds about
-// 2n complex numbers (twiddles and a buffer; 3n with a factor above 5,
+// 2n complex numbers (twiddles and a buffer; 3n with a factor above 7,
 // several times n for Bluestein's; n more once it served rfft of 2n
 // points), 32 MiB for 2^20 points. A reference
 // stays valid until the next call of fft_plan_for on the thread.
