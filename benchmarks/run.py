@@ -81,11 +81,15 @@ OPERATIONS = {
                                 None, "ms", 2 * 32 * 256 ** 3, "openblas"),
 }
 # bench_fft: complex128 transforms (float64 input for rfft), each against NumPy's pocketfft.
-FFT_LENGTHS = [1 << e for e in range(10, 21)] + [3000, 4099]
+FFT_SUITE_LENGTHS = [1000000, 786432, 441000, 999983]  # the peer suite's W14, beside 4096 and 2^20
+FFT_LENGTHS = [1 << e for e in range(10, 21)] + [3000, 4099] + FFT_SUITE_LENGTHS
+RFFT_LENGTHS = [4096, 1 << 20] + FFT_SUITE_LENGTHS
 for _n in FFT_LENGTHS:
     OPERATIONS[f"fft_complex_{_n}"] = Operation(f"fft, {_n} complex128; numpy: np.fft.fft(x)", None, "us",
                                                 reference="numpy")
-OPERATIONS["fft_real_4096"] = Operation("rfft, 4096 float64; numpy: np.fft.rfft(x)", None, "us", reference="numpy")
+for _n in RFFT_LENGTHS:
+    OPERATIONS[f"fft_real_{_n}"] = Operation(f"rfft, {_n} float64; numpy: np.fft.rfft(x)", None, "us",
+                                             reference="numpy")
 OPERATIONS["fft_square_256"] = Operation("fft2, (256, 256) complex128; numpy: np.fft.fft2(x)", None, "us",
                                          reference="numpy")
 OPERATIONS["fft_columns_256"] = Operation("fft along axis 0, (256, 256) complex128; numpy: np.fft.fft(x, axis=0)",
@@ -283,9 +287,10 @@ def fft_numpy():
     for n in FFT_LENGTHS:
         x = signal(n)
         variants.append((f"fft_complex_{n}", "numpy", lambda x=x: np.fft.fft(x)))
-    real = signal(4096).real.copy()
+    for n in RFFT_LENGTHS:
+        real = signal(n).real.copy()
+        variants.append((f"fft_real_{n}", "numpy", lambda real=real: np.fft.rfft(real)))
     square = signal(256, 256)
-    variants.append(("fft_real_4096", "numpy", lambda: np.fft.rfft(real)))
     variants.append(("fft_square_256", "numpy", lambda: np.fft.fft2(square)))
     variants.append(("fft_columns_256", "numpy", lambda: np.fft.fft(square, axis=0)))
     return variants

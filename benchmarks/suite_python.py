@@ -13,6 +13,7 @@ import time
 import numpy as np
 
 from run import time_variants, uniform_arrays
+from suite_workloads import FFT_LENGTHS
 
 try:
     import numexpr
@@ -237,6 +238,33 @@ def stacks():
     ]
 
 
+class RoundTrip(Variant):
+    """A transform, checked by its inverse: `inverse(function())` must give `signal` back within 1e-9."""
+
+    def __init__(self, operation, function, inverse, signal):
+        super().__init__(operation, "numpy", function, signal, 1e-9, np.complex128)
+        self.inverse = inverse
+
+    def check(self):
+        result = self.function()
+        if result.dtype != np.complex128 or not np.allclose(self.inverse(result), self.expected, rtol=1e-9,
+                                                            atol=1e-9):
+            raise SystemExit(f"{self.operation}/numpy: the inverse transform does not give the signal back")
+
+
+def transforms():
+    """W14's transforms, of signals uniform in [0, 1) (both parts), as bench_fft.cpp's."""
+    generator = np.random.default_rng(11)
+    variants = []
+    for n in FFT_LENGTHS:
+        line = generator.uniform(0, 1, n) + 1j * generator.uniform(0, 1, n)
+        real = line.real.copy()
+        variants.append(RoundTrip(f"fft_complex_{n}", lambda line=line: np.fft.fft(line), np.fft.ifft, line))
+        variants.append(RoundTrip(f"fft_real_{n}", lambda real=real: np.fft.rfft(real),
+                                  lambda result, n=n: np.fft.irfft(result, n), real))
+    return variants
+
+
 def threaded():
     """Two threads where NumPy or numexpr has them: numexpr's own, and NumPy's matmul on OpenBLAS's."""
     uniform = uniform_arrays(6)
@@ -256,7 +284,7 @@ def threaded():
     return variants
 
 
-MAKERS = [fused, broadcast, transpose, reductions, products, small, stacks]
+MAKERS = [fused, broadcast, transpose, reductions, products, small, stacks, transforms]
 
 
 def openblas_threads(count):

@@ -6,6 +6,7 @@ the suite (W1, W2, ...) has one or more of them.
 """
 
 import collections
+import math
 
 SIDE = 4096
 FLAT = 1 << 24
@@ -99,6 +100,18 @@ OPERATIONS = {
                        bytes_=STACK * 15 * FLOAT64, reference="numpy", target=("numpy", None), memory_bound=False),
 }
 
+# W14: fft of complex128 and rfft of float64 lines, at a small and a large power of two, lengths of
+# factors 2, 3 and 5 (and 7: 441,000) and a prime; 5 n log2 n floating-point operations for fft, half
+# that for rfft (the usual count, for any algorithm). Each checked by its inverse before it is timed.
+FFT_LENGTHS = (4096, 1 << 20, 10 ** 6, 3 << 18, 441000, 999983)
+for _n in FFT_LENGTHS:
+    OPERATIONS[f"fft_complex_{_n}"] = _op("W14", "bench_fft", f"fft of {_n} complex128 points",
+                                          flops=round(5 * _n * math.log2(_n)), reference="numpy",
+                                          target=("numpy", None), memory_bound=False)
+    OPERATIONS[f"fft_real_{_n}"] = _op("W14", "bench_fft", f"rfft of {_n} float64 points",
+                                       flops=round(2.5 * _n * math.log2(_n)), reference="numpy",
+                                       target=("numpy", None), memory_bound=False)
+
 # Two threads where a library has them; wall time. Their reference is the hand loop with OpenMP.
 THREADED_OPERATIONS = {
     "mul_add_threads": _op("W1", "bench_threads", "z = a * b + c, 2^24 float32", 4 * FLAT * FLOAT),
@@ -136,6 +149,7 @@ PROGRAMS = {
     "bench_matmul": "^matmul_(float32|batched)/",
     "bench_small": "^small_add_",
     "bench_stacks": None,
+    "bench_fft": "^fft_(complex|real)_(" + "|".join(str(n) for n in FFT_LENGTHS) + ")/",
     "bench_threads": None,
 }
 
