@@ -183,20 +183,23 @@ private:
         std::size_t rank = 0;
         int depth = 0;                       // groups open
         int tuple_depth = 0;                 // the tuple's group, once a comma or `()` shows which; 0 before
-        std::optional<std::size_t> sign_at;  // of the sign of the size being read, if it has one
+        // Where the sign of the size being read is, none_yet if it has none. Not an optional: g++ 12
+        // at -O1 and -O2 warns that its value may be read uninitialised (-Wmaybe-uninitialized).
+        constexpr std::size_t none_yet = std::string_view::npos;
+        std::size_t sign_at = none_yet;
         int sign_depth = 0;                  // groups open at that sign
         char last = '(';                     // what came last: '(', ',', '-' for a sign, 'v' for a size or a group
         do {
             skip_space();
             const char c = peek();
             if (last == 'v' && c == ',') {
-                if (sign_at && depth > sign_depth) refuse_shape("with a sign before a tuple");
+                if (sign_at != none_yet && depth > sign_depth) refuse_shape("with a sign before a tuple");
                 if (tuple_depth == 0) tuple_depth = depth;
                 if (depth != tuple_depth) refuse_shape("with a tuple within the tuple of sizes");
-                sign_at.reset();
+                sign_at = none_yet;
                 last = ',';
             } else if (last == 'v' && c == ')') {
-                if (--depth < sign_depth) sign_at.reset();
+                if (--depth < sign_depth) sign_at = none_yet;
             } else if (last == 'v') {
                 fail("has '" + excerpt() + "' where ',' or ')' should be");
             } else if (c == '(') {
@@ -205,19 +208,19 @@ private:
                 }
                 last = '(';
             } else if (c == ')' && last == '(') {  // `()`, the empty tuple
-                if (sign_at) refuse_shape("with a sign before a tuple");
+                if (sign_at != none_yet) refuse_shape("with a sign before a tuple");
                 if (tuple_depth != 0 || rank != 0) refuse_shape("with a tuple within the tuple of sizes");
                 tuple_depth = depth--;
                 last = 'v';
             } else if (c == ')' && last == ',') {  // the tuple's trailing comma
                 --depth;
                 last = 'v';
-            } else if ((c == '+' || c == '-') && !sign_at) {
+            } else if ((c == '+' || c == '-') && sign_at == none_yet) {
                 sign_at = at_;
                 sign_depth = depth;
                 last = '-';
             } else if ((c >= '0' && c <= '9') || c == '+' || c == '-') {  // a second sign is refused with the size
-                const std::size_t sign_position = sign_at.value_or(at_);  // a digit's, without a sign
+                const std::size_t sign_position = sign_at == none_yet ? at_ : sign_at;  // a digit's, without a sign
                 const index_t size = size_literal(rank, sign_position, text_[sign_position] == '-');
                 if (rank < max_rank) shape.push_back(size);
                 ++rank;
