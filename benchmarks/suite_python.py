@@ -8,6 +8,8 @@ their values.
 """
 
 import ctypes
+import os
+import tempfile
 import time
 
 import numpy as np
@@ -265,6 +267,14 @@ def transforms():
     return variants
 
 
+def text():
+    """W15: np.loadtxt of a CSV file of bench_text.cpp's form, written first to the temporary folder."""
+    values = np.round(uniform_arrays(9, np.float64)(10 ** 5, 4) * 1000, 6)
+    path = os.path.join(tempfile.gettempdir(), "loom_suite_text.csv")
+    np.savetxt(path, values, fmt="%.6f", delimiter=",")
+    return [Variant("loadtxt_csv", "numpy", lambda: np.loadtxt(path, delimiter=","), values, 1e-9, np.float64)]
+
+
 def threaded():
     """Two threads where NumPy or numexpr has them: numexpr's own, and NumPy's matmul on OpenBLAS's."""
     uniform = uniform_arrays(6)
@@ -284,7 +294,7 @@ def threaded():
     return variants
 
 
-MAKERS = [fused, broadcast, transpose, reductions, products, small, stacks, transforms]
+MAKERS = [fused, broadcast, transpose, reductions, products, small, stacks, transforms, text]
 
 
 def openblas_threads(count):

@@ -112,6 +112,11 @@ for _n in FFT_LENGTHS:
                                        flops=round(2.5 * _n * math.log2(_n)), reference="numpy",
                                        target=("numpy", None), memory_bound=False)
 
+# W15: a CSV file of 10^5 rows of 4 values as np.savetxt(fmt="%.6f", delimiter=",") writes them, read into
+# float64; its bytes are the file's (about 4.4 MB).
+OPERATIONS["loadtxt_csv"] = _op("W15", "bench_text", "loadtxt of a CSV file, 10^5 rows of 4 float64 values",
+                                reference="numpy", target=("numpy", None), memory_bound=False)
+
 # Two threads where a library has them; wall time. Their reference is the hand loop with OpenMP.
 THREADED_OPERATIONS = {
     "mul_add_threads": _op("W1", "bench_threads", "z = a * b + c, 2^24 float32", 4 * FLAT * FLOAT),
@@ -150,6 +155,7 @@ PROGRAMS = {
     "bench_small": "^small_add_",
     "bench_stacks": None,
     "bench_fft": "^fft_(complex|real)_(" + "|".join(str(n) for n in FFT_LENGTHS) + ")/",
+    "bench_text": None,
     "bench_threads": None,
 }
 
