@@ -2,8 +2,11 @@
 """The peer suite in one command: configures a benchmark build (if the build directory has none), builds
 the programs the suite runs, runs them and the NumPy and numexpr peers, and writes docs/performance.md.
 
-    /usr/bin/python3 benchmarks/suite.py [--build-dir build-bench] [--jobs N] [--runs 2]
+    /usr/bin/python3 benchmarks/suite.py [--optimization 3] [--build-dir build-bench] [--jobs N] [--runs 2]
                                          [--repetitions 5] [--min-time 0.2] [--output docs/performance.md]
+
+The C++ programs are compiled -O3 -march=native; with --optimization 2, -O2 -march=native, as most projects and
+CMake's RelWithDebInfo build, in build-bench-O2, the report going to docs/performance-O2.md.
 
 The workloads, their programs and loom's targets are in suite_workloads.py; the Python peers in
 suite_python.py; the Markdown in suite_report.py. Medians of --repetitions repetitions, each at least
@@ -60,15 +63,16 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 THREADS = 2
 
 
-def build(build_dir, jobs):
+def build(build_dir, jobs, optimization):
+    # The benchmark programs' own flags come after the build type's, so -O<optimization> is the one in force.
+    options = [f"-DLOOM_BENCHMARK_OPTIONS=-O{optimization};-march=native", "-DLOOM_BUILD_BENCHMARKS=ON",
+               "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON"]
     if not (build_dir / "CMakeCache.txt").exists():
         generator = ["-G", "Ninja"] if shutil.which("ninja") else []
         subprocess.run(["cmake", "-S", str(ROOT), "-B", str(build_dir), *generator, "-DCMAKE_BUILD_TYPE=Release",
-                        "-DLOOM_BUILD_BENCHMARKS=ON", "-DLOOM_BUILD_TESTS=OFF", "-DLOOM_BUILD_EXAMPLES=OFF",
-                        "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON"], check=True)
+                        "-DLOOM_BUILD_TESTS=OFF", "-DLOOM_BUILD_EXAMPLES=OFF", *options], check=True)
     else:  # a build directory of the user's: only what the suite needs is switched on
-        subprocess.run(["cmake", "-B", str(build_dir), "-DLOOM_BUILD_BENCHMARKS=ON",
-                        "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON"], check=True)
+        subprocess.run(["cmake", "-B", str(build_dir), *options], check=True)
     targets = [f"loom_benchmark_{program}" for program in PROGRAMS]
     subprocess.run(["cmake", "--build", str(build_dir), "--target", *targets,
                     *(["-j", str(jobs)] if jobs else [])], check=True)
@@ -190,18 +194,23 @@ def best_of(runs):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--build-dir", default="build-bench", type=pathlib.Path)
+    parser.add_argument("--optimization", type=int, choices=(2, 3), default=3,
+                        help="-O level of the C++ programs: 3 writes docs/performance.md, 2 docs/performance-O2.md")
+    parser.add_argument("--build-dir", type=pathlib.Path, help="default: build-bench, or build-bench-O2 for -O2")
     parser.add_argument("--jobs", type=int, help="parallel compile jobs (default: the build tool's)")
     parser.add_argument("--runs", type=int, default=2, help="runs of every program, one after the other")
     parser.add_argument("--repetitions", type=int, default=5, help="at least 2 (medians need two)")
     parser.add_argument("--min-time", type=float, default=0.2, help="seconds per repetition of each benchmark")
-    parser.add_argument("--output", default=ROOT / "docs" / "performance.md", type=pathlib.Path)
+    parser.add_argument("--output", type=pathlib.Path, help="default: as --optimization says")
     parser.add_argument("--no-build", action="store_true", help="run the programs already built")
     arguments = parser.parse_args()
+    level = "" if arguments.optimization == 3 else f"-O{arguments.optimization}"
+    arguments.build_dir = arguments.build_dir or pathlib.Path("build-bench" + level)
+    arguments.output = arguments.output or ROOT / "docs" / f"performance{level}.md"
 
     load = os.getloadavg()
     if not arguments.no_build:
-        build(arguments.build_dir, arguments.jobs)
+        build(arguments.build_dir, arguments.jobs, arguments.optimization)
     runs, context = [], {}
     for number in range(arguments.runs):
         print(f"run {number + 1} of {arguments.runs}", file=sys.stderr)
