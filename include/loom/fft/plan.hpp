@@ -29,26 +29,46 @@ namespace loom::detail {
 using fft_complex = std::complex<double>;
 
 // exp(-2 pi i k / n) for 0 <= k < n, each computed from its own small angle:
-// the octant symmetries keep the argument of cos and sin within [0, pi/4],
-// where both are correctly rounded to within an ulp.
-inline fft_complex fft_root(std::size_t k, std::size_t n) {
-    // 2 pi k / n = quarter * pi/2 + angle with the quarter turn nearest to
-    // it, so that |angle| = pi |8k - 2 quarter n| / (4n) <= pi/4.
-    const unsigned long long eight_k = 8ULL * k;
-    const unsigned long long quarter = (eight_k + n) / (2ULL * n);
-    const long long rest = static_cast<long long>(eight_k) - static_cast<long long>(2ULL * quarter * n);
-    const long double pi = 3.141592653589793238462643383279502884L;
-    const long double angle = pi * static_cast<long double>(rest) / (4.0L * static_cast<long double>(n));
-    const double c = static_cast<double>(std::cos(angle));
-    const double s = static_cast<double>(std::sin(angle));
-    // exp(-i (quarter pi/2 + angle)) = (-i)^quarter (c - i s).
-    switch (quarter % 4) {
-        case 0: return {c, -s};
-        case 1: return {-s, -c};
-        case 2: return {-c, s};
-        default: return {s, c};
+// 2 pi k / n = quarter * pi/2 + angle with the quarter turn nearest to it,
+// so that |angle| = pi |8k - 2 quarter n| / (4n) <= pi/4, where cos and sin
+// (in long double) are correctly rounded to within an ulp. Angles that
+// differ only in their sign have the same cos and sines of opposite signs
+// (in long double as in the rounding to double), and 8k - 2 quarter n is a
+// multiple of g = gcd(8, 2n): the cos and sin of the n/g + 1 angles of
+// 0 .. n are computed once, as a plan is made (n/8 + 1 of them when 4
+// divides n; every root its own took a third of the first transform of a
+// length, which makes its plan).
+class fft_roots {
+public:
+    explicit fft_roots(std::size_t n) : n_(n), step_(n % 4 == 0 ? 8 : n % 2 == 0 ? 4 : 2), first_(n / step_ + 1) {
+        const long double pi = 3.141592653589793238462643383279502884L;
+        for (std::size_t r = 0; r < first_.size(); ++r) {
+            const long double angle = pi * static_cast<long double>(r * step_) / (4.0L * static_cast<long double>(n));
+            first_[r] = {static_cast<double>(std::cos(angle)), static_cast<double>(std::sin(angle))};
+        }
     }
-}
+
+    fft_complex operator()(std::size_t k) const {
+        const unsigned long long eight_k = 8ULL * k;
+        const unsigned long long quarter = (eight_k + n_) / (2ULL * n_);
+        const long long rest = static_cast<long long>(eight_k) - static_cast<long long>(2ULL * quarter * n_);
+        const fft_complex& first = first_[static_cast<std::size_t>(rest < 0 ? -rest : rest) / step_];
+        const double c = first.real();
+        const double s = rest < 0 ? -first.imag() : first.imag();
+        // exp(-i (quarter pi/2 + angle)) = (-i)^quarter (c - i s).
+        switch (quarter % 4) {
+            case 0: return {c, -s};
+            case 1: return {-s, -c};
+            case 2: return {-c, s};
+            default: return {s, c};
+        }
+    }
+
+private:
+    std::size_t n_;
+    std::size_t step_;                 // g
+    std::vector<fft_complex> first_;  // cos and sin of pi r g / (4n), r = 0 .. n/g
+};
 
 // a * b without the checks for infinite parts that std::complex's operator*
 // makes (C99 Annex G): the plain formula, which the compiler vectorises, and
@@ -181,8 +201,9 @@ public:
         if (fft_chooses_bluestein(n, largest == 4 ? 2 : largest)) {
             make_bluestein();
         } else {
+            const fft_roots root(n);
             roots_.resize(n);
-            for (std::size_t k = 0; k < n; ++k) roots_[k] = fft_root(k, n);
+            for (std::size_t k = 0; k < n; ++k) roots_[k] = root(k);
             // Each pass's twiddles exp(-2 pi i jk / l), k = 1 .. p-1, as the pass reads them: side by
             // side for each j, but the first pass's of a radix up to 7 by k, each k's for every j in a
             // row (Note [first pass in batches]).
@@ -271,8 +292,9 @@ private:
     // exp(-pi i k / n) for k <= n, computed the first time the real transforms need them.
     void make_half_turn() {
         if (!half_turn_.empty()) return;
+        const fft_roots root(2 * n_);
         half_turn_.resize(n_ + 1);
-        for (std::size_t k = 0; k <= n_; ++k) half_turn_[k] = fft_root(k, 2 * n_);
+        for (std::size_t k = 0; k <= n_; ++k) half_turn_[k] = root(k);
     }
 
     // Output k of the real transform from Z_k = a and Z_(h-k) = b (Note [real transform]).
@@ -528,9 +550,10 @@ private:
         chirp_.resize(n_);
         // j^2 mod 2n keeps the angle pi j^2 / n exact and small.
         const unsigned long long twice = 2ULL * n_;
+        const fft_roots root(2 * n_);
         for (std::size_t j = 0; j < n_; ++j) {
             const unsigned long long square = (static_cast<unsigned long long>(j) * j) % twice;
-            chirp_[j] = fft_root(static_cast<std::size_t>(square), 2 * n_);
+            chirp_[j] = root(static_cast<std::size_t>(square));
         }
         inner_ = std::make_unique<fft_plan>(length);
         // The transform of conj(w_m) at m and at length - m, divided by the
@@ -566,9 +589,10 @@ private:
     std::unique_ptr<fft_plan> inner_;
 };
 
-// Note [plan cache]: a plan's roots cost a sine and a cosine each, more than
-// the transform itself, so the plans of the last few lengths transformed on
-// a thread are kept, the most recent first, and a call of the same length
+// Note [plan cache]: a plan's roots (a sine and a cosine for every eighth
+// one, fft_roots, and a table of n of them) cost more than the transform
+// itself, so the plans of the last few lengths transformed on a thread
+// are kept, the most recent first, and a call of the same length
 // (every line of an axis, every call of a loop) reuses one, as pocketfft's
 // C++ version and FFTW's wisdom do. Each thread has its own, since a plan's
 // buffers are written by every transform. A plan of length n holds about
