@@ -98,15 +98,16 @@ LIBRARIES = ["openblas", "hand", "loom", "xtensor", "xarray", "eigen", "numpy ou
 UNITS = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}  # seconds per unit, Google Benchmark's time units
 
 
-def run_cpp(binary, repetitions, min_time, benchmark_filter=None):
+def run_cpp(binary, repetitions, min_time, benchmark_filter=None, interleave=True):
     """Medians and coefficients of variation of a program's benchmarks, keyed (operation, library), and
-    its context. Times are CPU time, or wall time for benchmarks timed so (named .../real_time)."""
+    its context. Times are CPU time, or wall time for benchmarks timed so (named .../real_time). The
+    repetitions of the benchmarks are interleaved at random unless `interleave` is false."""
     command = [
         binary,
         "--benchmark_format=json",
         f"--benchmark_repetitions={repetitions}",
         f"--benchmark_min_time={min_time}",
-        "--benchmark_enable_random_interleaving=true",
+        f"--benchmark_enable_random_interleaving={'true' if interleave else 'false'}",
         "--benchmark_report_aggregates_only=true",
     ]
     if benchmark_filter:

@@ -57,7 +57,7 @@ import subprocess  # noqa: E402
 import run  # noqa: E402 (sets OPENBLAS_NUM_THREADS=1 before NumPy loads: one thread unless a run asks for more)
 import suite_python  # noqa: E402
 import suite_report  # noqa: E402
-from suite_workloads import HUGE_PAGE_WORKLOAD, OPERATIONS, PROGRAMS, THREADED_OPERATIONS  # noqa: E402
+from suite_workloads import HUGE_PAGE_WORKLOAD, IN_ORDER, OPERATIONS, PROGRAMS, THREADED_OPERATIONS  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 THREADS = 2
@@ -168,7 +168,7 @@ def one_run(build_dir, repetitions, min_time):
     seconds, spreads, context = {}, {}, {}
     for program, benchmark_filter in PROGRAMS.items():
         medians, cvs, program_context = run.run_cpp(str(build_dir / "benchmarks" / program), repetitions,
-                                                    min_time, benchmark_filter)
+                                                    min_time, benchmark_filter, interleave=program not in IN_ORDER)
         seconds.update(medians)
         spreads.update(cvs)
         context.update(program_context)

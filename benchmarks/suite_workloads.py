@@ -117,6 +117,20 @@ for _n in FFT_LENGTHS:
 OPERATIONS["loadtxt_csv"] = _op("W15", "bench_text", "loadtxt of a CSV file, 10^5 rows of 4 float64 values",
                                 reference="numpy", target=("numpy", None), memory_bound=False)
 
+# A busy machine: bench_busy starts a busy process on every core, then times loom with its default threads
+# (no set_num_threads call), the hand loop with OpenMP's default team and on one thread, and loom after
+# set_num_threads(1), in that order; wall time. loom with its default threads at most 1.1 times its time on
+# one thread: its threads must not make it slower where other programs keep the cores busy.
+BUSY_SIZE, BUSY_SIDE = 1 << 22, 2048
+for _name, _workload, _description, _bytes in (
+        ("mul_add", "W1", "z = a * b + c, 2^22 float32", 4 * BUSY_SIZE * FLOAT),
+        ("exp_tanh", "W2e", "z = exp(a) * b + tanh(c), 2^22 float32", 4 * BUSY_SIZE * FLOAT),
+        ("column_sums", "W7", f"z = sum(x, 0), ({BUSY_SIDE}, {BUSY_SIDE}) float32",
+         (BUSY_SIDE * BUSY_SIDE + BUSY_SIDE) * FLOAT)):
+    OPERATIONS[f"{_name}_busy"] = _op(_workload, "bench_busy", f"{_description}, a busy process on every core",
+                                      _bytes, reference="loom_one_thread",
+                                      target=("ratio_to", ("loom_one_thread", 1.1)), memory_bound=False)
+
 # Two threads where a library has them; wall time. Their reference is the hand loop with OpenMP.
 THREADED_OPERATIONS = {
     "mul_add_threads": _op("W1", "bench_threads", "z = a * b + c, 2^24 float32", 4 * FLAT * FLOAT),
@@ -157,13 +171,17 @@ PROGRAMS = {
     "bench_fft": "^fft_(complex|real)_(" + "|".join(str(n) for n in FFT_LENGTHS) + ")/",
     "bench_text": None,
     "bench_threads": None,
+    "bench_busy": None,
 }
+# The programs whose benchmarks run in the order they are registered, not interleaved at random:
+# bench_busy's set_num_threads(1) ends loom's default thread count for the rest of the program.
+IN_ORDER = {"bench_busy"}
 
 # The workload measured with and without glibc's huge pages (suite.py's Note [suite environment]):
 # (program, Google Benchmark filter). Allocating a result is where 4 KiB pages cost most.
 HUGE_PAGE_WORKLOAD = ("bench_fused", "^mul_add_alloc/")
 
 # The order of the libraries in each table: references first, then loom, then its peers.
-LIBRARIES = ["hand", "hand_tiled", "openblas", "loom", "xtensor", "xarray", "eigen", "libtorch", "numpy",
-             "numexpr"]
-REFERENCE_LIBRARIES = {"hand", "hand_tiled", "openblas"}
+LIBRARIES = ["hand", "hand_openmp", "hand_tiled", "openblas", "loom", "loom_one_thread", "xtensor", "xarray", "eigen",
+             "libtorch", "numpy", "numexpr"]
+REFERENCE_LIBRARIES = {"hand", "hand_openmp", "hand_tiled", "openblas", "loom_one_thread"}
