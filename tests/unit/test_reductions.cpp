@@ -53,6 +53,19 @@ TEST(Reductions, SumOverEveryAxisOneAxisAndSeveral) {
     EXPECT_EQ(evaluated<float>(loom::sum(x, {-1, 0})).item(), 52.f);
 }
 
+TEST(Reductions, AnAxisOfAnyIntegerTypeIsOneAxis) {
+    const tensor<float> x = example();
+    const auto rows = elements_of(evaluated<float>(loom::sum(x, 1)));
+    // A loop over the axes counts in std::size_t; ndim() and shape().size() are std::size_t too.
+    for (std::size_t axis = 0; axis < x.ndim(); ++axis) {
+        EXPECT_EQ(elements_of(evaluated<float>(loom::sum(x, axis))), elements_of(evaluated<float>(loom::sum(x, int(axis)))));
+    }
+    EXPECT_EQ(elements_of(evaluated<float>(loom::mean(x, std::uint8_t{1}) * 4.f)), rows);
+    EXPECT_EQ(elements_of(evaluated<float>(loom::sum(x, short{-1}))), rows);
+    // Not wrapped to -1, the last axis: refused, as every axis past the shape's.
+    EXPECT_THROW((void)loom::sum(x, std::size_t(-1)), std::out_of_range);
+}
+
 TEST(Reductions, KeepdimsKeepsReducedAxesAsOnes) {
     const tensor<float> x = example();
     EXPECT_EQ(tensor<float>(loom::sum(x, 1, true)).shape(), (shape_type{3, 1}));

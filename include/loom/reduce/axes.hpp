@@ -4,6 +4,7 @@
 // negative ones counting from the end; and the shape that remains, with the
 // reduced axes removed or, with keepdims, kept as 1s.
 
+#include <concepts>
 #include <cstddef>
 #include <initializer_list>
 #include <limits>
@@ -11,6 +12,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 #include "loom/core/axis.hpp"
 #include "loom/core/checked_arithmetic.hpp"
@@ -25,10 +27,11 @@ class axis_set {
 public:
     /// Every axis: `flat` (NumPy: axis=None).
     axis_set(flat_t) : every_(true) {}
-    /// One axis; a negative one counts from the end.
-    axis_set(index_t axis) : axes_{axis} {}
-    /// One axis, given as an int literal.
-    axis_set(int axis) : axes_{axis} {}
+    /// One axis, of any integer type (an int literal, an index_t, a
+    /// std::size_t loop counter); a negative one counts from the end.
+    template <std::integral I>
+        requires(!std::same_as<I, bool>)
+    axis_set(I axis) : axes_{as_index(axis)} {}
     /// Several axes: `{0, 2}`.
     axis_set(std::initializer_list<index_t> axes) : axes_(axes.begin(), axes.end()) {}
     /// Axes chosen at run time.
@@ -40,6 +43,19 @@ public:
     const small_vector<index_t, inline_rank>& axes() const { return axes_; }
 
 private:
+    // An unsigned axis past index_t's range is kept as index_t's largest
+    // value, which no shape has, so that it is refused as out of range
+    // rather than wrapped to a negative axis that counts from the end.
+    template <std::integral I>
+    static index_t as_index(I axis) {
+        if constexpr (std::is_unsigned_v<I>) {
+            if (axis > static_cast<std::make_unsigned_t<index_t>>(std::numeric_limits<index_t>::max())) {
+                return std::numeric_limits<index_t>::max();
+            }
+        }
+        return static_cast<index_t>(axis);
+    }
+
     bool every_ = false;
     small_vector<index_t, inline_rank> axes_;
 };
