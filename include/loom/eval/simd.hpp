@@ -274,6 +274,9 @@ LOOM_BINARY_BATCH_FORM(divide, exact, x / y)
 // isnan, not x != x: xsimd's != is an ordered comparison with AVX, false for NaN.
 LOOM_BINARY_BATCH_FORM(maximum, exact, xsimd::select((x > y) | xsimd::isnan(x), x, y))
 LOOM_BINARY_BATCH_FORM(minimum, exact, xsimd::select((x < y) | xsimd::isnan(x), x, y))
+// max() and min() keep the first of equal values (and NaN).
+LOOM_BINARY_BATCH_FORM(fold_max, exact, xsimd::select((x >= y) | xsimd::isnan(x), x, y))
+LOOM_BINARY_BATCH_FORM(fold_min, exact, xsimd::select((x <= y) | xsimd::isnan(x), x, y))
 
 LOOM_UNARY_BATCH_FORM(negative, exact, -x)
 LOOM_UNARY_BATCH_FORM(absolute, exact, xsimd::abs(x))

@@ -221,6 +221,25 @@ struct minimum {
     }
 };
 
+/// What max() folds elements with: NaN wins, and of equal values the first
+/// (so that the max of [0.0, -0.0] is 0.0, as NumPy's maximum.reduce gives).
+struct fold_max {
+    template <element A>
+    A operator()(A a, A b) const {
+        if constexpr (floating_element<A>) return (a >= b || a != a) ? a : b;  // b is NaN: a >= b is false
+        else return a >= b ? a : b;
+    }
+};
+
+/// What min() folds elements with: NaN wins, and of equal values the first.
+struct fold_min {
+    template <element A>
+    A operator()(A a, A b) const {
+        if constexpr (floating_element<A>) return (a <= b || a != a) ? a : b;
+        else return a <= b ? a : b;
+    }
+};
+
 /// NumPy's clip: minimum(maximum(x, low), high).
 struct clip {
     template <element X, element L, element H>

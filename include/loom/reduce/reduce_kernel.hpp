@@ -21,10 +21,10 @@
 // transposed or strided view sums to exactly what its copy sums to (the
 // plan never merges two reduced dimensions, reduce_into.hpp).
 //
-// Note [chunks in batches]: a chunk of a float32 or float64 sum or product
-// whose expression has batch forms that give the scalar bits (arithmetic,
-// sqrt, floor, ...; not exp or sin: Note [batch forms] in eval/simd.hpp) is
-// folded in xsimd batches: the `lanes` partial results are lanes / B::size
+// Note [chunks in batches]: a chunk of a float32 or float64 sum, product,
+// max or min whose expression has batch forms that give the scalar bits
+// (arithmetic, sqrt, floor, ...; not exp or sin: Note [batch forms] in
+// eval/simd.hpp) is folded in xsimd batches: the `lanes` partial results are lanes / B::size
 // batches, batch k holding lanes k * B::size to (k + 1) * B::size - 1, so
 // that element i still goes into lane i % lanes, in the same order, and
 // every element and every partial result has the bits of the scalar form.
@@ -194,9 +194,9 @@ private:
         return sum;
     }
 
-    // Sums and products (the reducers whose combine is an element-wise
-    // function) of float32 or float64 whose expression has batch forms with
-    // the scalar bits.
+    // Sums, products, max and min (the reducers whose combine is an
+    // element-wise function with a batch form) of float32 or float64 whose
+    // expression has batch forms with the scalar bits.
     template <class Reader>
     static constexpr bool folds_in_batches = [] {
         if constexpr (simd::batches_give_scalar_bits<Reader, A> && requires { typename R::function; }) {

@@ -74,14 +74,12 @@ template <element A>
 struct max_reducer {
     static_assert(!complex_element<A>, "loom: complex numbers have no order, so no max; take it of abs(z) or real(z)");
     using accumulator = A;
+    using function = fn::fold_max;  ///< as in sum_reducer
     static constexpr A identity() {
         if constexpr (floating_element<A>) return -std::numeric_limits<A>::infinity();
         else return std::numeric_limits<A>::lowest();
     }
-    static A combine(A a, A b) {
-        if constexpr (floating_element<A>) return (a >= b || a != a) ? a : b;  // b is NaN: a >= b is false
-        else return a >= b ? a : b;
-    }
+    static A combine(A a, A b) { return function{}(a, b); }
 };
 
 /// min, with NumPy's NaN rule: a NaN anywhere gives NaN.
@@ -89,14 +87,12 @@ template <element A>
 struct min_reducer {
     static_assert(!complex_element<A>, "loom: complex numbers have no order, so no min; take it of abs(z) or real(z)");
     using accumulator = A;
+    using function = fn::fold_min;  ///< as in sum_reducer
     static constexpr A identity() {
         if constexpr (floating_element<A>) return std::numeric_limits<A>::infinity();
         else return std::numeric_limits<A>::max();
     }
-    static A combine(A a, A b) {
-        if constexpr (floating_element<A>) return (a <= b || a != a) ? a : b;
-        else return a <= b ? a : b;
-    }
+    static A combine(A a, A b) { return function{}(a, b); }
 };
 
 /// max ignoring NaN (NumPy's nanmax): NaN only when every element is NaN.
