@@ -765,9 +765,10 @@ void covariance(byte_reader& in) {
     // N - ddof <= 0 gives infinities and NaN, as NumPy's (which warns); so does
     // 1 / fact past double's range, and subnormal weights lose the means' digits.
     if (!(fact > 1e-290L) || (weighted && !(w_sum > 1e-290L))) return;
-    // With aweights, NumPy's factor w_sum - ddof * sum(w * a) / w_sum is computed in double, where it
-    // cancels to 0 or below once it is far smaller than w_sum (giving infinities, in NumPy as in loom).
-    if (weighted && options.aweights && ddof != 0 && fact < w_sum * 1e-9L) return;
+    // With weights, NumPy's factor (w_sum - ddof, or w_sum - ddof * sum(w * a) / w_sum with aweights) is
+    // computed in double, where it cancels to 0 or below once it is far smaller than w_sum (giving
+    // infinities and NaN, in NumPy as in loom): fweights [2, 2^62] with ddof 2^62 leave 2 here, 0 there.
+    if (weighted && ddof != 0 && fact < w_sum * 1e-9L) return;
     const auto at = [&](index_t var, index_t obs) {
         const index_t row = transposed ? obs : var, column = transposed ? var : obs;
         return static_cast<long double>(m.data()[row * two[1] + column]);
