@@ -20,7 +20,8 @@
 // are computed by the same batch functions, one lane used per element, so
 // that an element's value never depends on where it falls in the array.
 // Where xsimd supports no instruction set of the target (Note [batch
-// architecture] in batch.hpp), // only the traits are defined, false for every tree: the scalar loop runs.
+// architecture] in batch.hpp), only the traits are defined, false for
+// every tree: the scalar loop runs.
 
 #include <concepts>
 #include <cstddef>

@@ -24,10 +24,11 @@
 // Note [chunks in batches]: a chunk of a float32 or float64 sum, product,
 // max or min whose expression has batch forms that give the scalar bits
 // (arithmetic, sqrt, floor, ...; not exp or sin: Note [batch forms] in
-// eval/simd.hpp) is folded in xsimd batches: the `lanes` partial results are lanes / B::size
-// batches, batch k holding lanes k * B::size to (k + 1) * B::size - 1, so
-// that element i still goes into lane i % lanes, in the same order, and
-// every element and every partial result has the bits of the scalar form.
+// eval/simd.hpp) is folded in xsimd batches: the `lanes` partial results
+// are lanes / B::size batches, batch k holding lanes k * B::size to
+// (k + 1) * B::size - 1, so that element i still goes into lane i % lanes,
+// in the same order, and every element and every partial result has the
+// bits of the scalar form.
 // The tree over the lanes runs in batches too: first batch with batch,
 // while its width is whole batches, then halves of a batch
 // (simd::fold_halves). The compilers differ in how well they vectorise
