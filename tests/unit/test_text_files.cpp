@@ -329,6 +329,30 @@ TEST(TextLoad, RefusesALineLongerThanTheLimit) {
     EXPECT_THROW(text_loaded(line + "1\n2\n", {.skiprows = 1, .max_line_length = 100}), std::runtime_error);
 }
 
+TEST(TextLoad, ReadsLinesLongerThanAPieceAndLeavesTheStreamAfterTheLastOneRead) {
+    // Lines are read in pieces of 4096 bytes: one of 3 x 4000 values crosses two of them.
+    std::string row;
+    for (int k = 0; k < 4000; ++k) {
+        if (k > 0) row += ' ';
+        row += std::to_string(k % 10);
+    }
+    const auto wide = text_loaded(row + "\n" + row);  // the last line without '\n'
+    ASSERT_EQ(wide.shape(), (shape_type{2, 4000}));
+    EXPECT_EQ(wide.data()[3999], 9.0);
+    EXPECT_EQ(wide.data()[4000 + 4095 % 4000], 5.0);
+    // max_rows stops right after the line it last read, where the caller reads on.
+    std::istringstream in("1 2\n3 4\nrest\n");
+    EXPECT_EQ(elements_of(loom::loadtxt<double>(in, {.max_rows = 1})), (std::vector<double>{1, 2}));
+    std::string next;
+    std::getline(in, next);
+    EXPECT_EQ(next, "3 4");
+    // A stream already failed reads as an empty one, its state kept.
+    std::istringstream failed("1 2\n");
+    failed.setstate(std::ios::failbit);
+    EXPECT_EQ(loom::loadtxt<double>(failed).shape(), text_loaded("").shape());
+    EXPECT_TRUE(failed.fail());
+}
+
 TEST(TextLoad, RefusesBadOptions) {
     EXPECT_EQ(message_of([] { text_loaded("1", {.ndmin = 3}); }), "loadtxt: ndmin is 3; pass 0, 1 or 2");
     EXPECT_THROW(text_loaded("1", {.skiprows = -1}), std::invalid_argument);

@@ -109,16 +109,15 @@ inline bool read_line(std::istream& in, std::string& line, std::size_t limit) {
         const std::size_t room = std::min(sizeof piece, limit + 2 - line.size());
         in.getline(piece, static_cast<std::streamsize>(room));
         const auto extracted = static_cast<std::size_t>(in.gcount());
-        const bool filled = in.fail() && !in.eof() && !in.bad() && extracted == room - 1;
-        if (in.bad() || in.eof()) {
-            line.append(piece, extracted);
+        if (in.good()) {
+            line.append(piece, extracted - 1);  // stopped at a '\n', extracted, not stored
             more = false;
-        } else if (filled) {
+        } else if (in.rdstate() == std::ios::failbit && extracted == room - 1) {  // the piece filled up
             line.append(piece, extracted);
-            in.clear(in.rdstate() & ~std::ios::failbit);
+            in.clear();
             more = line.size() <= limit;
-        } else {
-            line.append(piece, extracted - 1);  // the '\n' extracted, not stored
+        } else {  // the end of the stream, a failed read, or a stream that was not good to begin with
+            line.append(piece, extracted);
             more = false;
         }
     }
