@@ -360,8 +360,11 @@ def lscpu():
 
 
 def caches(fields):
-    return (f"L1d {fields.get('L1d cache', '?')}, L2 {fields.get('L2 cache', '?')}, "
-            f"L3 {fields.get('L3 cache', '?')}")
+    # Some virtual machines report no caches to lscpu (nor in /sys/devices/system/cpu/cpu0/cache).
+    sizes = {name: fields.get(f"{name} cache") for name in ("L1d", "L2", "L3")}
+    if not any(sizes.values()):
+        return "caches not reported by lscpu"
+    return ", ".join(f"{name} {size or '?'}" for name, size in sizes.items())
 
 
 def machine():

@@ -85,9 +85,11 @@ namespace detail {
 // and row_bytes[k] after the one before.
 template <class Addresses, class Steps, class Kernel>
 void walk_runs(const run_rows& runs, Addresses& data, const Steps& row_bytes, Kernel& kernel) {
+    const index_t count = runs.count;
+    const index_t rows = runs.rows;
     for (index_t r = 0;;) {
-        kernel(data.data(), runs.strides, runs.count);
-        if (++r == runs.rows) break;
+        kernel(data.data(), runs.strides, count);
+        if (++r == rows) break;
         for (std::size_t k = 0; k < data.size(); ++k) data[k] += row_bytes[k];
     }
 }
