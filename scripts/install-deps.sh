@@ -11,14 +11,15 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 # libopenblas-dev: the reference of benchmarks/bench_matmul.cpp (and the BLAS NumPy's matmul then uses).
 # libxtensor-dev and libeigen3-dev: the tests of the bridges in include/loom/interop, and peers of the benchmarks.
 # python3-numexpr: a peer of benchmarks/suite.py. libomp-14-dev: OpenMP for clang++ 14, so that its build runs
-# the tests with threads too. doxygen: the API reference (the `docs` target). liblapack-dev: loom::linalg's solvers and
+# the tests with threads too. lld: links the test binaries (cmake/LoomTargetOptions.cmake), several times faster
+# than GNU ld. doxygen: the API reference (the `docs` target). liblapack-dev: loom::linalg's solvers and
 # decompositions (solve, inv, svd, ...), the tour's least-squares line and their tests. libopenmpi-dev: the example
 # of loom inside MPI ranks (examples/mpi/) and its test, which runs two. pybind11-dev, python3-dev and libdlpack-dev:
 # the example NumPy extension (examples/python/) and the tests of include/loom/interop/python.hpp.
 tour_packages=(cmake ninja-build g++ libxsimd-dev xtl-dev zlib1g-dev liblapack-dev)
 test_packages=("${tour_packages[@]}" libgtest-dev libgmock-dev python3-numpy libxtensor-dev libeigen3-dev
     doxygen libopenmpi-dev pybind11-dev python3-dev libdlpack-dev)
-ci_packages=("${test_packages[@]}" clang-14 libclang-rt-14-dev libomp-14-dev libbenchmark-dev libopenblas-dev
+ci_packages=("${test_packages[@]}" clang-14 libclang-rt-14-dev libomp-14-dev lld libbenchmark-dev libopenblas-dev
     python3-numexpr)
 # emscripten compiles the playground to WebAssembly; chromium, headless with a font to draw text, runs its tests
 # (driven by puppeteer-core from the npm registry, through the machine's Node.js and npm); g++ builds loom-explain
