@@ -26,6 +26,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <optional>
 
 #include "fuzz_support.hpp"
@@ -773,6 +774,18 @@ void covariance(byte_reader& in) {
         const index_t row = transposed ? obs : var, column = transposed ? var : obs;
         return static_cast<long double>(m.data()[row * two[1] + column]);
     };
+    // NumPy computes in double, where a weighted value past double's range (an x * w of the means, a w * a
+    // of the factor) makes its sums infinite and its result infinities and NaN; long double does not
+    // overflow there: x [4.25, -2.75, 4, -5] with aweights [0.5, 1.8e308, 1, 1] and ddof -2 give NaN in NumPy
+    // as in loom.
+    constexpr long double largest_double = std::numeric_limits<double>::max();
+    for (index_t k = 0; k < observations; ++k) {
+        const auto a = options.aweights ? static_cast<long double>((*options.aweights)[std::size_t(k)]) : 0.0L;
+        if (w[std::size_t(k)] * a > largest_double) return;
+        for (index_t i = 0; i < variables; ++i) {
+            if (std::fabs(at(i, k)) * w[std::size_t(k)] > largest_double) return;
+        }
+    }
     std::vector<long double> means(static_cast<std::size_t>(variables), 0);
     for (index_t i = 0; i < variables; ++i) {
         for (index_t k = 0; k < observations; ++k) means[std::size_t(i)] += at(i, k) * w[std::size_t(k)];
@@ -786,6 +799,7 @@ void covariance(byte_reader& in) {
                 c += term;
                 scale += std::fabs(static_cast<double>(term));
             }
+            if (scale > largest_double) continue;  // a product past double's range (above)
             const auto want = static_cast<double>(c / fact);
             const double r = got.data()[variables == 1 ? 0 : i * variables + j];
             require(close(r, want, static_cast<double>(scale / fact) * 1e3),
