@@ -469,12 +469,17 @@ template <vector_element D, class Reader>
     for (; i + lanes <= count; i += lanes) {
         evaluate<B>(reader, [i](const auto* block) { return B::load_unaligned(block + i); }).store_unaligned(out + i);
     }
-    // Here, not by a call to store_elements_carefully: a call in the loop of
-    // runs made g++ keep the loop's addresses in memory from run to run. Not
-    // unrolled: it runs fewer times than a batch has lanes, and g++ at -O3
-    // unrolled it to the lanes, 12% more object code for five expressions.
+    // The last elements here, not by a call to store_elements_carefully: a
+    // call in the loop of runs made g++ keep the loop's addresses in memory
+    // from run to run. Fewer than a batch remain, and the loop says so, as
+    // store_short's does: bounded by `count` alone, g++ -O3 warned
+    // (-Waggressive-loop-optimizations) where `count` and the size of `out`
+    // are constants, as for static shapes. Not unrolled: g++ -O3 unrolled it
+    // to the lanes, 12% more object code for five expressions.
     LOOM_UNROLL(1)
-    for (; i < count; ++i) out[i] = evaluate<B>(reader, [i](const auto* block) { return B(block[i]); }).get(0);
+    for (index_t k = 1; k < lanes && i < count; ++k, ++i) {
+        out[i] = evaluate<B>(reader, [i](const auto* block) { return B(block[i]); }).get(0);
+    }
 }
 
 /// `count` results of `reader`, a tree with an approximate function, stored
