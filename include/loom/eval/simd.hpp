@@ -475,7 +475,7 @@ template <vector_element D, class Reader>
     // store_short's does: bounded by `count` alone, g++ -O3 warned
     // (-Waggressive-loop-optimizations) where `count` and the size of `out`
     // are constants, as for static shapes. Not unrolled: g++ -O3 unrolled it
-    // to the lanes, 12% more object code for five expressions.
+    // to the lanes, 14% more object code for a file of five expressions.
     LOOM_UNROLL(1)
     for (index_t k = 1; k < lanes && i < count; ++k, ++i) {
         out[i] = evaluate<B>(reader, [i](const auto* block) { return B(block[i]); }).get(0);
