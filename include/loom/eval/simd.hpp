@@ -395,6 +395,12 @@ B evaluate(const Reader& reader, const ReadLeaf& read_leaf) {
 
 namespace detail {
 
+// Element i of `reader`'s tree, alone in every lane of a batch.
+template <class B, class Reader>
+[[gnu::always_inline]] inline typename B::value_type element_alone(const Reader& reader, index_t i) {
+    return evaluate<B>(reader, [i](const auto* block) { return B(block[i]); }).get(0);
+}
+
 // Elements [first, last) of `reader`'s tree, each alone in every lane of a
 // batch, with careful lanes: the elements after the last whole batch, and
 // those of a batch that had a lane outside a kernel's domain (Note [guarded
@@ -405,9 +411,7 @@ namespace detail {
 template <class B, class D, class Reader>
 [[gnu::noinline, gnu::flatten]] void store_elements_carefully(D* out, const Reader& reader, index_t first,
                                                              index_t last) {
-    for (index_t i = first; i < last; ++i) {
-        out[i] = evaluate<B>(reader, [i](const auto* block) { return B(block[i]); }).get(0);
-    }
+    for (index_t i = first; i < last; ++i) out[i] = element_alone<B>(reader, i);
 }
 
 // Stores the next Lanes results of `reader` at `i` as one batch of that
@@ -469,17 +473,15 @@ template <vector_element D, class Reader>
     for (; i + lanes <= count; i += lanes) {
         evaluate<B>(reader, [i](const auto* block) { return B::load_unaligned(block + i); }).store_unaligned(out + i);
     }
-    // The last elements here, not by a call to store_elements_carefully: a
-    // call in the loop of runs made g++ keep the loop's addresses in memory
-    // from run to run. Fewer than a batch remain, and the loop says so, as
+    // The last elements as store_elements_carefully computes them, but here,
+    // not by a call to it: a call in the loop of runs made g++ keep the
+    // loop's addresses in memory from run to run. Fewer than a batch remain, and the loop says so, as
     // store_short's does: bounded by `count` alone, g++ -O3 warned
     // (-Waggressive-loop-optimizations) where `count` and the size of `out`
     // are constants, as for static shapes. Not unrolled: g++ -O3 unrolled it
     // to the lanes, 14% more object code for a file of five expressions.
     LOOM_UNROLL(1)
-    for (index_t k = 1; k < lanes && i < count; ++k, ++i) {
-        out[i] = evaluate<B>(reader, [i](const auto* block) { return B(block[i]); }).get(0);
-    }
+    for (index_t k = 1; k < lanes && i < count; ++k, ++i) out[i] = detail::element_alone<B>(reader, i);
 }
 
 /// `count` results of `reader`, a tree with an approximate function, stored
