@@ -410,7 +410,7 @@ template <expression A>
 auto cholesky(A&& a) {
     using W = detail::lapack_real_t<value_type_of<A>>;
     if constexpr (detail::lapack_found<W>) {
-        return detail::cholesky<W>(view_of(std::forward<A>(a)));
+        return detail::cholesky<W>(const_view_of(std::forward<A>(a)));
     } else {
         static_assert(detail::lapack_found<W>, LOOM_LAPACK_NEEDED("cholesky"));
         return tensor<W>{};  // unreached: keeps the static_assert the only error
@@ -426,7 +426,7 @@ template <expression A>
 auto qr(A&& a, qr_mode mode = qr_mode::reduced) {
     using W = detail::lapack_real_t<value_type_of<A>>;
     if constexpr (detail::lapack_found<W>) {
-        return detail::qr<W>(view_of(std::forward<A>(a)), mode);
+        return detail::qr<W>(const_view_of(std::forward<A>(a)), mode);
     } else {
         static_assert(detail::lapack_found<W>, LOOM_LAPACK_NEEDED("qr"));
         return qr_result<W>{};  // unreached: keeps the static_assert the only error
@@ -444,7 +444,7 @@ template <expression A>
 auto svd(A&& a, bool full_matrices = true, bool compute_uv = true) {
     using W = detail::lapack_real_t<value_type_of<A>>;
     if constexpr (detail::lapack_found<W>) {
-        return detail::svd<W>(view_of(std::forward<A>(a)), full_matrices, compute_uv);
+        return detail::svd<W>(const_view_of(std::forward<A>(a)), full_matrices, compute_uv);
     } else {
         static_assert(detail::lapack_found<W>, LOOM_LAPACK_NEEDED("svd"));
         return svd_result<W>{};  // unreached: keeps the static_assert the only error
@@ -461,7 +461,7 @@ template <expression A>
 auto eigh(A&& a, char uplo = 'L') {
     using W = detail::lapack_real_t<value_type_of<A>>;
     if constexpr (detail::lapack_found<W>) {
-        return detail::eigh<W>("eigh", view_of(std::forward<A>(a)), uplo, true);
+        return detail::eigh<W>("eigh", const_view_of(std::forward<A>(a)), uplo, true);
     } else {
         static_assert(detail::lapack_found<W>, LOOM_LAPACK_NEEDED("eigh"));
         return eigh_result<W>{};  // unreached: keeps the static_assert the only error
@@ -475,7 +475,7 @@ template <expression A>
 auto eigvalsh(A&& a, char uplo = 'L') {
     using W = detail::lapack_real_t<value_type_of<A>>;
     if constexpr (detail::lapack_found<W>) {
-        return detail::eigh<W>("eigvalsh", view_of(std::forward<A>(a)), uplo, false).eigenvalues;
+        return detail::eigh<W>("eigvalsh", const_view_of(std::forward<A>(a)), uplo, false).eigenvalues;
     } else {
         static_assert(detail::lapack_found<W>, LOOM_LAPACK_NEEDED("eigvalsh"));
         return tensor<W>{};  // unreached: keeps the static_assert the only error
@@ -495,7 +495,7 @@ template <expression A>
 auto eig(A&& a) {
     using W = detail::lapack_real_t<value_type_of<A>>;
     if constexpr (detail::lapack_found<W>) {
-        return detail::eig<W>("eig", view_of(std::forward<A>(a)), true);
+        return detail::eig<W>("eig", const_view_of(std::forward<A>(a)), true);
     } else {
         static_assert(detail::lapack_found<W>, LOOM_LAPACK_NEEDED("eig"));
         return eig_result<std::complex<real_part_t<W>>>{};  // unreached: keeps the static_assert the only error
@@ -509,7 +509,7 @@ template <expression A>
 auto eigvals(A&& a) {
     using W = detail::lapack_real_t<value_type_of<A>>;
     if constexpr (detail::lapack_found<W>) {
-        return detail::eig<W>("eigvals", view_of(std::forward<A>(a)), false).eigenvalues;
+        return detail::eig<W>("eigvals", const_view_of(std::forward<A>(a)), false).eigenvalues;
     } else {
         static_assert(detail::lapack_found<W>, LOOM_LAPACK_NEEDED("eigvals"));
         return tensor<std::complex<real_part_t<W>>>{};  // unreached: keeps the static_assert the only error
@@ -528,7 +528,7 @@ template <expression A>
 auto pinv(A&& a, double rcond = 1e-15, bool hermitian = false) {
     using W = detail::lapack_real_t<value_type_of<A>>;
     if constexpr (detail::lapack_found<W>) {
-        return detail::pinv<W>(view_of(std::forward<A>(a)), rcond, hermitian);
+        return detail::pinv<W>(const_view_of(std::forward<A>(a)), rcond, hermitian);
     } else {
         static_assert(detail::lapack_found<W>, LOOM_LAPACK_NEEDED("pinv"));
         return tensor<W>{};  // unreached: keeps the static_assert the only error
@@ -545,7 +545,7 @@ template <expression A>
 auto matrix_rank(A&& a, std::optional<double> tol = std::nullopt, bool hermitian = false) {
     using W = detail::lapack_real_t<value_type_of<A>>;
     if constexpr (detail::lapack_found<W>) {
-        return detail::matrix_rank<W>(view_of(std::forward<A>(a)), tol, hermitian);
+        return detail::matrix_rank<W>(const_view_of(std::forward<A>(a)), tol, hermitian);
     } else {
         static_assert(detail::lapack_found<W>, LOOM_LAPACK_NEEDED("matrix_rank"));
         return tensor<index_t>{};  // unreached: keeps the static_assert the only error

@@ -302,7 +302,7 @@ template <expression... X>
     requires(sizeof...(X) >= 1)
 auto einsum(std::string_view subscripts, X&&... operands) {
     using R = typename detail::promote_all<value_type_of<X>...>::type;
-    return detail::einsum_of_views<R>(subscripts, view_of(std::forward<X>(operands))...);
+    return detail::einsum_of_views<R>(subscripts, const_view_of(std::forward<X>(operands))...);
 }
 
 /// numpy.einsum_path(subscripts, *operands, optimize='greedy'): the order in which einsum

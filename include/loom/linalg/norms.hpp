@@ -197,7 +197,7 @@ tensor<F> matrix_norm(const V& x, const norm_order& ord, index_t row_axis, index
 template <expression X>
 auto norm(X&& x, const norm_order& ord = {}, const axis_set& axis = flat, bool keepdims = false) {
     using F = detail::norm_real_t<value_type_of<X>>;
-    const auto v = view_of(std::forward<X>(x));
+    const auto v = const_view_of(std::forward<X>(x));
     const std::size_t rank = v.ndim();
     if (axis.every()) {
         if (ord.none() || (ord.frobenius() && rank == 2) || (ord.is(2) && rank == 1)) {
@@ -290,7 +290,7 @@ template <expression X>
 auto cond(X&& x, const norm_order& p = {}) {
     using W = detail::lapack_real_t<value_type_of<X>>;
     if constexpr (detail::lapack_found<W>) {
-        return detail::cond<W>(view_of(std::forward<X>(x)), p);
+        return detail::cond<W>(const_view_of(std::forward<X>(x)), p);
     } else {
         static_assert(detail::lapack_found<W>, LOOM_LAPACK_NEEDED("cond"));
         return tensor<real_part_t<W>>{};  // unreached: keeps the static_assert the only error

@@ -114,15 +114,15 @@ auto contract(const char* name, const VA& a, const VB& b, const contraction_axes
 /// std::out_of_range for an axis out of range.
 template <expression X, expression Y>
 auto tensordot(X&& a, Y&& b, const contraction_axes& axes) {
-    return detail::contract("tensordot", view_of(std::forward<X>(a)), view_of(std::forward<Y>(b)), axes);
+    return detail::contract("tensordot", const_view_of(std::forward<X>(a)), const_view_of(std::forward<Y>(b)), axes);
 }
 
 /// numpy.tensordot(a, b, n): sums over the last n axes of a and the first n of b.
 /// Throws std::invalid_argument when n exceeds a rank or the summed sizes differ.
 template <expression X, expression Y>
 auto tensordot(X&& a, Y&& b, index_t n = 2) {
-    const auto va = view_of(std::forward<X>(a));
-    const auto vb = view_of(std::forward<Y>(b));
+    const auto va = const_view_of(std::forward<X>(a));
+    const auto vb = const_view_of(std::forward<Y>(b));
     const auto rank_a = static_cast<index_t>(va.ndim()), rank_b = static_cast<index_t>(vb.ndim());
     if (n < 0 || n > rank_a || n > rank_b) {
         detail::throw_contraction("tensordot", va.shape(), vb.shape(),
@@ -145,8 +145,8 @@ auto tensordot(X&& a, Y&& b, index_t n = 2) {
 template <expression X, expression Y>
 auto dot(X&& a, Y&& b) {
     using R = promote_t<value_type_of<X>, value_type_of<Y>>;
-    const auto va = view_of(std::forward<X>(a));
-    const auto vb = view_of(std::forward<Y>(b));
+    const auto va = const_view_of(std::forward<X>(a));
+    const auto vb = const_view_of(std::forward<Y>(b));
     if (va.ndim() == 0 || vb.ndim() == 0) return tensor<R>(va * vb);
     const index_t b_axis = vb.ndim() == 1 ? 0 : -2;
     if (va.shape().back() != vb.shape()[vb.ndim() == 1 ? 0 : vb.ndim() - 2]) {
@@ -165,8 +165,8 @@ auto dot(X&& a, Y&& b) {
 template <expression X, expression Y>
 auto inner(X&& a, Y&& b) {
     using R = promote_t<value_type_of<X>, value_type_of<Y>>;
-    const auto va = view_of(std::forward<X>(a));
-    const auto vb = view_of(std::forward<Y>(b));
+    const auto va = const_view_of(std::forward<X>(a));
+    const auto vb = const_view_of(std::forward<Y>(b));
     if (va.ndim() == 0 || vb.ndim() == 0) return tensor<R>(va * vb);
     return detail::contract("inner", va, vb, {{-1}, {-1}});
 }
@@ -178,8 +178,8 @@ auto inner(X&& a, Y&& b) {
 template <expression X, expression Y>
 auto vdot(X&& a, Y&& b) {
     using R = promote_t<value_type_of<X>, value_type_of<Y>>;
-    const auto va = view_of(std::forward<X>(a));
-    const auto vb = view_of(std::forward<Y>(b));
+    const auto va = const_view_of(std::forward<X>(a));
+    const auto vb = const_view_of(std::forward<Y>(b));
     if (va.size() != vb.size()) {
         detail::throw_contraction("vdot", va.shape(), vb.shape(),
                                   std::to_string(va.size()) + " and " + std::to_string(vb.size()) +
@@ -197,8 +197,8 @@ auto vdot(X&& a, Y&& b) {
 template <expression X, expression Y>
 auto outer(X&& a, Y&& b) {
     using R = promote_t<value_type_of<X>, value_type_of<Y>>;
-    const auto va = view_of(std::forward<X>(a));
-    const auto vb = view_of(std::forward<Y>(b));
+    const auto va = const_view_of(std::forward<X>(a));
+    const auto vb = const_view_of(std::forward<Y>(b));
     // Allocated first: an empty result copies no broadcast operand, and a
     // size that overflows is refused before anything is copied.
     tensor<R> result(shape_type{va.size(), vb.size()});

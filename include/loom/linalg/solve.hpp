@@ -359,7 +359,7 @@ template <expression A, expression B>
 auto solve(A&& a, B&& b) {
     using W = detail::lapack_real_t<value_type_of<A>, value_type_of<B>>;
     if constexpr (detail::lapack_found<W>) {
-        return detail::solve<W>(view_of(std::forward<A>(a)), view_of(std::forward<B>(b)));
+        return detail::solve<W>(const_view_of(std::forward<A>(a)), const_view_of(std::forward<B>(b)));
     } else {
         static_assert(detail::lapack_found<W>, LOOM_LAPACK_NEEDED("solve"));
         return tensor<W>{};  // unreached: keeps the static_assert the only error
@@ -375,7 +375,7 @@ template <expression A>
 auto inv(A&& a) {
     using W = detail::lapack_real_t<value_type_of<A>>;
     if constexpr (detail::lapack_found<W>) {
-        return detail::inv<W>(view_of(std::forward<A>(a)));
+        return detail::inv<W>(const_view_of(std::forward<A>(a)));
     } else {
         static_assert(detail::lapack_found<W>, LOOM_LAPACK_NEEDED("inv"));
         return tensor<W>{};  // unreached: keeps the static_assert the only error
@@ -393,7 +393,7 @@ template <expression A>
 auto det(A&& a) {
     using W = detail::lapack_real_t<value_type_of<A>>;
     if constexpr (detail::lapack_found<W>) {
-        return detail::det<W>(view_of(std::forward<A>(a)));
+        return detail::det<W>(const_view_of(std::forward<A>(a)));
     } else {
         static_assert(detail::lapack_found<W>, LOOM_LAPACK_NEEDED("det"));
         return tensor<W>{};  // unreached: keeps the static_assert the only error
@@ -409,7 +409,7 @@ template <expression A>
 auto slogdet(A&& a) {
     using W = detail::lapack_real_t<value_type_of<A>>;
     if constexpr (detail::lapack_found<W>) {
-        return detail::slogdet<W>("slogdet", view_of(std::forward<A>(a)));
+        return detail::slogdet<W>("slogdet", const_view_of(std::forward<A>(a)));
     } else {
         static_assert(detail::lapack_found<W>, LOOM_LAPACK_NEEDED("slogdet"));
         return slogdet_result<W>{};  // unreached: keeps the static_assert the only error
@@ -429,7 +429,7 @@ template <expression A, expression B>
 auto lstsq(A&& a, B&& b, std::optional<double> rcond = std::nullopt) {
     using W = detail::lapack_real_t<value_type_of<A>, value_type_of<B>>;
     if constexpr (detail::lapack_found<W>) {
-        return detail::lstsq<W>(view_of(std::forward<A>(a)), view_of(std::forward<B>(b)), rcond);
+        return detail::lstsq<W>(const_view_of(std::forward<A>(a)), const_view_of(std::forward<B>(b)), rcond);
     } else {
         static_assert(detail::lapack_found<W>, LOOM_LAPACK_NEEDED("lstsq"));
         return lstsq_result<W>{};  // unreached: keeps the static_assert the only error
@@ -448,7 +448,7 @@ auto lstsq(A&& a, B&& b, std::optional<double> rcond = std::nullopt) {
 template <expression A>
 auto matrix_power(A&& a, index_t n) -> tensor<value_type_of<A>> {
     using T = value_type_of<A>;
-    const auto v = view_of(std::forward<A>(a));
+    const auto v = const_view_of(std::forward<A>(a));
     detail::require_square("matrix_power", v.shape());
     if (n < 0) {
         if constexpr (!std::floating_point<T> && !complex_element<T>) {

@@ -3,6 +3,8 @@
 // A tensor lvalue gives a view of its memory; a tensor rvalue is moved into
 // shared ownership so the view keeps it alive (Note [view lifetime] in
 // view.hpp); any other expression is evaluated into such an owned tensor.
+// const_view_of(x) is the same view of const elements, for functions that
+// only read.
 
 #include <memory>
 #include <type_traits>
@@ -45,6 +47,14 @@ auto view_of(X&& x) {
         auto owned = std::make_shared<tensor<T>>(std::forward<X>(x));
         return tensor_view<T>(owned->data(), owned->layout(), owned);
     }
+}
+
+/// view_of(x) as a view of const elements. A tensor, a const tensor and their views then give one
+/// type, so that a function that only reads its arguments (those of loom::linalg) is compiled once
+/// for all of them, not once for each kind of argument a program passes.
+template <expression X>
+tensor_view<const value_type_of<X>> const_view_of(X&& x) {
+    return view_of(std::forward<X>(x));
 }
 
 /// The type view_of returns for an X.
