@@ -109,6 +109,21 @@ private:
     index_t seen_ = 0;
 };
 
+// Refuses argmax or argmin over more than one axis, or over no elements (as
+// NumPy, even when the result is empty too). Not a template: compiled once,
+// not with each node's constructor.
+inline void require_one_axis_with_elements(const char* name, const axis_set& axis, const reduced_axes& axes,
+                                           const shape_type& shape) {
+    if (!axis.every() && axis.axes().size() != 1) {
+        throw std::invalid_argument(std::string(name) + ": give one axis, or flat, not " +
+                                    std::to_string(axis.axes().size()) + " axes, for shape " + to_string(shape));
+    }
+    if (axes.extent(shape) == 0) {
+        throw std::invalid_argument(std::string(name) + ": shape " + to_string(shape) + " has no elements along " +
+                                    axes.describe() + ", so there is no index to give; use a non-empty extent");
+    }
+}
+
 }  // namespace detail
 
 /// The lazy node of argmax (Largest) and argmin.
@@ -126,16 +141,7 @@ public:
           flat_(axis.every()),
           keepdims_(keepdims),
           shape_(axes_.result_shape(operand_.shape(), keepdims)) {
-        if (!axis.every() && axis.axes().size() != 1) {
-            throw std::invalid_argument(std::string(name()) + ": give one axis, or flat, not " +
-                                        std::to_string(axis.axes().size()) + " axes, for shape " +
-                                        to_string(operand_.shape()));
-        }
-        if (axes_.extent(operand_.shape()) == 0) {  // as NumPy, even when the result is empty too
-            throw std::invalid_argument(std::string(name()) + ": shape " + to_string(operand_.shape()) +
-                                        " has no elements along " + axes_.describe() +
-                                        ", so there is no index to give; use a non-empty extent");
-        }
+        detail::require_one_axis_with_elements(name(), axis, axes_, operand_.shape());
     }
 
     const shape_type& shape() const { return shape_; }

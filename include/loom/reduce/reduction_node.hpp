@@ -21,6 +21,22 @@
 
 namespace loom {
 
+namespace detail {
+
+// Refuses a reduction without an identity (min, max) over no elements, as
+// NumPy does even when the result is empty too (an axis of length 0 reduced
+// beside one kept). Not a template: a node's constructor is compiled for
+// every expression it reduces, its message once.
+inline void require_reduced_elements(const char* name, const reduced_axes& axes, const shape_type& shape) {
+    if (axes.extent(shape) != 0) return;
+    throw std::invalid_argument(std::string(name) + ": shape " + to_string(shape) + " has no elements along " +
+                                axes.describe() + ", and " + name +
+                                " of no elements has no value (no identity); reduce over a non-empty "
+                                "extent, or use a reduction with an identity such as sum");
+}
+
+}  // namespace detail
+
 /// What is done with the reduced values before they are the result.
 enum class reduction_finish {
     none,
@@ -35,8 +51,7 @@ public:
     static constexpr bool is_loom_expression = true;
 
     /// `name` is the function's, for messages; `has_identity` false (min,
-    /// max) refuses an empty extent, as NumPy does even when the result is
-    /// empty too (an axis of length 0 reduced beside one kept).
+    /// max) refuses an empty extent (detail::require_reduced_elements).
     template <class Arg>
     reduction_node(const char* name, Arg&& operand, const axis_set& axes, bool keepdims, bool has_identity,
                    reduction_finish finish = reduction_finish::none)
@@ -47,12 +62,7 @@ public:
           keepdims_(keepdims),
           finish_(finish),
           shape_(axes_.result_shape(operand_.shape(), keepdims)) {
-        if (!has_identity && axes_.extent(operand_.shape()) == 0) {
-            throw std::invalid_argument(std::string(name) + ": shape " + to_string(operand_.shape()) +
-                                        " has no elements along " + axes_.describe() + ", and " + name +
-                                        " of no elements has no value (no identity); reduce over a non-empty "
-                                        "extent, or use a reduction with an identity such as sum");
-        }
+        if (!has_identity) detail::require_reduced_elements(name, axes_, operand_.shape());
     }
 
     const shape_type& shape() const { return shape_; }
