@@ -476,12 +476,12 @@ template <vector_element D, class Reader>
     }
     // The last elements as store_elements_carefully computes them, but here,
     // not by a call to it: a call in the loop of runs made g++ keep the
-    // loop's addresses in memory from run to run. Fewer than a batch remain, and the loop's count says
-    // so: bounded by `count` alone, g++ -O3 warned
+    // loop's addresses in memory from run to run. The loop's count says that
+    // fewer than a batch remain: bounded by `count` alone, g++ -O3 warned
     // (-Waggressive-loop-optimizations) where `count` and the size of `out`
     // are constants, as for static shapes. Not unrolled: g++ -O3 unrolled it
     // to the lanes, 14% more object code for a file of five expressions. One
-    // condition, so that g++ can attach the annotation at -O0 too.
+    // condition, so that g++ attaches the annotation at -O0 too.
     LOOM_UNROLL(1)
     for (index_t left = std::min(count - i, lanes - 1); left > 0; --left, ++i) {
         out[i] = detail::element_alone<B>(reader, i);
