@@ -28,11 +28,12 @@
 // is as close to the exact value, and is taken unless it is 0, subnormal,
 // infinite or NaN, where the factors decide (a singular matrix's exact 0
 // among them).
-// Cost of including: <cmath>, <complex>, <limits> and <utility> beyond tensor/view.hpp.
+// Cost of including: <cmath>, <complex>, <limits>, <optional> and <utility> beyond tensor/view.hpp.
 
 #include <cmath>
 #include <complex>
 #include <limits>
+#include <optional>
 #include <type_traits>
 #include <utility>
 
@@ -252,11 +253,16 @@ template <class T>
 class matrix_walk {
 public:
     explicit matrix_walk(const tensor_view<T>& x)
-        : data_(x.data()), shape_(x.shape()), strides_(x.layout().strides()), position_(x.ndim() - 2, 0) {}
+        : data_(x.data()), shape_(x.shape()), strides_(x.layout().strides()), position_(x.ndim() - 2, 0),
+          step_(uniform_step()) {}
 
     /// Element (0, 0) of the next matrix; as many calls as the batch has elements.
     T* next() {
         T* const first = data_ + offset_;
+        if (step_) {
+            offset_ += *step_;
+            return first;
+        }
         for (std::size_t d = position_.size(); d-- > 0;) {
             offset_ += strides_[d];
             if (++position_[d] < shape_[d]) break;
@@ -271,11 +277,24 @@ public:
     index_t column_stride() const { return strides_[strides_.size() - 1]; }
 
 private:
+    // The one stride from a matrix to the next, when the batch's dimensions
+    // merge into one (a contiguous stack, a broadcast one): next() then
+    // adds it, with no loop over the batch's dimensions.
+    std::optional<index_t> uniform_step() const {
+        const std::size_t batch = position_.size();
+        if (batch == 0) return index_t{0};
+        for (std::size_t d = 1; d < batch; ++d) {
+            if (strides_[d - 1] != strides_[d] * shape_[d]) return std::nullopt;
+        }
+        return strides_[batch - 1];
+    }
+
     T* data_;
     const shape_type& shape_;
     const strides_type& strides_;
     shape_type position_;
     index_t offset_ = 0;
+    std::optional<index_t> step_;
 };
 
 /// The next N x N matrix of `walk`, converted to W, into `m`, column-major:
