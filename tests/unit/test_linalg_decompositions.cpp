@@ -440,6 +440,132 @@ TEST(LinalgSmallMatrices, DeterminantsBeyondTheProductsRangeAsNumPy) {
     EXPECT_EQ(loom::linalg::det(tensor<double>{{-3.}}).item(), -3.0);
 }
 
+// A contiguous stack of 2 x 2 or 3 x 3 matrices has its determinants taken
+// several at once, one matrix to a SIMD lane (Note [small matrices across
+// lanes]): each must be what the same matrix gives read one at a time from
+// a stack that is not contiguous (rows 4 elements apart), wherever it lies
+// (in a whole block of lanes or among the last matrices), and a singular,
+// overflowing, underflowing or NaN one must still be taken from its LU
+// factors, as NumPy's. Small integers make every closed form exact, so the
+// two agree to the bit whether or not the compiler fuses multiplies and
+// adds.
+template <class T, index_t N>
+void expect_lanes_give_each_matrix_s_determinant() {
+    constexpr index_t count = 37;  // whole blocks of 2, 4, 8 and 16 lanes, and a remainder
+    tensor<T> padded = loom::zeros<T>({count, N, 4});
+    for (index_t k = 0; k < count; ++k) {
+        for (index_t i = 0; i < N; ++i) {
+            for (index_t j = 0; j < N; ++j) padded(k, i, j) = T(((k * 7 + i * 5 + j * 3) % 11) - 5);
+        }
+    }
+    const T big = std::numeric_limits<T>::max() / T(4);
+    const T tiny = std::numeric_limits<T>::min() * T(2);
+    for (index_t j = 0; j < N; ++j) padded(1, N - 1, j) = padded(1, 0, j);  // two equal rows: det 0
+    for (index_t i = 0; i < N; ++i) padded(5, i, i) = big;                  // overflows: inf, as NumPy
+    for (index_t i = 0; i < N; ++i) {  // a diagonal whose product underflows to 0, among the last
+        for (index_t j = 0; j < N; ++j) padded(count - 2, i, j) = i == j ? tiny : T(0);
+    }
+    padded(count - 1, 0, 0) = std::numeric_limits<T>::quiet_NaN();           // NaN, last
+    const auto scattered = padded(loom::all, loom::all, loom::range(0, N));
+    const tensor<T> stack = scattered;
+    ASSERT_TRUE(stack.layout().is_row_major());
+    ASSERT_FALSE(scattered.layout().is_row_major());
+    const tensor<T> across = loom::linalg::det(stack);
+    const tensor<T> one_by_one = loom::linalg::det(scattered);
+    ASSERT_EQ(across.shape(), (shape_type{count}));
+    for (index_t k = 0; k < count; ++k) {
+        const T a = across(k), b = one_by_one(k);
+        if (std::isnan(b)) {
+            EXPECT_TRUE(std::isnan(a)) << k;
+        } else {
+            EXPECT_EQ(a, b) << k;
+        }
+    }
+    EXPECT_EQ(across(1), T(0));
+    EXPECT_EQ(across(5), inf);
+    EXPECT_EQ(across(count - 2), T(0));
+    EXPECT_TRUE(std::isnan(across(count - 1)));
+}
+
+TEST(LinalgSmallMatrices, DeterminantsAcrossLanesAreEachMatrixsOwn) {
+    expect_lanes_give_each_matrix_s_determinant<double, 3>();
+    expect_lanes_give_each_matrix_s_determinant<double, 2>();
+    expect_lanes_give_each_matrix_s_determinant<float, 3>();
+    expect_lanes_give_each_matrix_s_determinant<float, 2>();
+}
+
+// Inverses across lanes (Note [small matrices across lanes]) are each
+// matrix's own, as read one at a time from a stack that is not contiguous:
+// the same LU with partial pivoting (every row order among the matrices),
+// a subnormal pivot divided by rather than multiplied by its reciprocal,
+// NaN carried through; and the first singular matrix, in a whole block of
+// lanes or among the last, is the one refused. The two agree to rounding
+// (a compiler may fuse multiplies and adds in one and not the other):
+// within 16 units in the last place of the inverse's largest element.
+template <class T, index_t N>
+void expect_lanes_give_each_matrix_s_inverse() {
+    constexpr index_t count = 37;
+    tensor<T> padded = loom::zeros<T>({count, N, 5});
+    for (index_t k = 0; k < count; ++k) {
+        for (index_t i = 0; i < N; ++i) {
+            for (index_t j = 0; j < N; ++j) padded(k, i, j) = T(((k * 7 + i * 5 + j * 3) % 11) - 5) / T(3) + (i == j ? T(4) : T(0));
+        }
+    }
+    // A subnormal pivot, whose reciprocal overflows: [[t, 0], [t, 1]] bordered
+    // by the identity, whose inverse is [[1 / t, 0], [-1, 1]]: -1 where its
+    // multiplier t / t is divided, -inf where it would be t * (1 / t).
+    const T tiny = std::numeric_limits<T>::min() / T(8);
+    for (index_t i = 0; i < N; ++i) {
+        for (index_t j = 0; j < N; ++j) padded(9, i, j) = i == j ? T(1) : T(0);
+    }
+    padded(9, 0, 0) = tiny;
+    padded(9, 1, 0) = tiny;
+    padded(count - 1, N - 1, 0) = std::numeric_limits<T>::quiet_NaN();
+    const auto scattered = padded(loom::all, loom::all, loom::range(0, N));
+    const tensor<T> stack = scattered;
+    ASSERT_TRUE(stack.layout().is_row_major());
+    const tensor<T> across = loom::linalg::inv(stack);
+    const tensor<T> one_by_one = loom::linalg::inv(scattered);
+    ASSERT_EQ(across.shape(), stack.shape());
+    for (index_t k = 0; k < count; ++k) {
+        T largest = 0;
+        for (index_t i = 0; i < N * N; ++i) largest = std::max(largest, std::abs(one_by_one(k, i / N, i % N)));
+        for (index_t i = 0; i < N; ++i) {
+            for (index_t j = 0; j < N; ++j) {
+                const T a = across(k, i, j), b = one_by_one(k, i, j);
+                if (std::isnan(b)) {
+                    EXPECT_TRUE(std::isnan(a)) << k;
+                } else if (std::isinf(b)) {
+                    EXPECT_EQ(a, b) << k;
+                } else {
+                    EXPECT_NEAR(a, b, largest * 16 * std::numeric_limits<T>::epsilon()) << k << " " << i << " " << j;
+                }
+            }
+        }
+    }
+    EXPECT_EQ(across(9, 1, 0), T(-1));
+    for (const index_t singular : {index_t(20), count - 2}) {
+        tensor<T> refused = stack.copy();
+        for (index_t j = 0; j < N; ++j) refused(singular, N - 1, j) = refused(singular, 0, j);  // two equal rows
+        if (singular == 20) {
+            for (index_t j = 0; j < N; ++j) refused(count - 2, N - 1, j) = refused(count - 2, 0, j);
+        }
+        expect_error_text<loom::linalg_error>(
+            [&] { (void)loom::linalg::inv(refused); },
+            "inv: the matrix at batch index [" + std::to_string(singular) + "] of shape [" + std::to_string(count) +
+                ", " + std::to_string(N) + ", " + std::to_string(N) +
+                "] is singular; a singular matrix has no inverse: pinv gives the pseudo-inverse");
+    }
+}
+
+TEST(LinalgSmallMatrices, InversesAcrossLanesAreEachMatrixsOwn) {
+    expect_lanes_give_each_matrix_s_inverse<double, 2>();
+    expect_lanes_give_each_matrix_s_inverse<double, 3>();
+    expect_lanes_give_each_matrix_s_inverse<double, 4>();
+    expect_lanes_give_each_matrix_s_inverse<float, 3>();
+    expect_lanes_give_each_matrix_s_inverse<float, 4>();
+}
+
 // LAPACK's sizes are 32-bit: a larger matrix is refused before anything is copied.
 TEST(LinalgSolve, SizesBeyondLapacksIntAreRefusedFirst) {
     const index_t big = index_t(1) << 31;

@@ -9,7 +9,9 @@
 // is complex128, by the c and z routines; anything else is float64), and
 // returns new tensors. Matrices of at most 4 x 4 are factored by
 // small_lu.hpp instead, LAPACK's algorithm unrolled (Note [small
-// matrices]). A singular matrix is a loom::linalg_error naming its batch
+// matrices]); the determinants and inverses of a contiguous stack of them,
+// several at once across SIMD lanes (Note [small matrices across lanes] in
+// small_lanes.hpp). A singular matrix is a loom::linalg_error naming its batch
 // index; shapes that do not fit are std::invalid_argument.
 // Needs LAPACK (Note [compiled without LAPACK] in lapack.hpp), but for
 // matrix_power to a power of 0 or more.
@@ -32,6 +34,7 @@
 #include "loom/linalg/matmul.hpp"
 #include "loom/linalg/matrix_stack.hpp"
 #include "loom/linalg/small_lu.hpp"
+#include "loom/linalg/small_lanes.hpp"
 #include "loom/manipulate/broadcast_views.hpp"
 #include "loom/manipulate/manipulation.hpp"
 #include "loom/tensor/tensor.hpp"
@@ -164,8 +167,10 @@ tensor<W> inv(const V& a) {
     const char* advice = "a singular matrix has no inverse: pinv gives the pseudo-inverse";
     tensor<W> inverse;
     const bool small = with_small_size(a.shape().back(), [&]<int N>(std::integral_constant<int, N>) {
-        // Note [small matrices]: each inverse solved for the identity in the result's memory.
         inverse = tensor<W>(uninitialized, a.shape());
+        const auto refuse = [&](index_t k) { throw_singular(name, a.shape(), k, advice); };
+        if (inverses_across_lanes<N>(a, inverse.data(), refuse)) return;  // Note [small matrices across lanes]
+        // Note [small matrices]: each inverse solved for the identity in the result's memory.
         matrix_walk walk(a);
         for (index_t s = 0; s < inverse.size() / (N * N); ++s) {
             W lu[N * N];
@@ -241,6 +246,7 @@ tensor<W> det(const V& a) {
     require_square(name, a.shape());
     tensor<W> result(uninitialized, batch_of(a.shape()));
     const bool small = with_small_size(a.shape().back(), [&]<int N>(std::integral_constant<int, N>) {
+        if (dets_across_lanes<N>(a, result.data())) return;  // Note [small matrices across lanes]
         matrix_walk walk(a);  // Note [small matrices]
         for (index_t k = 0; k < result.size(); ++k) {
             W lu[N * N];
