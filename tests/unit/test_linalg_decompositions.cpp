@@ -508,7 +508,9 @@ void expect_lanes_give_each_matrix_s_inverse() {
     tensor<T> padded = loom::zeros<T>({count, N, 5});
     for (index_t k = 0; k < count; ++k) {
         for (index_t i = 0; i < N; ++i) {
-            for (index_t j = 0; j < N; ++j) padded(k, i, j) = T(((k * 7 + i * 5 + j * 3) % 11) - 5) / T(3) + (i == j ? T(4) : T(0));
+            for (index_t j = 0; j < N; ++j) {
+                padded(k, i, j) = T(((k * 7 + i * 5 + j * 3) % 11) - 5) / T(3) + (i == j ? T(4) : T(0));
+            }
         }
     }
     // A subnormal pivot, whose reciprocal overflows: [[t, 0], [t, 1]] bordered

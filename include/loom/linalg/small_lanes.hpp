@@ -62,6 +62,24 @@ template <int N, class W, class B>
     }
 }
 
+/// load_lanes' inverse: lane l of m[i + j * N] to element (i, j) of the
+/// row-major matrix at block + l * N * N.
+template <int N, class W, class B>
+[[gnu::always_inline]] inline void store_lanes(const B (&m)[N * N], W* block) {
+    constexpr int lanes = static_cast<int>(B::size);
+    alignas(B::arch_type::alignment()) W lane_values[N * N][lanes];
+    LOOM_UNROLL(4)
+    for (int i = 0; i < N; ++i) {
+        LOOM_UNROLL(4)
+        for (int j = 0; j < N; ++j) m[i + j * N].store_aligned(lane_values[i * N + j]);
+    }
+    LOOM_UNROLL(16)
+    for (int l = 0; l < lanes; ++l) {
+        LOOM_UNROLL(16)
+        for (int e = 0; e < N * N; ++e) block[l * N * N + e] = lane_values[e][l];
+    }
+}
+
 /// Calls `block_function(first, taken, block, out)` for each block of
 /// `Lanes` of the `count` N x N matrices from `matrices`: `first` is the
 /// index of the block's first matrix, `taken` how many of its matrices are
@@ -189,7 +207,7 @@ index_t lane_inverses(const W* matrices, index_t count, W* out) {
         LOOM_UNROLL(4)
         for (int j = 0; j < N; ++j) divides = divides | (xsimd::abs(at(j, j)) < smallest);
         const bool any_divides = xsimd::any(divides);
-        alignas(batch::arch_type::alignment()) W columns[N * N][lanes];  // element (i, c) of each inverse
+        batch inverse[N * N];  // column-major, as load_lanes gave the matrices
         LOOM_UNROLL(4)
         for (int c = 0; c < N; ++c) {
             batch x[N];
@@ -220,13 +238,9 @@ index_t lane_inverses(const W* matrices, index_t count, W* out) {
                 for (int i = 0; i < j; ++i) x[i] = xsimd::select(skip, x[i], x[i] - x[j] * at(i, j));
             }
             LOOM_UNROLL(4)
-            for (int i = 0; i < N; ++i) x[i].store_aligned(columns[i * N + c]);
+            for (int i = 0; i < N; ++i) inverse[i + c * N] = x[i];
         }
-        LOOM_UNROLL(16)
-        for (int l = 0; l < lanes; ++l) {
-            LOOM_UNROLL(16)
-            for (int e = 0; e < N * N; ++e) to[l * N * N + e] = columns[e][l];
-        }
+        store_lanes<N>(inverse, to);
     });
     return singular;
 }
