@@ -20,6 +20,7 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "element_values.hpp"
@@ -566,6 +567,85 @@ TEST(LinalgSmallMatrices, InversesAcrossLanesAreEachMatrixsOwn) {
     expect_lanes_give_each_matrix_s_inverse<double, 4>();
     expect_lanes_give_each_matrix_s_inverse<float, 3>();
     expect_lanes_give_each_matrix_s_inverse<float, 4>();
+}
+
+// Note [small inverses]: a 2 x 2 or 3 x 3 inverse is its closed form (the
+// adjugate over the determinant) where |det| is at least 2^-8 of the N-th
+// power of the largest |element|, and LU's elsewhere. Rows r0, r1 and
+// r0 + r1 + t (1, -1, 1) make a matrix whose closed form and LU differ by
+// more as t goes to 0: at t = 0.015 the margin takes the closed form, at
+// t = 10^-5 and 10^-6 it leaves the matrix to LU, whose result is then
+// the same matrix's bordered by the identity into a 4 x 4 one (LU for every
+// 4 x 4; its first three columns factor as the 3 x 3 matrix's), far from
+// the closed form's. Either way the result is within a few epsilons times
+// the condition number of the exact inverse (the adjugate in long double),
+// and a contiguous stack (across lanes) and a strided one (one matrix at a
+// time) agree.
+template <class T>
+void expect_closed_form_inverse_only_within_the_margin(double t, bool closed_form) {
+    T m[9] = {T(1) / T(3), T(2) / T(7), T(5) / T(11), T(2) / T(9), T(4) / T(13), T(1) / T(17)};
+    for (int j = 0; j < 3; ++j) m[6 + j] = m[j] + m[3 + j] + T(t) * T(j == 1 ? -1 : 1);
+    tensor<T> padded = loom::zeros<T>({3, 3, 5});  // the matrix three times, rows 5 apart
+    tensor<T> bordered = loom::eye<T>(4);
+    T column_major[9];
+    for (index_t i = 0; i < 3; ++i) {
+        for (index_t j = 0; j < 3; ++j) {
+            const T x = m[i * 3 + j];
+            for (index_t k = 0; k < 3; ++k) padded(k, i, j) = x;
+            bordered(i, j) = x;
+            column_major[i + j * 3] = x;
+        }
+    }
+    const auto strided = padded(loom::all, loom::all, loom::range(0, 3));
+    const tensor<T> contiguous = strided;
+    const tensor<T> across = loom::linalg::inv(contiguous);
+    const tensor<T> one_by_one = loom::linalg::inv(strided);
+    const tensor<T> by_lu = loom::linalg::inv(bordered);
+    T adjugate[9];
+    const T det = loom::linalg::detail::adjugate_inverse<3>(column_major, adjugate);
+    ASSERT_EQ(bool(loom::linalg::detail::adjugate_suits<3, T>(column_major, det)), closed_form) << t;
+    long double exact[9];
+    const auto at = [&](int i, int j) { return static_cast<long double>(m[(i % 3) * 3 + j % 3]); };
+    const long double exact_det = at(0, 0) * (at(1, 1) * at(2, 2) - at(1, 2) * at(2, 1)) -
+                                  at(0, 1) * (at(1, 0) * at(2, 2) - at(1, 2) * at(2, 0)) +
+                                  at(0, 2) * (at(1, 0) * at(2, 1) - at(1, 1) * at(2, 0));
+    long double largest = 0;
+    for (int i = 0; i < 3; ++i) {
+        for (int j = 0; j < 3; ++j) {  // the cofactor of (j, i) over det
+            exact[i * 3 + j] = (at(j + 1, i + 1) * at(j + 2, i + 2) - at(j + 1, i + 2) * at(j + 2, i + 1)) / exact_det;
+            largest = std::max(largest, std::fabs(exact[i * 3 + j]));
+        }
+    }
+    const double ulp = static_cast<double>(largest) * std::numeric_limits<T>::epsilon();
+    const double condition = static_cast<double>(largest) * 3 * 2;  // ||A^-1|| ||A||, every |element| of A below 2
+    // Lanes and one matrix at a time may differ by where a compiler fuses multiplies and adds, which
+    // the cancellations turn into a few epsilons times the condition number; the LU of 3 x 3 and of
+    // 4 x 4 matrices, both across lanes, by a few units in the last place.
+    const double same_lu = 16 * ulp;
+    double from_closed_form = 0;
+    for (index_t i = 0; i < 3; ++i) {
+        for (index_t j = 0; j < 3; ++j) {
+            for (index_t k = 0; k < 3; ++k) {
+                EXPECT_NEAR(double(across(k, i, j)), double(one_by_one(k, i, j)), condition * ulp) << t << " " << k;
+                if (!closed_form) {
+                    EXPECT_NEAR(double(across(k, i, j)), double(by_lu(i, j)), same_lu) << t << " " << k;
+                }
+            }
+            EXPECT_NEAR(double(across(0, i, j)), double(exact[i * 3 + j]), 8 * condition * ulp) << t;
+            from_closed_form = std::max(from_closed_form, std::abs(double(by_lu(i, j)) - double(adjugate[i + j * 3])));
+        }
+    }
+    // Near singular the closed form is far from LU's result, so that the test tells which was taken.
+    if (!closed_form) {
+        EXPECT_GT(from_closed_form, 2 * same_lu) << t;
+    }
+}
+
+TEST(LinalgSmallMatrices, ClosedFormInversesOnlyWithinTheMargin) {
+    for (const auto& [t, closed_form] : {std::pair{0.015, true}, std::pair{1e-5, false}, std::pair{1e-6, false}}) {
+        expect_closed_form_inverse_only_within_the_margin<double>(t, closed_form);
+        expect_closed_form_inverse_only_within_the_margin<float>(t, closed_form);
+    }
 }
 
 // LAPACK's sizes are 32-bit: a larger matrix is refused before anything is copied.

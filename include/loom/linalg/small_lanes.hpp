@@ -9,10 +9,13 @@
 // register (a transposition through a small buffer: xsimd's gather makes a
 // call per element), and each lane computes what the one-matrix functions
 // of small_lu.hpp compute for its matrix, in the same order: the closed
-// form of a determinant (closed_form_det itself, on registers), and for an
-// inverse LAPACK's unblocked LU with partial pivoting, its pivots and row
-// swaps by selects, and the solves of the identity's columns, skipping the
-// zeros LAPACK skips (Note [small matrices]). The last matrices of the
+// form of a determinant (closed_form_det itself, on registers); the closed
+// form of a 2 x 2 or 3 x 3 inverse where adjugate_suits takes it (Note
+// [small inverses]); and for the other inverses (4 x 4, or lanes near
+// singular, for which a block computes both and each lane keeps its own)
+// LAPACK's unblocked LU with partial pivoting, its pivots and row swaps by
+// selects, and the solves of the identity's columns, skipping the zeros
+// LAPACK skips (Note [small matrices]). The last matrices of the
 // stack, fewer than a register's lanes, are copied into a block padded
 // with identity matrices and computed the same way, so that no result
 // depends on where its matrix lies in the stack.
@@ -143,6 +146,15 @@ index_t lane_inverses(const W* matrices, index_t count, W* out) {
         if (singular >= 0) return;
         batch a[N * N];
         load_lanes<N>(block, a);
+        batch inverse[N * N];  // column-major, as load_lanes gave the matrices
+        [[maybe_unused]] mask closed_forms(false);
+        if constexpr (N <= 3) {  // Note [small inverses]
+            closed_forms = adjugate_suits<N, W>(a, adjugate_inverse<N>(a, inverse));
+            if (xsimd::all(closed_forms)) {
+                store_lanes<N>(inverse, to);
+                return;
+            }
+        }
         const auto at = [&](int i, int j) -> batch& { return a[i + j * N]; };
         batch pivots[N];  // the row swapped with row j, as a value of W in each lane
         batch reciprocals[N];  // of U's diagonal, for the multipliers and the solves
@@ -207,7 +219,6 @@ index_t lane_inverses(const W* matrices, index_t count, W* out) {
         LOOM_UNROLL(4)
         for (int j = 0; j < N; ++j) divides = divides | (xsimd::abs(at(j, j)) < smallest);
         const bool any_divides = xsimd::any(divides);
-        batch inverse[N * N];  // column-major, as load_lanes gave the matrices
         LOOM_UNROLL(4)
         for (int c = 0; c < N; ++c) {
             batch x[N];
@@ -238,7 +249,7 @@ index_t lane_inverses(const W* matrices, index_t count, W* out) {
                 for (int i = 0; i < j; ++i) x[i] = xsimd::select(skip, x[i], x[i] - x[j] * at(i, j));
             }
             LOOM_UNROLL(4)
-            for (int i = 0; i < N; ++i) inverse[i + c * N] = x[i];
+            for (int i = 0; i < N; ++i) inverse[i + c * N] = xsimd::select(closed_forms, inverse[i + c * N], x[i]);
         }
         store_lanes<N>(inverse, to);
     });

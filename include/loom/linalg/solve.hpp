@@ -170,14 +170,24 @@ tensor<W> inv(const V& a) {
         inverse = tensor<W>(uninitialized, a.shape());
         const auto refuse = [&](index_t k) { throw_singular(name, a.shape(), k, advice); };
         if (inverses_across_lanes<N>(a, inverse.data(), refuse)) return;  // Note [small matrices across lanes]
-        // Note [small matrices]: each inverse solved for the identity in the result's memory.
+        // Note [small matrices]: each inverse by its closed form (Note [small inverses]) or solved
+        // for the identity in the result's memory.
         matrix_walk walk(a);
         for (index_t s = 0; s < inverse.size() / (N * N); ++s) {
             W lu[N * N];
             int pivots[N];
             load_small_matrix<N>(walk, lu);
-            if (small_lu<N>(lu, pivots) > 0) throw_singular(name, a.shape(), s, advice);
             W* const result = inverse.data() + s * N * N;
+            if constexpr ((N == 2 || N == 3) && !complex_element<W>) {  // Note [small inverses]
+                W closed_form[N * N];
+                if (adjugate_suits<N, W>(lu, adjugate_inverse<N>(lu, closed_form))) {
+                    for (int i = 0; i < N; ++i) {
+                        for (int j = 0; j < N; ++j) result[i * N + j] = closed_form[i + j * N];
+                    }
+                    continue;
+                }
+            }
+            if (small_lu<N>(lu, pivots) > 0) throw_singular(name, a.shape(), s, advice);
             for (int i = 0; i < N * N; ++i) result[i] = W(i % (N + 1) == 0 ? 1 : 0);
             small_lu_solve<N, N>(lu, pivots, result, N, 1, N);
         }
