@@ -8,12 +8,15 @@ function(loom_enable_warnings target)
 endfunction()
 
 # AddressSanitizer and UndefinedBehaviorSanitizer when LOOM_SANITIZE is on; any report aborts the program,
-# so a sanitizer finding fails the test that triggered it.
+# so a sanitizer finding fails the test that triggered it. The programs (all of them executables) are
+# linked at a fixed address (-no-pie): the sanitizers' metadata is millions of pointers, each a relocation
+# the loader applies at every start in a position-independent executable (95 MB of them in the unit tests'
+# binary), and the unit tests start once per suite: 0.73 s of CPU per start before, 0.40 s after.
 function(loom_enable_sanitizers target)
     if(LOOM_SANITIZE)
         set(flags -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
         target_compile_options(${target} PRIVATE ${flags})
-        target_link_options(${target} PRIVATE ${flags})
+        target_link_options(${target} PRIVATE ${flags} -no-pie)
         target_sources(${target} PRIVATE ${PROJECT_SOURCE_DIR}/cmake/sanitizer_suppressions.cpp)
     endif()
 endfunction()
