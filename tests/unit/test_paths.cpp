@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <complex>
 #include <cstddef>
 #include <cstdint>
@@ -440,6 +441,17 @@ TEST_F(Paths, AssignmentIntoExistingMemoryReportsStreamingStores) {
     EXPECT_EQ(loom::detail::recorded_paths().streamed, path.streams());
     // Memory a leaf shares is never streamed.
     EXPECT_FALSE(loom::path_of(z, z + b).streams());
+    // Nor a tree evaluated in batches with an approximate function; without
+    // batches, its scalar loop streams as any other.
+    const loom::path_report approximate = loom::path_of(z, loom::exp(a) * b + loom::tanh(b));
+    EXPECT_EQ(approximate.kind(), path_kind::direct);
+    EXPECT_EQ(approximate.streams(), loom::has_streaming_stores && approximate.batch_lanes() == 0);
+    loom::detail::recorded_paths() = {};
+    z = loom::exp(a) * b + loom::tanh(b);
+    EXPECT_EQ(loom::detail::recorded_paths().streamed, approximate.streams());
+    EXPECT_NEAR(z.data()[z.size() - 1], std::exp(1.f) + std::tanh(1.f), 1e-5f);
+    // A tree of exact functions with a square root still streams.
+    EXPECT_EQ(loom::path_of(z, loom::sqrt(a * a + b * b)).streams(), loom::has_streaming_stores);
 }
 
 TEST_F(Paths, PathOfADestinationRefusesAValueThatDoesNotFitIt) {

@@ -12,7 +12,8 @@
 //      (their runs at least min_direct_run long unless the array has at
 //      most direct_small_size elements); with streaming stores when its
 //      result is one run into existing memory larger than the streaming
-//      threshold (Note [streaming stores]), and on threads_for(units)
+//      threshold and its functions are not approximate ones evaluated in
+//      batches (Note [streaming stores]), and on threads_for(units)
 //      threads when it has parallel_min_elements elements or more;
 //   3. a temporary, when the destination is not fresh and the plan finds an
 //      operand that shares its memory under another index mapping (Note
@@ -37,6 +38,8 @@
 #include "loom/eval/loop.hpp"
 #include "loom/eval/path_trace.hpp"
 #include "loom/eval/plan.hpp"
+#include "loom/eval/readers.hpp"
+#include "loom/eval/simd.hpp"
 #include "loom/eval/threads.hpp"
 #include "loom/eval/thresholds.hpp"
 #include "loom/expr/expression.hpp"
@@ -64,17 +67,19 @@ namespace detail {
 
 // Steps 1 and 2 of Note [choosing a path] into `path`, whose leaves are the
 // value's, for the row-major memory at `data` laid out as `layout`, with
-// elements of `element_bytes`: true when they decide, false when the plan
-// must. Compiled once for every expression.
+// elements of `element_bytes`, streaming its stores only if `may_stream`:
+// true when they decide, false when the plan must. Compiled once for every
+// expression.
 inline bool choose_direct_path(chosen_path& path, const std::byte* data, const strided_layout& layout,
-                               index_t element_bytes, bool fresh) {
+                               index_t element_bytes, bool fresh, bool may_stream) {
     const index_t count = layout.size();
     if (count == 0) return true;
     path.run = direct_run(data, layout, element_bytes, path.leaves, fresh);
     if (path.run == 0) return false;
     path.kind = path_kind::direct;
     if (count >= parallel_min_elements) {
-        path.streams = path.run == count && !fresh && streams_into(data, element_bytes, count, path.leaves);
+        path.streams =
+            may_stream && path.run == count && !fresh && streams_into(data, element_bytes, count, path.leaves);
         path.threads = threads_for(count / direct_unit(path.run, count));
     }
     return true;
@@ -111,7 +116,9 @@ chosen_path choose_path(const D* data, const strided_layout& layout, const E& va
                 using T = value_type_of<decltype(leaf)>;
                 path.leaves.push_back({reinterpret_cast<const std::byte*>(leaf.data()), &leaf.layout(), sizeof(T)});
             });
-            if (detail::choose_direct_path(path, reinterpret_cast<const std::byte*>(data), layout, sizeof(D), fresh)) {
+            constexpr bool may_stream = !simd::runs_in_approximate_batches<in_place_reader_of<E>, D>;
+            if (detail::choose_direct_path(path, reinterpret_cast<const std::byte*>(data), layout, sizeof(D), fresh,
+                                           may_stream)) {
                 return path;
             }
         }

@@ -81,11 +81,6 @@ private:
     const E* value_;
 };
 
-/// The reader an expression kernel makes of E, for its SIMD batches (path_of).
-template <class E>
-using in_place_reader_of =
-    decltype(in_place_reader<no_splat, 0>(std::declval<const E&>(), std::declval<const std::byte* const*>()));
-
 /// An expression's kernels as the engine's functions, compiled once, take
 /// them: the kernel that reads every leaf in place, and the kernels that
 /// repeat one leaf (Note [unbuffered runs]).

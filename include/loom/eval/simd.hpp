@@ -102,6 +102,14 @@ template <class Reader, class T>
 inline constexpr bool runs_in_batches = vector_element<T> &&
                                         detail::tree_traits<std::remove_cvref_t<Reader>, T>::batchable;
 
+/// True when the store kernel evaluates `Reader` into elements of T in
+/// batches of which some function is approximate (exp, tanh, ...: Note
+/// [batch forms]): tens of instructions an element, a loop bound by its
+/// arithmetic rather than by memory (Note [streaming stores]).
+template <class Reader, class T>
+inline constexpr bool runs_in_approximate_batches =
+    runs_in_batches<Reader, T> && !batches_give_scalar_bits<Reader, T>;
+
 /// The lanes of the batches the store kernel evaluates `Reader` into
 /// elements of D with (Note [batch forms]); 0 when it runs the scalar loop.
 template <class Reader, class D>
