@@ -2,9 +2,10 @@
 // with the threshold at 0 whatever this machine's cache unless a test sets
 // it: the decision (the bytes touched against the threshold, memory shared
 // with a leaf); evaluations that stream (the direct path in one run, into
-// existing memory that the expression does not read) at every alignment
-// and at lengths around the cache lines and the buffer; and those that do
-// not stream (fresh memory, a repeated row, compound assignment). Each is
+// existing memory that the expression does not read, evaluated in SIMD
+// batches of exact functions) at every alignment and at lengths around the
+// cache lines; and those that do not stream (fresh memory, a repeated row,
+// compound assignment, a result of the scalar loop). Each is
 // checked element by element against a plain loop, and the memory around
 // the destination untouched.
 
@@ -55,6 +56,8 @@ void expect_streamed_sum(index_t offset, index_t count) {
     constexpr T untouched = T(1);
     tensor<T> z = loom::full<T>({offset + count + 64}, untouched);
     ASSERT_EQ(reinterpret_cast<std::uintptr_t>(z.data()) % 64, 0u);
+    const loom::path_report path = loom::path_of(z(range(offset, offset + count)), x + y);
+    ASSERT_EQ(path.streams(), loom::has_streaming_stores && path.batch_lanes() > 0);
     z(range(offset, offset + count)) = x + y;
     for (index_t i = 0; i < z.size(); ++i) {
         const bool inside = i >= offset && i < offset + count;
@@ -65,9 +68,9 @@ void expect_streamed_sum(index_t offset, index_t count) {
 
 template <class T>
 void expect_streamed_sums() {
-    const index_t line = 64 / static_cast<index_t>(sizeof(T)), buffer = 4096 / static_cast<index_t>(sizeof(T));
+    const index_t line = 64 / static_cast<index_t>(sizeof(T)), page = 4096 / static_cast<index_t>(sizeof(T));
     for (index_t offset = 0; offset < line; offset += (line > 8 ? 3 : 1)) {
-        for (const index_t count : {large, large + 1, large + line - 1, large + buffer + 3}) {
+        for (const index_t count : {large, large + 1, large + line - 1, large + page + 3}) {
             expect_streamed_sum<T>(offset, count);
         }
     }
@@ -137,6 +140,7 @@ TEST_F(StreamingStores, IntoAnExistingResultAndAllocated) {
 TEST_F(StreamingStores, OneByteResults) {
     const auto a = repeating<std::int8_t>({large + 5}, 101);
     tensor<bool> positive({large + 5});
+    EXPECT_FALSE(loom::path_of(positive, a > std::int8_t{0}).streams());  // the scalar loop's
     positive = a > std::int8_t{0};
     for (index_t i = 0; i < a.size(); ++i) ASSERT_EQ(positive.data()[i], a.data()[i] > 0) << "element " << i;
 }

@@ -12,8 +12,8 @@
 //      (their runs at least min_direct_run long unless the array has at
 //      most direct_small_size elements); with streaming stores when its
 //      result is one run into existing memory larger than the streaming
-//      threshold and its functions are not approximate ones evaluated in
-//      batches (Note [streaming stores]), and on threads_for(units)
+//      threshold and the kernel evaluates it in SIMD batches of exact
+//      functions (Note [streaming stores]), and on threads_for(units)
 //      threads when it has parallel_min_elements elements or more;
 //   3. a temporary, when the destination is not fresh and the plan finds an
 //      operand that shares its memory under another index mapping (Note
@@ -116,7 +116,7 @@ chosen_path choose_path(const D* data, const strided_layout& layout, const E& va
                 using T = value_type_of<decltype(leaf)>;
                 path.leaves.push_back({reinterpret_cast<const std::byte*>(leaf.data()), &leaf.layout(), sizeof(T)});
             });
-            constexpr bool may_stream = !simd::runs_in_approximate_batches<in_place_reader_of<E>, D>;
+            constexpr bool may_stream = simd::batches_give_scalar_bits<in_place_reader_of<E>, D>;
             if (detail::choose_direct_path(path, reinterpret_cast<const std::byte*>(data), layout, sizeof(D), fresh,
                                            may_stream)) {
                 return path;

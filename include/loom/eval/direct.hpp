@@ -122,9 +122,10 @@ inline index_t run_step(const direct_leaf& leaf, index_t run) {
 // Elements [first, last) of the direct path, element k stored at
 // out + (k - first) * element_bytes by the expression's kernel: runs of
 // `run` elements (first and last are multiples of it), or one run when
-// every leaf has the destination's size (run is then the whole count).
+// every leaf has the destination's size (run is then the whole count);
+// `streamed` as run_rows::streamed.
 inline void store_direct(std::byte* out, index_t element_bytes, std::span<const direct_leaf> leaves, index_t run,
-                         index_t first, index_t last, kernel_ref kernel) {
+                         index_t first, index_t last, kernel_ref kernel, bool streamed = false) {
     small_vector<const std::byte*, 16> at(leaves.size() + 1);  // the destination, then each leaf's element `first`
     small_vector<index_t, 16> step(leaves.size() + 1);         // and the bytes from one run to the next
     at[0] = out;
@@ -136,7 +137,8 @@ inline void store_direct(std::byte* out, index_t element_bytes, std::span<const 
     }
     const index_t count = last - first;
     // The expression's kernel reads no strides: every operand steps by one element.
-    kernel(run_rows{at.data(), nullptr, step.data(), at.size(), std::min(count, run), count <= run ? 1 : count / run});
+    kernel(run_rows{at.data(), nullptr, step.data(), at.size(), std::min(count, run), count <= run ? 1 : count / run,
+                    false, streamed});
 }
 
 // True when the direct path in one run into the `count` elements of
@@ -156,14 +158,12 @@ inline bool streams_into(const std::byte* destination, index_t element_bytes, in
 
 // Elements [first, last) of the direct path in one run of `run` elements
 // (the whole destination), with streaming stores: the elements up to the
-// first cache line boundary and after the last are stored as usual; the
-// lines between are computed by store_direct into a buffer that stays in
-// the L1 cache, a buffer at a time, and streamed out. The caller fences.
+// first cache line boundary and after the last are stored as usual, the
+// lines between by the kernel's streaming loop. The caller fences.
 inline void stream_direct(std::byte* data, index_t element_bytes, std::span<const direct_leaf> leaves, index_t run,
                           index_t first, index_t last, kernel_ref kernel) {
     const auto bytes = static_cast<std::size_t>(element_bytes);
     const auto line_size = static_cast<index_t>(streaming_line_bytes / bytes);
-    const index_t buffer_size = 4096 / element_bytes;
     const auto at = [&](index_t k) { return data + k * element_bytes; };
     const auto misalignment = reinterpret_cast<std::uintptr_t>(at(first)) % streaming_line_bytes;
     // Elements are aligned to their size, so whole elements reach the boundary (checked all the same).
@@ -171,18 +171,15 @@ inline void stream_direct(std::byte* data, index_t element_bytes, std::span<cons
         store_direct(at(first), element_bytes, leaves, run, first, last, kernel);
         return;
     }
-    const auto head =
-        std::min(last - first, static_cast<index_t>((streaming_line_bytes - misalignment) % streaming_line_bytes / bytes));
-    if (head > 0) store_direct(at(first), element_bytes, leaves, run, first, first + head, kernel);
-    alignas(streaming_line_bytes) std::byte buffer[4096];
-    index_t done = first + head;
-    while (last - done >= line_size) {
-        const index_t n = std::min(buffer_size, (last - done) / line_size * line_size);
-        store_direct(buffer, element_bytes, leaves, run, done, done + n, kernel);
-        stream_lines(at(done), buffer, static_cast<std::size_t>(n) * bytes);
-        done += n;
+    const index_t lines_first =
+        first + std::min(last - first,
+                         static_cast<index_t>((streaming_line_bytes - misalignment) % streaming_line_bytes / bytes));
+    const index_t lines_last = lines_first + (last - lines_first) / line_size * line_size;
+    if (first < lines_first) store_direct(at(first), element_bytes, leaves, run, first, lines_first, kernel);
+    if (lines_first < lines_last) {
+        store_direct(at(lines_first), element_bytes, leaves, run, lines_first, lines_last, kernel, true);
     }
-    if (done < last) store_direct(at(done), element_bytes, leaves, run, done, last, kernel);
+    if (lines_last < last) store_direct(at(lines_last), element_bytes, leaves, run, lines_last, last, kernel);
 }
 
 // The direct path on one thread without streaming stores, the path of most

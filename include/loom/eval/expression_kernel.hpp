@@ -77,6 +77,20 @@ public:
         store_block(out, reader, count);
     }
 
+    /// The runs of `runs`, run_rows::streamed, each batch stored from its
+    /// register with a non-temporal store (Note [streaming stores] in
+    /// streaming_stores.hpp): for the trees evaluated in SIMD batches of
+    /// exact functions, the only ones the direct path streams.
+    void stream(const run_rows& runs) const
+        requires(Splat == no_splat && simd::batches_give_scalar_bits<in_place_reader_of<E>, D>)
+    {
+        auto stream_run = [this](const std::byte* const* data, const index_t*, index_t count) {
+            D* const out = const_cast<D*>(reinterpret_cast<const D*>(data[0]));
+            simd::stream_exact_batches(out, in_place_reader<Splat, 0>(*value_, data + 1), count);
+        };
+        for_each_run(runs, stream_run);
+    }
+
 private:
     const E* value_;
 };

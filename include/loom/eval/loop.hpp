@@ -52,6 +52,9 @@ struct run_rows {
     index_t count;      ///< elements per run
     index_t rows;       ///< runs, at least 1
     bool tile = false;  ///< the runs are the rows of a tile of a tiled plan
+    /// Operand 0 is aligned to a cache line and each run is whole lines: a
+    /// streaming_kernel stores them with non-temporal stores.
+    bool streamed = false;
 };
 
 /// A kernel that prepares each tile of a tiled plan before its runs and
@@ -70,6 +73,13 @@ concept tile_kernel = requires(K& kernel, const run_rows& tile) {
 /// and a tile's too when it is also a tile_kernel (the store kernel).
 template <class K>
 concept rows_kernel = requires(K& kernel, const run_rows& runs) { kernel.rows(runs); };
+
+/// A kernel that stores runs with non-temporal stores when they are
+/// run_rows::streamed, as the expression kernel does for the trees it
+/// evaluates in SIMD batches of exact functions (Note [streaming stores] in
+/// streaming_stores.hpp). The loop hands any other kernel such runs as any.
+template <class K>
+concept streaming_kernel = requires(const K& kernel, const run_rows& runs) { kernel.stream(runs); };
 
 /// A kernel that knows how many operands its plans have, as the unbuffered
 /// kernel does: for_each_run then holds their addresses and steps in arrays
@@ -137,6 +147,9 @@ private:
             if (runs.tile) for_each_run(runs, run);
             else run.rows(runs);
         } else {
+            if constexpr (streaming_kernel<Kernel>) {
+                if (runs.streamed) return run.stream(runs);
+            }
             for_each_run(runs, run);
         }
     }

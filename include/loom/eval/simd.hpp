@@ -38,6 +38,7 @@
 #include "loom/eval/batch.hpp"
 #include "loom/core/types.hpp"
 #include "loom/eval/readers.hpp"
+#include "loom/eval/streaming_stores.hpp"
 #include "loom/expr/functors_arithmetic.hpp"
 #include "loom/expr/functors_math.hpp"
 
@@ -101,14 +102,6 @@ inline constexpr bool batches_give_scalar_bits = vector_element<T> &&
 template <class Reader, class T>
 inline constexpr bool runs_in_batches = vector_element<T> &&
                                         detail::tree_traits<std::remove_cvref_t<Reader>, T>::batchable;
-
-/// True when the store kernel evaluates `Reader` into elements of T in
-/// batches of which some function is approximate (exp, tanh, ...: Note
-/// [batch forms]): tens of instructions an element, a loop bound by its
-/// arithmetic rather than by memory (Note [streaming stores]).
-template <class Reader, class T>
-inline constexpr bool runs_in_approximate_batches =
-    runs_in_batches<Reader, T> && !batches_give_scalar_bits<Reader, T>;
 
 /// The lanes of the batches the store kernel evaluates `Reader` into
 /// elements of D with (Note [batch forms]); 0 when it runs the scalar loop.
@@ -496,6 +489,20 @@ template <vector_element D, class Reader>
     }
 }
 
+/// `count` results of `reader`, a whole number of batches, stored into
+/// `out`, aligned to a batch's size, with non-temporal stores (Note
+/// [streaming stores] in streaming_stores.hpp), for a tree whose batches
+/// give the scalar bits (batches_give_scalar_bits).
+template <vector_element D, class Reader>
+[[gnu::always_inline]] inline void stream_exact_batches(D* out, const Reader& in_memory, index_t count) {
+    const Reader reader = in_memory;
+    using B = batch<D>;
+    for (index_t i = 0; i < count; i += static_cast<index_t>(B::size)) {
+        const B result = evaluate<B>(reader, [i](const auto* block) { return B::load_unaligned(block + i); });
+        stream_register(out + i, static_cast<typename B::register_type>(result));
+    }
+}
+
 /// `count` results of `reader`, a tree with an approximate function, stored
 /// into `out`, batch by batch (Note [guarded lanes]).
 ///
@@ -559,6 +566,8 @@ template <vector_element D, class Reader>
 void store_short(D* out, const Reader& reader, index_t count);
 template <vector_element D, class Reader>
 void store_exact_batches(D* out, const Reader& in_memory, index_t count);
+template <vector_element D, class Reader>
+void stream_exact_batches(D* out, const Reader& in_memory, index_t count);
 template <vector_element D, class Reader>
 void store_batches(D* out, const Reader& in_memory, index_t count);
 template <class F, std::size_t Width, vector_element T>

@@ -8,15 +8,26 @@
 // bytes, not four. A non-temporal store writes whole lines straight to
 // memory, with no read and without evicting the cache. The direct path
 // (Note [direct path] in direct.hpp) stores that way when its result is
-// one run (every leaf contiguous with the destination's shape) and the
-// evaluation touches more bytes than streaming_threshold(), its
-// destination's and its leaves' together: the elements up to the first
-// cache line boundary and after the last are stored as usual, and the
-// lines between are computed by the expression's one store_direct into a
-// 4 KiB buffer that stays in the L1 cache, then copied out line by line
-// with non-temporal stores (stream_lines). Non-temporal stores are weakly
+// one run (every leaf contiguous with the destination's shape), the
+// expression's kernel evaluates it in SIMD batches of exact functions
+// (Note [batch forms] in simd.hpp), and the evaluation touches more bytes
+// than streaming_threshold(), its destination's and its leaves' together:
+// the elements up to the first cache line boundary and after the last are
+// stored as usual, and the lines between by the kernel's streaming loop
+// (simd::stream_exact_batches), each batch from its register with a
+// non-temporal store (stream_register). Non-temporal stores are weakly
 // ordered: each thread fences (streaming_fence) before the evaluation
 // returns.
+//
+// From the registers, not through a buffer: computing 4 KiB of the result
+// into a buffer in the L1 cache and then copying it out line by line, as
+// loom first streamed, separates the loop's reads from its writes in time,
+// and it lost to ordinary stores on an AMD EPYC of the Zen 5 family where
+// the stores from registers win (2^24 float32 into an existing z, the
+// third best of 20 runs interleaved in one process, in four processes,
+// against ordinary stores: `z = a * b + c` 1.04-1.30 times the time
+// through the buffer, 0.90-0.98 from the registers; `z = sqrt(a * a + b *
+// b) * 0.5f + c` 1.13-1.61 and 0.91-1.02).
 //
 // The threshold is 3/8 of the last-level cache (thresholds.hpp). Below it the evaluation's
 // arrays stay in the cache, and a result read soon after is read from
@@ -35,26 +46,24 @@
 //   - 64 MiB (256 MiB): 15.2-16.4, 9.3-11.7; with the sum 18.6-19.3, 13.4-16.2.
 //
 // Never streamed, whatever their size: trees that the kernel evaluates in
-// batches with an approximate function (exp, tanh, ...: Note [batch forms]
-// in simd.hpp), whose tens of instructions an element keep the loop bound
-// by its arithmetic, so that the bytes streaming saves cost no time while
-// the stores themselves do (on an AMD EPYC of the Zen 5 family, 2^24
-// float32 into an existing z, the third best of 20 runs interleaved in one
-// process, in four processes: `z = exp(a) * b + tanh(c)` took 1.33-1.68
-// times as long streamed through the buffer, and 1.17-1.26 times with
-// non-temporal stores straight from the kernel's registers, where `z = a *
-// b + c` took 0.90-0.98 times); fresh memory, whose pages the kernel has
-// just zeroed through the cache (streaming made `tensor<float> z = a * b +
-// c` on 2^24 elements 10% slower); memory a leaf shares (`a += b`), whose
-// lines the loop has just read (streaming made `m += column` on (4096,
-// 4096) three times slower while `m` fitted the last-level cache); and
-// every evaluation that does not take the direct path in one run.
-// Streaming there too (the plan's kernels) compiles a second copy of each
-// expression's loop.
+// batches with an approximate function (exp, tanh, ...), whose tens of
+// instructions an element keep the loop bound by its arithmetic, so that
+// the bytes streaming saves cost no time while the stores themselves do
+// (measured as above, `z = exp(a) * b + tanh(c)` took 1.17-1.26 times as
+// long streamed from the registers, 1.33-1.68 through the buffer); trees
+// the kernel evaluates by its scalar loop (complex numbers, mixed types,
+// functions with no batch form), whose loop has no streaming twin; fresh
+// memory, whose pages the kernel has just zeroed through the cache
+// (streaming made `tensor<float> z = a * b + c` on 2^24 elements 10%
+// slower); memory a leaf shares (`a += b`), whose lines the loop has just
+// read (streaming made `m += column` on (4096, 4096) three times slower
+// while `m` fitted the last-level cache); and every evaluation that does
+// not take the direct path in one run. Streaming there too would take
+// streaming loops in the plan's other kernels (the store kernel's, those
+// that repeat a leaf).
 
 #include <atomic>
 #include <cstddef>
-#include <cstring>
 
 #include "loom/eval/thresholds.hpp"
 
@@ -123,27 +132,24 @@ inline bool streams(std::size_t bytes) {
     return has_streaming_stores && bytes > streaming_threshold();
 }
 
-/// Copies `bytes` (a multiple of streaming_line_bytes) from `from` to `to`,
-/// both aligned to streaming_line_bytes, with non-temporal stores.
-inline void stream_lines(std::byte* to, const std::byte* from, std::size_t bytes) {
-#if defined(__AVX512F__)
-    for (std::size_t i = 0; i < bytes; i += 64) {
-        _mm512_stream_si512(reinterpret_cast<__m512i*>(to + i),
-                            _mm512_load_si512(reinterpret_cast<const __m512i*>(from + i)));
-    }
-#elif defined(__AVX__)
-    for (std::size_t i = 0; i < bytes; i += 32) {
-        _mm256_stream_si256(reinterpret_cast<__m256i*>(to + i),
-                            _mm256_load_si256(reinterpret_cast<const __m256i*>(from + i)));
-    }
-#elif defined(__SSE2__)
-    for (std::size_t i = 0; i < bytes; i += 16) {
-        _mm_stream_si128(reinterpret_cast<__m128i*>(to + i), _mm_load_si128(reinterpret_cast<const __m128i*>(from + i)));
-    }
-#else
-    std::memcpy(to, from, bytes);
+/// Stores a SIMD register at `to`, aligned to the register's size, with a
+/// non-temporal store: one overload per register type of the instruction
+/// sets the compiler's flags enable.
+#if defined(__SSE2__)
+inline void stream_register(void* to, __m128 value) { _mm_stream_ps(static_cast<float*>(to), value); }
+inline void stream_register(void* to, __m128d value) { _mm_stream_pd(static_cast<double*>(to), value); }
+inline void stream_register(void* to, __m128i value) { _mm_stream_si128(static_cast<__m128i*>(to), value); }
 #endif
-}
+#if defined(__AVX__)
+inline void stream_register(void* to, __m256 value) { _mm256_stream_ps(static_cast<float*>(to), value); }
+inline void stream_register(void* to, __m256d value) { _mm256_stream_pd(static_cast<double*>(to), value); }
+inline void stream_register(void* to, __m256i value) { _mm256_stream_si256(static_cast<__m256i*>(to), value); }
+#endif
+#if defined(__AVX512F__)
+inline void stream_register(void* to, __m512 value) { _mm512_stream_ps(static_cast<float*>(to), value); }
+inline void stream_register(void* to, __m512d value) { _mm512_stream_pd(static_cast<double*>(to), value); }
+inline void stream_register(void* to, __m512i value) { _mm512_stream_si512(static_cast<__m512i*>(to), value); }
+#endif
 
 /// Orders this thread's streaming stores before its later stores, so that
 /// whoever is told the result is ready sees it (Note [streaming stores]).
