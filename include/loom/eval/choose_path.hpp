@@ -34,12 +34,11 @@
 #include "loom/core/small_vector.hpp"
 #include "loom/eval/build_plan.hpp"
 #include "loom/eval/direct.hpp"
+#include "loom/eval/expression_kernel.hpp"
 #include "loom/eval/leaves.hpp"
 #include "loom/eval/loop.hpp"
 #include "loom/eval/path_trace.hpp"
 #include "loom/eval/plan.hpp"
-#include "loom/eval/readers.hpp"
-#include "loom/eval/simd.hpp"
 #include "loom/eval/threads.hpp"
 #include "loom/eval/thresholds.hpp"
 #include "loom/expr/expression.hpp"
@@ -116,9 +115,8 @@ chosen_path choose_path(const D* data, const strided_layout& layout, const E& va
                 using T = value_type_of<decltype(leaf)>;
                 path.leaves.push_back({reinterpret_cast<const std::byte*>(leaf.data()), &leaf.layout(), sizeof(T)});
             });
-            constexpr bool may_stream = simd::batches_give_scalar_bits<in_place_reader_of<E>, D>;
             if (detail::choose_direct_path(path, reinterpret_cast<const std::byte*>(data), layout, sizeof(D), fresh,
-                                           may_stream)) {
+                                           streams_from_registers<E, D>)) {
                 return path;
             }
         }

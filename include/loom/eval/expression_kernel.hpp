@@ -53,6 +53,18 @@
 
 namespace loom {
 
+/// The reader an expression kernel makes of E, for its SIMD batches (path_of).
+template <class E>
+using in_place_reader_of =
+    decltype(in_place_reader<no_splat, 0>(std::declval<const E&>(), std::declval<const std::byte* const*>()));
+
+/// True when the expression kernel of E into elements of D is a
+/// streaming_kernel: E is evaluated in SIMD batches of exact functions, the
+/// only trees the direct path streams (Note [streaming stores] in
+/// streaming_stores.hpp; choose_path).
+template <class E, class D>
+inline constexpr bool streams_from_registers = simd::batches_give_scalar_bits<in_place_reader_of<E>, D>;
+
 /// Stores `value` into operand 0 of type D, run by run, every leaf read in
 /// place; leaf Splat (in tree order from 0, operand Splat + 1 of the loop;
 /// or no_splat) repeats its first element along each run (Note [one kernel
@@ -82,7 +94,7 @@ public:
     /// streaming_stores.hpp): for the trees evaluated in SIMD batches of
     /// exact functions, the only ones the direct path streams.
     void stream(const run_rows& runs) const
-        requires(Splat == no_splat && simd::batches_give_scalar_bits<in_place_reader_of<E>, D>)
+        requires(Splat == no_splat && streams_from_registers<E, D>)
     {
         auto stream_run = [this](const std::byte* const* data, const index_t*, index_t count) {
             D* const out = const_cast<D*>(reinterpret_cast<const D*>(data[0]));

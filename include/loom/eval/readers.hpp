@@ -104,10 +104,4 @@ auto in_place_reader(const E& value, const std::byte* const* at) {
     }
 }
 
-/// The reader an expression kernel makes of E, every leaf read in place
-/// (path_of, and choose_path's choice of streaming stores).
-template <class E>
-using in_place_reader_of =
-    decltype(in_place_reader<no_splat, 0>(std::declval<const E&>(), std::declval<const std::byte* const*>()));
-
 }  // namespace loom

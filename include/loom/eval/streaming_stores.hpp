@@ -21,13 +21,13 @@
 //
 // From the registers, not through a buffer: computing 4 KiB of the result
 // into a buffer in the L1 cache and then copying it out line by line, as
-// loom first streamed, separates the loop's reads from its writes in time,
-// and it lost to ordinary stores on an AMD EPYC of the Zen 5 family where
-// the stores from registers win (2^24 float32 into an existing z, the
-// third best of 20 runs interleaved in one process, in four processes,
-// against ordinary stores: `z = a * b + c` 1.04-1.30 times the time
-// through the buffer, 0.90-0.98 from the registers; `z = sqrt(a * a + b *
-// b) * 0.5f + c` 1.13-1.61 and 0.91-1.02).
+// loom first streamed, separates the loop's reads from its writes in time.
+// On an AMD EPYC of the Zen 5 family (2^24 float32 into an existing z,
+// streamed and not interleaved in one process, the third best of 20 of
+// each, in four processes at -O3 and three at -O2), streamed over ordinary
+// stores: `z = a * b + c` 0.91-1.00 through the buffer, 0.77-0.85 from the
+// registers (-O2: 1.07-1.14 and 0.80-0.84); `z = sqrt(a * a + b * b) *
+// 0.5f + c` 1.01-1.05 and 0.76-0.80 (-O2: 0.98-1.00 and 0.74-0.79).
 //
 // The threshold is 3/8 of the last-level cache (thresholds.hpp). Below it the evaluation's
 // arrays stay in the cache, and a result read soon after is read from
@@ -49,8 +49,9 @@
 // batches with an approximate function (exp, tanh, ...), whose tens of
 // instructions an element keep the loop bound by its arithmetic, so that
 // the bytes streaming saves cost no time while the stores themselves do
-// (measured as above, `z = exp(a) * b + tanh(c)` took 1.17-1.26 times as
-// long streamed from the registers, 1.33-1.68 through the buffer); trees
+// (on the same machine at -O3, `z = exp(a) * b + tanh(c)` took 1.17-1.26
+// times as long streamed from the registers, in a trial that streamed
+// every batch loop, and 1.33-1.68 times through the buffer); trees
 // the kernel evaluates by its scalar loop (complex numbers, mixed types,
 // functions with no batch form), whose loop has no streaming twin; fresh
 // memory, whose pages the kernel has just zeroed through the cache
