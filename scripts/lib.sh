@@ -20,11 +20,13 @@ loom_build() {
     run cmake --build "$dir" -j "$cores"
 }
 
-# Runs every test of build folder $1, failing when there are none, and keeps the results in
-# $1/ctest-results.xml (JUnit) for .ci/run's totals.
+# Runs the tests of build folder $1 (every one, unless ctest options after it select some), failing
+# when there are none, and keeps the results in $1/ctest-results.xml (JUnit) for .ci/run's totals.
 loom_test() {
-    rm -f "$1/ctest-results.xml"
-    run ctest --test-dir "$1" --output-on-failure --no-tests=error -j "$cores" --output-junit ctest-results.xml
+    local dir=$1
+    shift
+    rm -f "$dir/ctest-results.xml"
+    run ctest --test-dir "$dir" --output-on-failure --no-tests=error -j "$cores" --output-junit ctest-results.xml "$@"
 }
 
 # em++ (Debian's emscripten) with loom's headers and xsimd's, which scripts/build-web.sh links into

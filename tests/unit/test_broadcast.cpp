@@ -10,6 +10,7 @@
 
 #include "error_text.hpp"
 #include "loom/loom.hpp"
+#include "view_test_support.hpp"
 
 namespace {
 
@@ -19,6 +20,8 @@ using loom::shape_type;
 using loom::testing::contains;
 using loom::testing::expect_error_text;
 using loom::testing::message_of;
+using loom::testing::one_element_seen_as;
+using loom::testing::two_to_32;
 
 namespace broadcast = loom::broadcast;
 
@@ -129,15 +132,9 @@ TEST(BroadcastShapes, NestedExpressionReportsTheShapesOfItsOwnOperands) {
 // raises "broadcast dimensions too large", and a + b of such views "iterator is too large".
 
 constexpr index_t two_to_31 = index_t{1} << 31;
-constexpr index_t two_to_32 = index_t{1} << 32;
 const std::string too_large_2_32 =
     "shapes [4294967296, 1] and [1, 4294967296] broadcast to [4294967296, 4294967296], which has more elements "
     "than fit in a 64-bit index; use smaller sizes";
-
-// A view of `shape` over one element: stride 0 everywhere, so however large, nothing is allocated.
-auto one_element_seen_as(const shape_type& shape) {
-    return loom::broadcast_to(loom::tensor<float>(shape_type(shape.size(), 1)), shape);
-}
 
 TEST(BroadcastTooLarge, TwoShapesWhoseResultHasTwoToThe64ElementsAreRefused) {
     expect_error_text<std::length_error>(

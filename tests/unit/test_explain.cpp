@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "loom/loom.hpp"
+#include "view_test_support.hpp"
 
 namespace {
 
@@ -28,6 +29,8 @@ using loom::broadcast_explanation;
 using loom::broadcast_spec;
 using loom::shape_type;
 using loom::tensor;
+using loom::testing::one_element_seen_as;
+using loom::testing::two_to_32;
 namespace broadcast = loom::broadcast;
 
 struct pair_case {
@@ -220,13 +223,6 @@ TEST(Explain, LossTargetAgreesWithCrossEntropy) {
 }
 
 // ---- Results with more elements than an index counts ----
-
-constexpr loom::index_t two_to_32 = loom::index_t{1} << 32;
-
-// A view of `shape` over one element (stride 0 everywhere): nothing allocated, however large.
-auto one_element_seen_as(const shape_type& shape) {
-    return loom::broadcast_to(tensor<float>(shape_type(shape.size(), 1)), shape);
-}
 
 // The explanation refuses, and agrees with `operation`, which must refuse too.
 template <class Operation>

@@ -23,4 +23,12 @@ std::string plan_text(const E& e) {
 /// 0, 1, ..., 23 as int32 in shape [2, 3, 4], the array many view tests start from.
 inline tensor<int> a_2x3x4() { return iota_tensor<int>({2, 3, 4}); }
 
+/// 2^32: two sizes of it broadcast to more elements than an index counts.
+inline constexpr index_t two_to_32 = index_t{1} << 32;
+
+/// A view of `shape` over one element (stride 0 everywhere): nothing allocated, however large.
+inline auto one_element_seen_as(const shape_type& shape) {
+    return broadcast_to(tensor<float>(shape_type(shape.size(), 1)), shape);
+}
+
 }  // namespace loom::testing
