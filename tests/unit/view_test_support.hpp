@@ -1,10 +1,11 @@
 #pragma once
 // Test support for views: the printed loop plan, with the helpers view tests
-// use beside it (element_values.hpp, error_text.hpp).
+// use beside it (broadcast_reference.hpp, element_values.hpp, error_text.hpp).
 
 #include <sstream>
 #include <string>
 
+#include "broadcast_reference.hpp"
 #include "element_values.hpp"
 #include "error_text.hpp"
 #include "loom/loom.hpp"
