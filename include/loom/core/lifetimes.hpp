@@ -21,7 +21,8 @@
 // this header includes nothing.
 //
 // Cost of including: nothing; with LOOM_CHECK_LIFETIMES, <atomic>, <memory>,
-// <tuple>, <type_traits> and <utility>, core/errors.hpp and core/shape.hpp.
+// <tuple>, <type_traits> and <utility>, core/apply_elements.hpp, core/errors.hpp and
+// core/shape.hpp.
 
 #if defined(LOOM_CHECK_LIFETIMES)
 #include <atomic>
@@ -30,6 +31,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "loom/core/apply_elements.hpp"
 #include "loom/core/errors.hpp"
 #include "loom/core/shape.hpp"
 #endif
@@ -161,7 +163,9 @@ template <class... Operands>
 class operand_lives {
 public:
     explicit operand_lives(const std::tuple<Operands...>& operands)
-        : lives_(std::apply([](const auto&... o) { return std::tuple<operand_life<Operands>...>(o...); }, operands)) {}
+        : lives_(detail::apply_elements(
+            [](const auto&... o) { return std::tuple<operand_life<Operands>...>(o...); },
+            operands)) {}
 
     void check(const std::tuple<Operands...>& operands) const { check(operands, std::index_sequence_for<Operands...>()); }
 

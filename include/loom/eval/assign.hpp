@@ -40,6 +40,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "loom/core/apply_elements.hpp"
 #include "loom/core/broadcast.hpp"
 #include "loom/core/layout.hpp"
 #include "loom/core/storage.hpp"
@@ -183,8 +184,9 @@ bool leaves_have_count(index_t count, const E& value) {
     } else if constexpr (constant_expression<E>) {
         return true;
     } else {
-        return std::apply([&](const auto&... operands) { return (leaves_have_count(count, operands) && ...); },
-                          value.operands());
+        return detail::apply_elements(
+            [&](const auto&... operands) { return (leaves_have_count(count, operands) && ...); },
+            value.operands());
     }
 }
 
@@ -196,8 +198,9 @@ bool leaves_have_layout_shape(const strided_layout& layout, const E& value) {
     } else if constexpr (constant_expression<E>) {
         return true;
     } else {
-        return std::apply([&](const auto&... operands) { return (leaves_have_layout_shape(layout, operands) && ...); },
-                          value.operands());
+        return detail::apply_elements(
+            [&](const auto&... operands) { return (leaves_have_layout_shape(layout, operands) && ...); },
+            value.operands());
     }
 }
 
@@ -216,8 +219,9 @@ bool leaves_apart(const D* data, index_t count, const E& value) {
     } else if constexpr (constant_expression<E>) {
         return true;
     } else {
-        return std::apply([&](const auto&... operands) { return (leaves_apart(data, count, operands) && ...); },
-                          value.operands());
+        return detail::apply_elements(
+            [&](const auto&... operands) { return (leaves_apart(data, count, operands) && ...); },
+            value.operands());
     }
 }
 

@@ -21,6 +21,7 @@
 #include <string>
 #include <tuple>
 
+#include "loom/core/apply_elements.hpp"
 #include "loom/core/errors.hpp"
 #include "loom/core/layout.hpp"
 #include "loom/eval/plan.hpp"
@@ -68,8 +69,9 @@ void add_leaves(loop_plan& plan, const E& value, std::span<const index_t> map) {
         using T = value_type_of<E>;
         add_leaf(plan, reinterpret_cast<const std::byte*>(value.data()), sizeof(T), type_name<T>(), value.layout(), map);
     } else if constexpr (elementwise_expression<E>) {
-        std::apply([&](const auto&... o) { (add_leaves(plan, o, right_aligned(map, o.shape().size())), ...); },
-                   value.operands());
+        detail::apply_elements(
+            [&](const auto&... o) { (add_leaves(plan, o, right_aligned(map, o.shape().size())), ...); },
+            value.operands());
     } else if constexpr (placed_expression<E>) {
         // The operand's dimension j sits at the placed dimension value.map()[j], or nowhere.
         dimension_map placed(value.map().size());

@@ -29,9 +29,9 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <tuple>
 #include <utility>
 
+#include "loom/core/apply_elements.hpp"
 #include "loom/core/shape.hpp"
 #include "loom/eval/leaves.hpp"
 #include "loom/eval/plan.hpp"
@@ -93,27 +93,27 @@ template <class F, class... Cursors>
 class node_cursor {
 public:
     explicit node_cursor(F function, Cursors&&... operands)
-        : function_(function), operands_(std::move(operands)...) {}
+        : function_(function), operands_{{std::move(operands)}...} {}
 
     void start_run(const std::byte* const* data, const index_t* strides) {
-        std::apply([&](Cursors&... c) { (c.start_run(data, strides), ...); }, operands_);
+        detail::apply_elements([&](Cursors&... c) { (c.start_run(data, strides), ...); }, operands_);
     }
 
     void load_block(index_t start, index_t count) {
-        std::apply([&](Cursors&... c) { (c.load_block(start, count), ...); }, operands_);
+        detail::apply_elements([&](Cursors&... c) { (c.load_block(start, count), ...); }, operands_);
     }
 
     auto reader(index_t start) const {
-        return std::apply(
+        return detail::apply_elements(
             [&](const Cursors&... c) {
-                return node_reader<F, decltype(c.reader(start))...>{function_, {c.reader(start)...}};
+                return node_reader<F, decltype(c.reader(start))...>{function_, {{c.reader(start)}...}};
             },
             operands_);
     }
 
 private:
     F function_;
-    std::tuple<Cursors...> operands_;
+    detail::element_pack<Cursors...> operands_;
 };
 
 /// Block buffers for the leaves a plan does not read in place, carved out of
@@ -166,7 +166,7 @@ auto make_cursor(const E& value, std::size_t& next, block_buffers& buffers) {
         return scalar_cursor<value_type_of<E>>(value.value());
     } else if constexpr (elementwise_expression<E>) {
         // Braced initialisation runs left to right: leaves are numbered in tree order.
-        return std::apply(
+        return detail::apply_elements(
             [&](const auto&... o) {
                 using F = std::remove_cvref_t<decltype(value.function())>;
                 return node_cursor<F, decltype(make_cursor(o, next, buffers))...>{value.function(),

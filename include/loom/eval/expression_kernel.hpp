@@ -32,16 +32,16 @@
 // leaves compile none, and a repeated leaf of theirs goes through the
 // store kernel's buffer.
 //
-// Cost of including: eval/loop.hpp, eval/plan.hpp, eval/readers.hpp,
-// eval/simd.hpp and eval/store_kernel.hpp (their own costs), <array>, <span>
-// and <tuple>.
+// Cost of including: core/apply_elements.hpp, eval/loop.hpp, eval/plan.hpp,
+// eval/readers.hpp, eval/simd.hpp and eval/store_kernel.hpp (their own
+// costs), <array> and <span>.
 
 #include <array>
 #include <cstddef>
 #include <span>
-#include <tuple>
 #include <utility>
 
+#include "loom/core/apply_elements.hpp"
 #include "loom/core/shape.hpp"
 #include "loom/eval/leaves.hpp"
 #include "loom/eval/loop.hpp"
@@ -139,11 +139,11 @@ private:
 
     template <std::size_t... K>
     static auto make_splats(const E& value, std::index_sequence<K...>) {
-        return std::tuple<expression_kernel<D, E, K>...>(expression_kernel<D, E, K>(value)...);
+        return detail::element_pack<expression_kernel<D, E, K>...>{{expression_kernel<D, E, K>(value)}...};
     }
     template <std::size_t... K>
     std::array<kernel_ref, splat_count> refs(std::index_sequence<K...>) {
-        return {kernel_ref(std::get<K>(splats_))...};
+        return {kernel_ref(detail::pack_element<K>(splats_))...};
     }
 
     expression_kernel<D, E, no_splat> in_place_;

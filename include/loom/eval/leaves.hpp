@@ -10,6 +10,7 @@
 #include <tuple>
 #include <type_traits>
 
+#include "loom/core/apply_elements.hpp"
 #include "loom/expr/expression.hpp"
 #include "loom/expr/node_protocol.hpp"
 
@@ -21,7 +22,7 @@ void for_each_leaf(const E& value, Visit&& visit) {
     if constexpr (memory_leaf<E>) {
         visit(value);
     } else if constexpr (elementwise_expression<E>) {
-        std::apply([&](const auto&... o) { (for_each_leaf(o, visit), ...); }, value.operands());
+        detail::apply_elements([&](const auto&... o) { (for_each_leaf(o, visit), ...); }, value.operands());
     } else if constexpr (placed_expression<E>) {
         for_each_leaf(value.operand(), visit);
     } else if constexpr (!constant_expression<E> && !whole_value<E>) {

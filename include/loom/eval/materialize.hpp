@@ -16,6 +16,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "loom/core/apply_elements.hpp"
 #include "loom/core/layout.hpp"
 #include "loom/core/storage.hpp"
 #include "loom/eval/path_trace.hpp"
@@ -85,8 +86,9 @@ decltype(auto) materialize(const E& value) {
         }
         return result;
     } else if constexpr (elementwise_expression<E>) {
-        return std::apply([&](const auto&... o) { return make_node(value.function(), materialize<Mode>(o)...); },
-                          value.operands());
+        return detail::apply_elements(
+            [&](const auto&... o) { return make_node(value.function(), materialize<Mode>(o)...); },
+            value.operands());
     } else {
         using Placed = std::remove_cvref_t<decltype(materialize<Mode>(value.operand()))>;
         return placed_node<Placed>(materialize<Mode>(value.operand()), placement{value.shape(), value.map()});

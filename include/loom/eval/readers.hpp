@@ -20,6 +20,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "loom/core/apply_elements.hpp"
 #include "loom/core/shape.hpp"
 #include "loom/eval/leaves.hpp"
 #include "loom/expr/expression.hpp"
@@ -42,9 +43,9 @@ struct scalar_reader {
 template <class F, class... Readers>
 struct node_reader {
     F function;
-    std::tuple<Readers...> operands;
+    detail::element_pack<Readers...> operands;
     auto operator()(index_t i) const {
-        return std::apply([&](const Readers&... r) { return function(r(i)...); }, operands);
+        return detail::apply_elements([&](const Readers&... r) { return function(r(i)...); }, operands);
     }
 };
 
@@ -68,7 +69,7 @@ constexpr std::array<std::size_t, sizeof...(Operands)> first_leaves() {
 
 template <class F, class... Readers>
 node_reader<F, Readers...> make_node_reader(const F& function, Readers... operands) {
-    return {function, {operands...}};
+    return {function, {{operands}...}};
 }
 
 }  // namespace detail

@@ -33,6 +33,7 @@
 
 #include <xsimd/xsimd.hpp>
 
+#include "loom/core/apply_elements.hpp"
 #include "loom/core/shape.hpp"
 #include "loom/core/unroll.hpp"
 #include "loom/eval/batch.hpp"
@@ -377,7 +378,7 @@ B evaluate(const scalar_reader<T>& reader, const ReadLeaf&, Lanes&) {
 
 template <class B, class F, class... Readers, class ReadLeaf, class Lanes>
 B evaluate(const node_reader<F, Readers...>& reader, const ReadLeaf& read_leaf, Lanes& lanes) {
-    return std::apply(
+    return loom::detail::apply_elements(
         [&](const Readers&... r) {
             if constexpr (batch_form<F>::kind == batch_kind::approximate) {
                 return batch_form<F>{}(lanes, evaluate<B>(r, read_leaf, lanes)...);

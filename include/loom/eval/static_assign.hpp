@@ -10,13 +10,13 @@
 // leaf owns its elements, and one that broadcasts to the value's shape and
 // holds as many elements as the destination has that shape.
 //
-// Cost of including: <array>, <cstddef>, <tuple>, eval/readers.hpp,
+// Cost of including: <array>, <cstddef>, core/apply_elements.hpp, eval/readers.hpp,
 // eval/store_kernel.hpp and the expr/ headers it names.
 
 #include <array>
 #include <cstddef>
-#include <tuple>
 
+#include "loom/core/apply_elements.hpp"
 #include "loom/core/layout.hpp"
 #include "loom/core/static_shape.hpp"
 #include "loom/eval/path_trace.hpp"
@@ -78,7 +78,7 @@ auto flat_reader(const E& value) {
     } else if constexpr (constant_expression<E>) {
         return scalar_reader<T>{value.value()};
     } else {
-        return std::apply([&](const auto&... operands) {
+        return detail::apply_elements([&](const auto&... operands) {
             return make_node_reader(value.function(), flat_reader(operands)...);
         }, value.operands());
     }
@@ -92,8 +92,9 @@ auto static_element(const E& value, index_t i) {
     } else if constexpr (constant_expression<E>) {
         return value.value();
     } else if constexpr (elementwise_expression<E>) {
-        return std::apply([&](const auto&... operands) { return value.function()(static_element<Out>(operands, i)...); },
-                          value.operands());
+        return detail::apply_elements(
+            [&](const auto&... operands) { return value.function()(static_element<Out>(operands, i)...); },
+            value.operands());
     } else {
         static_assert(dependent_false<E>, "a value of fixed shape is a tensor of fixed shape, a scalar, or an "
                                           "element-wise node of them");
@@ -174,23 +175,24 @@ struct ranked_constant {
 template <std::size_t R, class F, class... Readers>
 struct ranked_node {
     F function;
-    std::tuple<Readers...> operands;
+    detail::element_pack<Readers...> operands;
 
     void seek(const std::array<index_t, R>& index) {
-        std::apply([&](Readers&... r) { (r.seek(index), ...); }, operands);
+        detail::apply_elements([&](Readers&... r) { (r.seek(index), ...); }, operands);
     }
     void advance() {
-        std::apply([](Readers&... r) { (r.advance(), ...); }, operands);
+        detail::apply_elements([](Readers&... r) { (r.advance(), ...); }, operands);
     }
     auto operator()(index_t j) const {
-        return std::apply([&](const Readers&... r) { return function(r(j)...); }, operands);
+        return detail::apply_elements([&](const Readers&... r) { return function(r(j)...); }, operands);
     }
     bool unit_inner() const {
-        return std::apply([](const Readers&... r) { return (r.unit_inner() && ...); }, operands);
+        return detail::apply_elements([](const Readers&... r) { return (r.unit_inner() && ...); }, operands);
     }
     auto row_reader() const {
-        return std::apply([&](const Readers&... r) { return make_node_reader(function, r.row_reader()...); },
-                          operands);
+        return detail::apply_elements(
+            [&](const Readers&... r) { return make_node_reader(function, r.row_reader()...); },
+            operands);
     }
 };
 
@@ -225,11 +227,11 @@ template <std::size_t R, class E>
     } else {
         static_assert(elementwise_expression<E>, "a value of known rank is a tensor, a scalar, or an element-wise "
                                                  "node of them");
-        return std::apply(
+        return detail::apply_elements(
             [&](const auto&... operands) {
                 return ranked_node<R, std::remove_cvref_t<decltype(value.function())>,
                                    decltype(ranked_reader<R>(operands, out, fits, flat))...>{
-                    value.function(), {ranked_reader<R>(operands, out, fits, flat)...}};
+                    value.function(), {{ranked_reader<R>(operands, out, fits, flat)}...}};
             },
             value.operands());
     }
@@ -244,8 +246,9 @@ bool leaves_have_shape(const E& value, const shape_type& out) {
         if constexpr (static_rank_of_v<E> != static_cast<std::ptrdiff_t>(R)) return false;
         else return equal_sizes<R>(value.shape(), out);
     } else if constexpr (elementwise_expression<E>) {
-        return std::apply([&](const auto&... operands) { return (leaves_have_shape<R>(operands, out) && ...); },
-                          value.operands());
+        return detail::apply_elements(
+            [&](const auto&... operands) { return (leaves_have_shape<R>(operands, out) && ...); },
+            value.operands());
     } else {
         return true;
     }

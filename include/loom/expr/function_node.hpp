@@ -21,6 +21,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "loom/core/apply_elements.hpp"
 #include "loom/core/broadcast.hpp"
 #include "loom/core/lifetimes.hpp"
 #include "loom/expr/expression.hpp"
@@ -79,7 +80,7 @@ private:
     // refers to): it always holds its own, with no optional around it and no
     // choice of source to test in shape(), by its parent's building, its own
     // moves and its destruction (Note [shared shapes]).
-    static constexpr bool always_own = std::apply([](auto... shares) { return !(shares || ...); }, shares_shape_of);
+    static constexpr bool always_own = (!(!std::is_reference_v<Operands> || statically_shaped<Operands>) && ...);
 
     // broadcast_source, decided at compile time for fixed shapes, and for
     // two operands whose ranks are known at compile time with their sizes
@@ -140,7 +141,9 @@ private:
     // operand's sizes were checked when it was made.
     shape_type computed_shape() const {
         if constexpr (is_fixed_shape<static_shape>) return static_shape::shape();
-        else return std::apply([](const auto&... o) { return detail::broadcast_valid_shapes(o.shape()...); }, operands_);
+        else return detail::apply_elements(
+            [](const auto&... o) { return detail::broadcast_valid_shapes(o.shape()...); },
+            operands_);
     }
 
     F function_;

@@ -31,6 +31,7 @@
 #include <utility>
 #include <vector>
 
+#include "loom/core/apply_elements.hpp"
 #include "loom/core/checked_arithmetic.hpp"
 #include "loom/core/explanation.hpp"
 #include "loom/core/shape.hpp"
@@ -259,7 +260,7 @@ tensor<R> einsum_of_views(std::string_view subscripts, const V&... views) {
 
     // The letters along which every operand is constant and that the output does not name: summed as factors.
     std::string present;
-    std::apply([&](const auto&... x) { ((present += x.letters), ...); }, varying);
+    detail::apply_elements([&](const auto&... x) { ((present += x.letters), ...); }, varying);
     constant_sums<R> constants;
     std::string seen;
     for (const std::string& in : spec.inputs) {
@@ -282,7 +283,7 @@ tensor<R> einsum_of_views(std::string_view subscripts, const V&... views) {
             spec.output, shape, constants);
     } else {
         std::list<labelled<tensor_view<const R>>> operands;
-        std::apply([&](const auto&... x) { (operands.push_back(read_as<R>(x)), ...); }, varying);
+        detail::apply_elements([&](const auto&... x) { (operands.push_back(read_as<R>(x)), ...); }, varying);
         const contraction_path path = einsum_contraction_path(spec, sizes, false);
         return place_in_output(contract_along<R>(subscripts, std::move(operands), path, spec.output, sizes, shapes),
                                spec.output, shape, constants);

@@ -10,6 +10,7 @@
 #include <tuple>
 #include <type_traits>
 
+#include "loom/core/apply_elements.hpp"
 #include "loom/core/types.hpp"
 #include "loom/expr/expression.hpp"
 
@@ -61,7 +62,7 @@ template <operand_list L, class F>
 void for_each_operand(const L& operands, F&& f) {
     std::size_t i = 0;
     if constexpr (expression_tuple<L>) {
-        std::apply([&](const auto&... x) { (f(i++, x), ...); }, operands);
+        detail::apply_elements([&](const auto&... x) { (f(i++, x), ...); }, operands);
     } else {
         for (const auto& x : operands) f(i++, x);
     }
