@@ -37,9 +37,7 @@ template <class Indices, class... T>
 struct element_pack_of;
 
 template <std::size_t... I, class... T>
-struct element_pack_of<std::index_sequence<I...>, T...> : pack_slot<I, T>... {
-    static constexpr std::size_t size = sizeof...(T);
-};
+struct element_pack_of<std::index_sequence<I...>, T...> : pack_slot<I, T>... {};
 
 /// A tuple of values, made with one pair of braces per element:
 /// `element_pack<A, B>{{a}, {b}}`.

@@ -70,17 +70,19 @@ private:
     using index_sequence = std::index_sequence_for<Operands...>;
     static_assert(sizeof...(Operands) < own_shape);
 
-    // Whether the node may answer with operand k's shape: when it owns the
-    // operand (Note [shared shapes]), or the operand's shape is fixed, which
-    // nothing can change.
-    static constexpr std::array<bool, sizeof...(Operands)> shares_shape_of{
-        (!std::is_reference_v<Operands> || statically_shaped<Operands>)...};
+    // Whether the node may answer with the shape of an operand of type
+    // Operand: when it owns the operand (Note [shared shapes]), or the
+    // operand's shape is fixed, which nothing can change.
+    template <class Operand>
+    static constexpr bool may_share = !std::is_reference_v<Operand> || statically_shaped<Operand>;
+    // may_share of operand k.
+    static constexpr std::array<bool, sizeof...(Operands)> shares_shape_of{may_share<Operands>...};
 
     // True when the node can share no operand's shape (`a * b` of tensors it
     // refers to): it always holds its own, with no optional around it and no
     // choice of source to test in shape(), by its parent's building, its own
     // moves and its destruction (Note [shared shapes]).
-    static constexpr bool always_own = (!(!std::is_reference_v<Operands> || statically_shaped<Operands>) && ...);
+    static constexpr bool always_own = !(may_share<Operands> || ...);
 
     // broadcast_source, decided at compile time for fixed shapes, and for
     // two operands whose ranks are known at compile time with their sizes
