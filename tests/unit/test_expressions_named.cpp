@@ -115,6 +115,31 @@ TEST(NamedFunctions, SpecNodeInsideALargerExpression) {
     EXPECT_EQ(elements_of(r), (std::vector<int>{1002, 2003, 1005, 2006, 1008, 2009}));
 }
 
+TEST(NamedFunctions, PlacementsNestedUnderALargerExpression) {
+    // x = add(a, b * 10, pdpd(1)): b's axis at x's axis 1; add(w, x, pdpd(0)):
+    // x's axes at w's 0 to 2; then + v, one axis more on the left. Each
+    // element checked against its indices.
+    const tensor<int> a = loom::arange<int>(24).reshape({2, 3, 4});
+    const tensor<int> b{1, 2, 3};
+    const tensor<int> w = loom::arange<int>(120).reshape({2, 3, 4, 5}) * 1000;
+    const tensor<int> v{100000, 200000};
+    const auto x = loom::add(a, b * 10, broadcast::pdpd(1));
+    const auto r = loom::eval(loom::add(w, x, broadcast::pdpd(0)) + v.reshape({2, 1, 1, 1, 1}));
+    ASSERT_EQ(r.shape(), (shape_type{2, 2, 3, 4, 5}));
+    for (int n = 0; n < 2; ++n) {
+        for (int i = 0; i < 2; ++i) {
+            for (int j = 0; j < 3; ++j) {
+                for (int k = 0; k < 4; ++k) {
+                    for (int l = 0; l < 5; ++l) {
+                        const int expected = w(i, j, k, l) + a(i, j, k) + b(j) * 10 + v(n);
+                        EXPECT_EQ(r(n, i, j, k, l), expected) << n << ' ' << i << ' ' << j << ' ' << k << ' ' << l;
+                    }
+                }
+            }
+        }
+    }
+}
+
 TEST(NamedFunctions, SpecComparisonGivesBool) {
     const tensor<int> a{{1, 2}, {3, 4}, {5, 6}}, b{2, 3, 7};
     const tensor<bool> r = loom::less(a, b, broadcast::pdpd(0));

@@ -53,6 +53,22 @@ TEST(StaleOperands, ElementWise) {
     expect_stale(e, "[3, 2]", "[400, 500]");
 }
 
+TEST(StaleOperands, MoreDimensionsThatStillFitTheDestination) {
+    // x, read by e of shape [4], now has the shape [3, 4] of the destination
+    // of e * m: it fits the loop, but not the expression that reads it.
+    tensor<float> x = loom::ones<float>({4});
+    const tensor<float> y = loom::ones<float>({4});
+    const auto e = x + y;
+    const tensor<float> m = loom::ones<float>({3, 4});
+    x = loom::ones<float>({3, 4});
+    const std::string message = message_of([&] { (void)loom::eval(e * m); });
+    EXPECT_TRUE(contains(message, "operand of shape [3, 4] does not fit an expression of rank 1")) << message;
+    EXPECT_TRUE(contains(message, "changed shape after the expression")) << message;
+    tensor<float> destination = loom::full<float>({3, 4}, 7.f);
+    EXPECT_THROW(destination = e * m, loom::broadcast_error);
+    for (const float value : elements_of(destination)) EXPECT_EQ(value, 7.f);
+}
+
 TEST(StaleOperands, Placed) {
     tensor<float> x = loom::ones<float>({2, 3, 4});
     const tensor<float> row{1, 2, 3};

@@ -89,13 +89,13 @@ TEST(StreamingThreshold, IsSetAndRead) {
 
 // A tensor or view as the direct path sees a leaf.
 template <class L>
-loom::detail::direct_leaf leaf_of(const L& leaf) {
-    return {reinterpret_cast<const std::byte*>(leaf.data()), &leaf.layout(), sizeof(float)};
+loom::leaf_entry leaf_of(const L& leaf) {
+    return {reinterpret_cast<const std::byte*>(leaf.data()), &leaf.layout(), sizeof(float), "float32", leaf.ndim(), -1};
 }
 
 // Whether the direct path in one run into the `large` float32 elements at `destination` streams.
 template <std::size_t N>
-bool streams_into(const float* destination, const std::array<loom::detail::direct_leaf, N>& leaves) {
+bool streams_into(const float* destination, const std::array<loom::leaf_entry, N>& leaves) {
     return loom::detail::streams_into(reinterpret_cast<const std::byte*>(destination), sizeof(float), large, leaves);
 }
 

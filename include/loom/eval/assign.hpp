@@ -111,25 +111,38 @@ struct memory_operand {
                  [&](index_t first, index_t last) { run_buffered(plan, kernels.in_place, first, last); });
 }
 
-// Runs the path `path` chose, but the temporary's, into the memory at
-// `data`, of elements of `element_bytes` laid out as `layout`, with an
-// expression's kernels. Compiled once for every expression.
-inline void run_chosen(std::byte* data, index_t element_bytes, const strided_layout& layout, const chosen_path& path,
-                       const kernel_set& kernels) {
+// Runs the path `path` chose into the memory at `data`, of elements of
+// `element_bytes` of the type NumPy names `type`, laid out as `layout`, with
+// an expression's kernels; through a temporary (Note [aliasing]), the value
+// is stored into new memory by the path chosen for it there, then copied.
+// Compiled once for every expression.
+[[gnu::noinline]] inline void run_chosen(std::byte* data, index_t element_bytes, const char* type,
+                                         const strided_layout& layout, const chosen_path& path,
+                                         const kernel_set& kernels) {
+    record_path(path.kind);  // Note [path trace]
     switch (path.kind) {
     case path_kind::direct:
-        run_direct(data, element_bytes, path.leaves, path.run, layout.size(), path.threads, path.streams,
+        run_direct(data, element_bytes, path.leaves.entries, path.run, layout.size(), path.threads, path.streams,
                    kernels.in_place);
         return;
     case path_kind::unbuffered:
     case path_kind::store_kernel:
         run_planned(*path.plan, path.threads, kernels);
         return;
+    case path_kind::through_temporary: {
+        storage<std::byte> temporary(layout.size() * element_bytes);
+        const strided_layout contiguous(layout.shape());
+        chosen_path into_temporary;
+        into_temporary.leaves = path.leaves;
+        choose_path_for(into_temporary, temporary.data(), element_bytes, type, contiguous, true, kernels.streams);
+        run_chosen(temporary.data(), element_bytes, type, contiguous, into_temporary, kernels);
+        copy_into_layout(temporary.data(), data, layout, element_bytes);  // a byte copy
+        return;
+    }
     case path_kind::nothing:
     case path_kind::whole_value:  // never chosen here: evaluate_into takes them before
     case path_kind::static_shape:
     case path_kind::ranked:
-    case path_kind::through_temporary:  // run by run_path, which evaluates the value again
         return;
     }
 }
@@ -239,25 +252,21 @@ template <element D, expression E>
     return true;
 }
 
-// Runs the path choose_path chose for `value` (step c of the header comment).
+// Runs the path choose_path chose for `value` (step c of the header
+// comment): the direct path on one thread without streaming stores with
+// the expression's reader inlined (store_direct_inline), any other by
+// run_chosen with the expression's kernels.
 template <element D, expression E>
 void run_path(D* data, const strided_layout& layout, const E& value, const chosen_path& path) {
-    record_path(path.kind);  // Note [path trace]
-    if (path.kind == path_kind::through_temporary) {  // Note [aliasing]
-        storage<D> temporary(layout.size());
-        const strided_layout contiguous(layout.shape());
-        evaluate_into(temporary.data(), contiguous, value, true);
-        // A byte copy, one routine for every expression and element type.
-        copy_into_layout(reinterpret_cast<const std::byte*>(temporary.data()), reinterpret_cast<std::byte*>(data), layout,
-                         static_cast<index_t>(sizeof(D)));
-        return;
-    }
-    if (path.kind == path_kind::direct && path.threads == 1 && !path.streams) {
-        if constexpr (!has_placement<E>()) store_direct_inline(data, value, path.leaves, path.run, layout.size());
-        return;
+    if constexpr (!has_placement<E>()) {
+        if (path.kind == path_kind::direct && path.threads == 1 && !path.streams) {
+            record_path(path.kind);  // Note [path trace]
+            store_direct_inline(data, value, path.leaves.entries, path.run, layout.size());
+            return;
+        }
     }
     expression_kernels<D, E> kernels(value);
-    run_chosen(reinterpret_cast<std::byte*>(data), static_cast<index_t>(sizeof(D)), layout, path, kernels.set());
+    run_chosen(reinterpret_cast<std::byte*>(data), index_t{sizeof(D)}, type_name<D>(), layout, path, kernels.set());
 }
 
 }  // namespace detail

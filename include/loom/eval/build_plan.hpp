@@ -3,9 +3,10 @@
 // engine reads the tree, the nodes only describe themselves. The recipe
 // (Note [stale operands] for step 2):
 //   1. the destination is operand 0, walked in its own layout;
-//   2. every leaf in memory, in tree order, is mapped into the destination's
-//      index space (its own stride where its size matches, 0 where it is
-//      broadcast) and checked to fit;
+//   2. every leaf in memory, in tree order (Note [leaf table] in
+//      leaves.hpp), is mapped into the destination's index space (its own
+//      stride where its size matches, 0 where it is broadcast) and checked
+//      to fit;
 //   3. (the caller) an operand that overlaps the destination under another
 //      mapping sends the evaluation through a temporary (Note [aliasing]);
 //   4. size-1 dimensions are dropped;
@@ -17,13 +18,12 @@
 // shape since then would be read past its end: it is refused in step 2,
 // the only shape error that evaluating an existing expression can raise.
 
-#include <span>
+#include <cstddef>
 #include <string>
-#include <tuple>
 
-#include "loom/core/apply_elements.hpp"
 #include "loom/core/errors.hpp"
 #include "loom/core/layout.hpp"
+#include "loom/eval/leaves.hpp"
 #include "loom/eval/plan.hpp"
 #include "loom/expr/expression.hpp"
 #include "loom/expr/node_protocol.hpp"
@@ -32,73 +32,66 @@ namespace loom {
 
 namespace detail {
 
-// The map of an operand of rank `rank` aligned on the right under a node
-// whose map is `parent` (NumPy's alignment): the last `rank` entries.
-inline std::span<const index_t> right_aligned(std::span<const index_t> parent, std::size_t rank) {
-    if (rank > parent.size()) {
-        throw broadcast_error("an operand of rank " + std::to_string(rank) + " does not fit an expression of rank " +
-                              std::to_string(parent.size()) +
-                              ": it changed shape after the expression reading it was built; "
-                              "build the expression again");
+// Refuses an operand of shape `shape` that changed shape after its
+// expression was built (Note [stale operands]): `fits` says what it does not fit.
+[[noreturn, gnu::noinline, gnu::cold]] inline void refuse_stale(const shape_type& shape, const std::string& fits) {
+    throw broadcast_error("an operand of shape " + to_string(shape) + " does not fit " + fits +
+                          ": it changed shape after the expression reading it was built; build the expression again");
+}
+
+// Step 2 for the leaves of `table` (Note [leaf table]): each leaf's
+// dimensions mapped into the loop's `rank` dimensions, whose last
+// table.rank are the value's, and checked to fit.
+[[gnu::noinline]] inline void add_leaves(loop_plan& plan, const leaf_table& table, std::size_t rank) {
+    if (table.rank > rank) {
+        throw broadcast_error("a value of rank " + std::to_string(table.rank) + " does not fit the loop over " +
+                              to_string(plan.original_shape()) + "; store it into memory of its own shape");
     }
-    return parent.subspan(parent.size() - rank);
-}
-
-// Step 2 for one leaf in memory: its elements, of `element_bytes` bytes of
-// the type NumPy names `type`, at `data` laid out as `layout`, with its
-// dimensions at `map` in the destination's index space. Compiled once for
-// every expression and element type.
-[[gnu::noinline]] inline void add_leaf(loop_plan& plan, const std::byte* data, index_t element_bytes, const char* type,
-                                       const strided_layout& layout, std::span<const index_t> map) {
-    const auto refuse = [&](index_t, index_t, index_t) {
-        throw broadcast_error("an operand of shape " + to_string(layout.shape()) + " does not fit the loop over " +
-                              to_string(plan.original_shape()) +
-                              ": it changed shape after the expression reading it was built; "
-                              "build the expression again");
-    };
-    plan.add_operand(data, element_bytes, type, layout, layout.broadcast_to(plan.original_shape(), map, refuse).strides());
-}
-
-// add_leaves(plan, e, map): the leaves of `e`, whose dimensions sit at `map`
-// in the destination's index space, added to `plan` in tree order, through
-// the roles of Note [node protocol]. A whole value has been computed before
-// a plan is built (Note [computed once]), so none is met here.
-template <class E>
-void add_leaves(loop_plan& plan, const E& value, std::span<const index_t> map) {
-    if constexpr (memory_leaf<E>) {
-        using T = value_type_of<E>;
-        add_leaf(plan, reinterpret_cast<const std::byte*>(value.data()), sizeof(T), type_name<T>(), value.layout(), map);
-    } else if constexpr (elementwise_expression<E>) {
-        detail::apply_elements(
-            [&](const auto&... o) { (add_leaves(plan, o, right_aligned(map, o.shape().size())), ...); },
-            value.operands());
-    } else if constexpr (placed_expression<E>) {
-        // The operand's dimension j sits at the placed dimension value.map()[j], or nowhere.
-        dimension_map placed(value.map().size());
-        for (std::size_t j = 0; j < placed.size(); ++j) {
-            const index_t d = value.map()[j];
-            placed[j] = d < 0 ? -1 : map[static_cast<std::size_t>(d)];
+    const auto shift = static_cast<index_t>(rank - table.rank);
+    dimension_map map;
+    for (const leaf_entry& leaf : table.entries) {
+        const std::size_t own = leaf.layout->rank();
+        if (own > leaf.reader_rank) {
+            refuse_stale(leaf.layout->shape(), "an expression of rank " + std::to_string(leaf.reader_rank));
         }
-        add_leaves(plan, value.operand(), placed);
-    } else if constexpr (whole_value<E>) {
-        static_assert(dependent_false<E>, "a whole value is computed before its expression's plan is built: materialize it");
-    } else if constexpr (!constant_expression<E>) {  // a constant is no operand of the plan
-        static_assert(check_node<E>);
+        // Its dimension j sits at the reader's dimension reader_rank - own + j (NumPy's alignment).
+        map.resize_for_overwrite(own);
+        for (std::size_t j = 0; j < own; ++j) {
+            const std::size_t in_reader = leaf.reader_rank - own + j;
+            const index_t d = leaf.map_at < 0 ? static_cast<index_t>(table.rank - leaf.reader_rank + in_reader)
+                                              : table.maps[static_cast<std::size_t>(leaf.map_at) + in_reader];
+            map[j] = d < 0 ? -1 : d + shift;
+        }
+        const auto refuse = [&](index_t, index_t, index_t) {
+            refuse_stale(leaf.layout->shape(), "the loop over " + to_string(plan.original_shape()));
+        };
+        plan.add_operand(leaf.first, leaf.element_bytes, leaf.type, *leaf.layout,
+                         leaf.layout->broadcast_to(plan.original_shape(), map, refuse).strides());
     }
 }
 
 }  // namespace detail
 
-/// Steps 1 and 2 of the recipe: the plan of storing `value` into the memory
-/// at `destination`, laid out as `layout`, with every operand mapped and
-/// checked, before any dimension is dropped, merged or moved.
+/// Steps 1 and 2 of the recipe: the plan of storing the value whose leaves
+/// are `leaves` into the memory at `destination` (elements of
+/// `element_bytes` bytes of the type NumPy names `type`), laid out as
+/// `layout`, with every operand mapped and checked, before any dimension
+/// is dropped, merged or moved. Compiled once for every expression.
+[[gnu::noinline]] inline loop_plan map_operands(const std::byte* destination, index_t element_bytes, const char* type,
+                                                const strided_layout& layout, const leaf_table& leaves) {
+    loop_plan plan(layout.shape());
+    plan.add_operand(destination, element_bytes, type, layout, layout.strides());
+    detail::add_leaves(plan, leaves, layout.rank());
+    return plan;
+}
+
+/// map_operands for `value`, stored into elements of type D.
 template <element D, expression E>
 loop_plan map_operands(const D* destination, const strided_layout& layout, const E& value) {
-    loop_plan plan(layout.shape());
-    plan.add_operand(destination, layout, layout.strides());
-    const dimension_map identity = right_aligned_map(layout.rank(), layout.rank());
-    detail::add_leaves(plan, value, detail::right_aligned(identity, value.shape().size()));
-    return plan;
+    leaf_table leaves;
+    gather_leaves(leaves, value);
+    return map_operands(reinterpret_cast<const std::byte*>(destination), index_t{sizeof(D)}, type_name<D>(), layout,
+                        leaves);
 }
 
 /// The plan of a reduction of `value` into the memory at `result`, laid out
@@ -108,7 +101,9 @@ template <element D, expression E>
 loop_plan map_reduction(const D* result, const strided_layout& layout, const strides_type& strides, const E& value) {
     loop_plan plan(value.shape());
     plan.add_operand(result, layout, strides);
-    detail::add_leaves(plan, value, right_aligned_map(value.shape().size(), value.shape().size()));
+    leaf_table leaves;
+    gather_leaves(leaves, value);
+    detail::add_leaves(plan, leaves, leaves.rank);
     return plan;
 }
 

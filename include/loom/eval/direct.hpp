@@ -48,14 +48,6 @@ namespace loom {
 
 namespace detail {
 
-// A leaf as the direct path reads it: its first element, its layout and the
-// size of an element.
-struct direct_leaf {
-    const std::byte* first;
-    const strided_layout* layout;
-    index_t element_bytes;
-};
-
 // True when `sizes`, without its leading 1s (which broadcast like absent
 // dimensions), are the last sizes of `shape`.
 inline bool is_trailing_block(const shape_type& sizes, const shape_type& shape) {
@@ -71,7 +63,7 @@ inline bool is_trailing_block(const shape_type& sizes, const shape_type& shape) 
 }
 
 // The bytes of a leaf's elements.
-inline index_t bytes_of(const direct_leaf& leaf) { return leaf.layout->size() * leaf.element_bytes; }
+inline index_t bytes_of(const leaf_entry& leaf) { return leaf.layout->size() * leaf.element_bytes; }
 
 // The elements of one unit of work of the direct path, with runs of `run`
 // of its `count` elements: threads take pieces of whole runs, or of
@@ -82,7 +74,7 @@ inline index_t direct_unit(index_t run, index_t count) { return run == count ? 1
 // The destination and the leaves the direct path takes hold elements, so
 // neither address is null (memory_span's meets tests for that): the two
 // ranges are compared alone.
-inline bool meets(const direct_leaf& leaf, const std::byte* destination, index_t bytes) {
+inline bool meets(const leaf_entry& leaf, const std::byte* destination, index_t bytes) {
     return byte_ranges_meet(leaf.first, bytes_of(leaf), destination, bytes);
 }
 
@@ -91,12 +83,15 @@ inline bool meets(const direct_leaf& leaf, const std::byte* destination, index_t
 // elements of `element_bytes`, else 0 (Note [direct path]). One function
 // for every expression, apart from the templates that gather the leaves.
 inline index_t direct_run(const std::byte* destination, const strided_layout& layout, index_t element_bytes,
-                          std::span<const direct_leaf> leaves, bool fresh) {
+                          std::span<const leaf_entry> leaves, bool fresh) {
     const index_t count = layout.size();
     index_t run = count;  // the one size below the destination's that leaves may have
-    for (const direct_leaf& leaf : leaves) {
+    for (const leaf_entry& leaf : leaves) {
         const strided_layout& own = *leaf.layout;
         if (!own.is_row_major() || !is_trailing_block(own.shape(), layout.shape())) return 0;
+        // A placed leaf's dimensions are not the last of the destination's; a stale
+        // one (Note [stale operands] in build_plan.hpp) is the plan's to refuse.
+        if (leaf.map_at >= 0 || own.rank() > leaf.reader_rank) return 0;
         const index_t size = own.size();
         if (!fresh && meets(leaf, destination, count * element_bytes)) {
             // Only the destination itself, read whole, may meet it.
@@ -115,7 +110,7 @@ inline index_t direct_run(const std::byte* destination, const strided_layout& la
 // The bytes a leaf moves on by from one run of `run` elements to the next:
 // none for a leaf of one run's size, read again for each run; a run's for
 // the others, of the destination's size.
-inline index_t run_step(const direct_leaf& leaf, index_t run) {
+inline index_t run_step(const leaf_entry& leaf, index_t run) {
     return leaf.layout->size() == run ? 0 : run * leaf.element_bytes;
 }
 
@@ -124,7 +119,7 @@ inline index_t run_step(const direct_leaf& leaf, index_t run) {
 // `run` elements (first and last are multiples of it), or one run when
 // every leaf has the destination's size (run is then the whole count);
 // `streamed` as run_rows::streamed.
-inline void store_direct(std::byte* out, index_t element_bytes, std::span<const direct_leaf> leaves, index_t run,
+inline void store_direct(std::byte* out, index_t element_bytes, std::span<const leaf_entry> leaves, index_t run,
                          index_t first, index_t last, kernel_ref kernel, bool streamed = false) {
     small_vector<const std::byte*, 16> at(leaves.size() + 1);  // the destination, then each leaf's element `first`
     small_vector<index_t, 16> step(leaves.size() + 1);         // and the bytes from one run to the next
@@ -146,10 +141,10 @@ inline void store_direct(std::byte* out, index_t element_bytes, std::span<const 
 // stores]): the bytes it touches are beyond the threshold, and no leaf
 // shares memory with the destination.
 inline bool streams_into(const std::byte* destination, index_t element_bytes, index_t count,
-                         std::span<const direct_leaf> leaves) {
+                         std::span<const leaf_entry> leaves) {
     const index_t bytes = count * element_bytes;
     index_t touched = bytes;
-    for (const direct_leaf& leaf : leaves) {
+    for (const leaf_entry& leaf : leaves) {
         if (meets(leaf, destination, bytes)) return false;
         touched += bytes_of(leaf);
     }
@@ -160,7 +155,7 @@ inline bool streams_into(const std::byte* destination, index_t element_bytes, in
 // (the whole destination), with streaming stores: the elements up to the
 // first cache line boundary and after the last are stored as usual, the
 // lines between by the kernel's streaming loop. The caller fences.
-inline void stream_direct(std::byte* data, index_t element_bytes, std::span<const direct_leaf> leaves, index_t run,
+inline void stream_direct(std::byte* data, index_t element_bytes, std::span<const leaf_entry> leaves, index_t run,
                           index_t first, index_t last, kernel_ref kernel) {
     const auto bytes = static_cast<std::size_t>(element_bytes);
     const auto line_size = static_cast<index_t>(streaming_line_bytes / bytes);
@@ -190,7 +185,7 @@ inline void stream_direct(std::byte* data, index_t element_bytes, std::span<cons
 // `(3, 4) + (4,)` float32). The one part of the direct path compiled per
 // expression.
 template <element D, expression E>
-void store_direct_inline(D* out, const E& value, std::span<const direct_leaf> leaves, index_t run, index_t count) {
+void store_direct_inline(D* out, const E& value, std::span<const leaf_entry> leaves, index_t run, index_t count) {
     constexpr std::size_t N = leaf_count<E>;
     std::array<const std::byte*, N> at;  // each leaf's next element
     std::array<index_t, N> step;         // and the bytes it moves on by from one run to the next
@@ -220,7 +215,7 @@ void store_direct_inline(D* out, const E& value, std::span<const direct_leaf> le
 /// `run` are direct_run's, and it runs on `threads` threads, streaming its
 /// stores when `stream` says so (one thread without streaming is
 /// store_direct_inline's). Compiled once for every expression.
-[[gnu::noinline]] inline void run_direct(std::byte* data, index_t element_bytes, std::span<const detail::direct_leaf> leaves,
+[[gnu::noinline]] inline void run_direct(std::byte* data, index_t element_bytes, std::span<const leaf_entry> leaves,
                                          index_t run, index_t count, int threads, bool stream, kernel_ref kernel) {
     const index_t unit = detail::direct_unit(run, count);
     parallel_for(count / unit, threads, [&](index_t first, index_t last) {

@@ -3,8 +3,8 @@
 // each expression (Note [one kernel per expression]).
 //
 // Note [one kernel per expression]: an assignment compiles, for its
-// expression, a walk that lists the leaves (choose_path.hpp,
-// build_plan.hpp) and this kernel: it stores `count` results of the
+// expression, the walk that lists its leaves (Note [leaf table] in
+// leaves.hpp) and this kernel: it stores `count` results of the
 // expression into operand 0, reading every leaf where it lies, element i
 // of each at i. Everything around it is compiled once, whatever the
 // expression: the direct path hands it runs of leaves that lie in order
@@ -116,6 +116,8 @@ struct kernel_set {
     /// splats[k - 1] repeats operand k; empty for an expression of more
     /// than loop_plan::max_splat_leaves leaves.
     std::span<const kernel_ref> splats;
+    /// Whether `in_place` streams the runs it is handed as streamed (streams_from_registers).
+    bool streams;
 
     /// The kernel for loop_plan::unbuffered_splat()'s answer `operand` (0: none repeats).
     kernel_ref for_splat(std::size_t operand) const { return operand == 0 ? in_place : splats[operand - 1]; }
@@ -130,7 +132,8 @@ public:
     expression_kernels& operator=(const expression_kernels&) = delete;
 
     kernel_set set() {
-        return {in_place_, std::span<const kernel_ref>(splat_refs_.data(), splat_refs_.size())};
+        return {in_place_, std::span<const kernel_ref>(splat_refs_.data(), splat_refs_.size()),
+                streams_from_registers<E, D>};
     }
 
 private:
