@@ -36,12 +36,15 @@
 
 #include <cstddef>
 #include <optional>
+#include <stdexcept>
+#include <string>
 #include <tuple>
 #include <type_traits>
 #include <utility>
 
 #include "loom/core/apply_elements.hpp"
 #include "loom/core/broadcast.hpp"
+#include "loom/core/checked_arithmetic.hpp"
 #include "loom/core/layout.hpp"
 #include "loom/core/storage.hpp"
 #include "loom/eval/choose_path.hpp"
@@ -130,7 +133,12 @@ struct memory_operand {
         run_planned(*path.plan, path.threads, kernels);
         return;
     case path_kind::through_temporary: {
-        storage<std::byte> temporary(layout.size() * element_bytes);
+        const std::optional<index_t> bytes = checked_mul(layout.size(), element_bytes);
+        if (!bytes) {
+            throw std::length_error("cannot allocate the temporary of a value of shape " + to_string(layout.shape()) +
+                                    ": its size in bytes overflows; store the value into memory it does not share");
+        }
+        storage<std::byte> temporary(*bytes);
         const strided_layout contiguous(layout.shape());
         chosen_path into_temporary;
         into_temporary.leaves = path.leaves;
@@ -170,9 +178,11 @@ namespace detail {
 // path's: a leaf that meets the destination must be the destination itself
 // (the same first element and element type), else the value goes the usual
 // way. A leaf given another shape since the expression was built (Note
-// [stale operands] in build_plan.hpp) does not have the destination's shape
-// and goes the usual way too, which refuses it. The path trace records the
-// direct path, which choose_path picks for such a value.
+// [stale operands] in build_plan.hpp) goes the usual way too, which
+// refuses it: one that does not have the destination's shape, or has more
+// dimensions than the node reading it (`x + y` of shape [4] inside
+// `(x + y) * m` of shape [3, 4], x and y since given m's shape). The path
+// trace records the direct path, which choose_path picks for such a value.
 
 // True when `E` is made of leaves in memory, constants and element-wise
 // nodes only, with no placement: what flat_reader reads.
@@ -203,16 +213,21 @@ bool leaves_have_count(index_t count, const E& value) {
     }
 }
 
-// True when every leaf of `value` is row-major with the shape of `layout`.
+// True when every leaf of `value` is row-major with the shape of `layout`,
+// and of no more dimensions than the node of `reader_rank` reading it (a
+// leaf of more changed shape: Note [stale operands] in build_plan.hpp).
 template <class E>
-bool leaves_have_layout_shape(const strided_layout& layout, const E& value) {
+bool leaves_have_layout_shape(const strided_layout& layout, const E& value, std::size_t reader_rank) {
     if constexpr (memory_leaf<E>) {
-        return value.layout().is_row_major() && value.shape() == layout.shape();
+        return value.layout().is_row_major() && value.layout().rank() <= reader_rank &&
+               value.shape() == layout.shape();
     } else if constexpr (constant_expression<E>) {
         return true;
     } else {
+        std::size_t rank = 0;  // asked of the node only when it reads a leaf
+        if constexpr (reads_memory<E>) rank = value.shape().size();
         return detail::apply_elements(
-            [&](const auto&... operands) { return (leaves_have_layout_shape(layout, operands) && ...); },
+            [&](const auto&... operands) { return (leaves_have_layout_shape(layout, operands, rank) && ...); },
             value.operands());
     }
 }
@@ -244,7 +259,7 @@ template <element D, expression E>
 [[gnu::noinline]] bool run_one_run(D* data, const strided_layout& layout, const E& value, bool fresh) {
     const index_t count = layout.size();
     if (!layout.is_row_major() || count == 0 || count >= parallel_min_elements ||
-        !leaves_have_layout_shape(layout, value) || (!fresh && !leaves_apart(data, count, value))) {
+        !leaves_have_layout_shape(layout, value, layout.rank()) || (!fresh && !leaves_apart(data, count, value))) {
         return false;
     }
     record_path(path_kind::direct);  // Note [path trace]
@@ -254,8 +269,8 @@ template <element D, expression E>
 
 // Runs the path choose_path chose for `value` (step c of the header
 // comment): the direct path on one thread without streaming stores with
-// the expression's reader inlined (store_direct_inline), any other by
-// run_chosen with the expression's kernels.
+// the expression's reader inlined (store_direct_inline) for a value with
+// no placement, any other by run_chosen with the expression's kernels.
 template <element D, expression E>
 void run_path(D* data, const strided_layout& layout, const E& value, const chosen_path& path) {
     if constexpr (!has_placement<E>()) {

@@ -32,13 +32,6 @@ namespace loom {
 
 namespace detail {
 
-// Refuses an operand of shape `shape` that changed shape after its
-// expression was built (Note [stale operands]): `fits` says what it does not fit.
-[[noreturn, gnu::noinline, gnu::cold]] inline void refuse_stale(const shape_type& shape, const std::string& fits) {
-    throw broadcast_error("an operand of shape " + to_string(shape) + " does not fit " + fits +
-                          ": it changed shape after the expression reading it was built; build the expression again");
-}
-
 // Step 2 for the leaves of `table` (Note [leaf table]): each leaf's
 // dimensions mapped into the loop's `rank` dimensions, whose last
 // table.rank are the value's, and checked to fit.

@@ -3,8 +3,8 @@
 // each expression (Note [one kernel per expression]).
 //
 // Note [one kernel per expression]: an assignment compiles, for its
-// expression, the walk that lists its leaves (Note [leaf table] in
-// leaves.hpp) and this kernel: it stores `count` results of the
+// expression, little more than the walks over its leaves (Note [leaf
+// table] in leaves.hpp, Note [one run] in assign.hpp) and this kernel: it stores `count` results of the
 // expression into operand 0, reading every leaf where it lies, element i
 // of each at i. Everything around it is compiled once, whatever the
 // expression: the direct path hands it runs of leaves that lie in order

@@ -6,10 +6,10 @@
 // protocol] (expr/node_protocol.hpp): a leaf is a memory_leaf, and the
 // children of a node are its operands.
 //
-// Note [leaf table]: gather_leaves is the one walk over an expression's
-// tree, besides its kernels, that is compiled per expression: it writes
-// each leaf's memory, layout, element size and type into a table, with
-// where its dimensions sit in the value's index space. Under element-wise
+// Note [leaf table]: gather_leaves lists an expression's leaves for every
+// path that choose_path picks, in one walk of its tree: it writes each
+// leaf's memory, layout, element size and type into a table, with where
+// its dimensions sit in the value's index space. Under element-wise
 // nodes only, a leaf's dimensions are the last of its reading node's
 // (NumPy's alignment), which are the last of the value's, and nothing more
 // is written; a placement (PDPD's broadcast) writes the dimensions of the
@@ -18,15 +18,20 @@
 // and its test for stale operands then read the table, one function for
 // every expression. A leaf of more dimensions than its reading node has
 // changed shape since the expression was built (Note [stale operands] in
-// build_plan.hpp): nodes cannot, and a leaf had at most their rank.
+// build_plan.hpp): nodes cannot, and a leaf had at most their rank; so has
+// a placement's own operand of another rank than the placement's map (its
+// dimensions are read from the left, PDPD's rule), which the walk refuses.
 //
-// Cost of including: <cstddef>, <type_traits>, core/apply_elements.hpp,
-// core/layout.hpp, expr/expression.hpp and expr/node_protocol.hpp.
+// Cost of including: <cstddef>, <string>, <type_traits>,
+// core/apply_elements.hpp, core/errors.hpp, core/layout.hpp,
+// expr/expression.hpp and expr/node_protocol.hpp.
 
 #include <cstddef>
+#include <string>
 #include <type_traits>
 
 #include "loom/core/apply_elements.hpp"
+#include "loom/core/errors.hpp"
 #include "loom/core/layout.hpp"
 #include "loom/expr/expression.hpp"
 #include "loom/expr/node_protocol.hpp"
@@ -75,6 +80,14 @@ struct leaf_table {
 
 namespace detail {
 
+// Refuses an operand of shape `shape` that changed shape after its
+// expression was built (Note [stale operands] in build_plan.hpp): `fits`
+// says what it does not fit.
+[[noreturn, gnu::noinline, gnu::cold]] inline void refuse_stale(const shape_type& shape, const std::string& fits) {
+    throw broadcast_error("an operand of shape " + to_string(shape) + " does not fit " + fits +
+                          ": it changed shape after the expression reading it was built; build the expression again");
+}
+
 // The maps entry of a placed node of `rank` dimensions read by a node of
 // `reader_rank` whose map starts at `map_at` (-1: the value's last
 // dimensions), that puts its operand's dimension j at its own dimension
@@ -120,6 +133,11 @@ void add_leaf_entries(leaf_entry*& next, leaf_table& table, const E& value, std:
             [&](const auto&... o) { (add_leaf_entries<Placed>(next, table, o, rank, own_map), ...); },
             value.operands());
     } else if constexpr (placed_expression<E>) {
+        if constexpr (memory_leaf<std::remove_cvref_t<decltype(value.operand())>>) {
+            if (value.operand().layout().rank() != value.map().size()) {
+                refuse_stale(value.operand().shape(), "a placement of rank " + std::to_string(value.map().size()));
+            }
+        }
         const std::ptrdiff_t placed = add_placed_map(table, map_at, reader_rank, value.shape().size(), value.map());
         add_leaf_entries<true>(next, table, value.operand(), value.map().size(), placed);
     } else if constexpr (whole_value<E>) {
