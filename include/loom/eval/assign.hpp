@@ -455,6 +455,18 @@ bool has_shape_of(const E& value, const Destination& destination) {
     }
 }
 
+// Gives `destination` new memory of `shape`, filled by `fill(renewed,
+// value)` before it replaces the old (assign's rebind). Out of line, one
+// copy per destination type: making and freeing a tensor cost 200 to 300
+// instructions of code, which every assignment of an expression repeated.
+template <class Destination>
+[[gnu::noinline]] void renew(Destination& destination, const shape_type& shape,
+                             void (*fill)(Destination& renewed, const void* value), const void* value) {
+    Destination renewed(uninitialized, shape);
+    fill(renewed, value);
+    destination.swap(renewed);
+}
+
 }  // namespace detail
 
 /// What assign() writes into: a tensor or a view with writable elements.
@@ -481,9 +493,9 @@ void assign(Destination& destination, const E& value, Mode mode) {
             evaluate_into(destination.data(), destination.layout(), value, false);
             return;
         }
-        Destination renewed(uninitialized, value.shape());
-        evaluate_into(renewed.data(), renewed.layout(), value, true);
-        destination.swap(renewed);
+        detail::renew<Destination>(destination, value.shape(), [](Destination& renewed, const void* filled) {
+            evaluate_into(renewed.data(), renewed.layout(), *static_cast<const E*>(filled), true);
+        }, &value);
     } else {
         destination.check_writable();
         check_fits_destination(destination.shape(), value.shape());
